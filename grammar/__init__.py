@@ -1,0 +1,1 @@
+"""The .ord grammar, installed as the package ``ordonnance_notation.grammar``."""

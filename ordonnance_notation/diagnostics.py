@@ -1,0 +1,127 @@
+"""Diagnostics: every problem found in a record, with a stable code and a place.
+
+Codes are grouped by family: E0xx input, E1xx syntax, E2xx content (well
+formed but meaningless), E3xx rules (an illegal draw or play), E4xx results
+(declared markers, winner or scores differ from the recomputed ones), W5xx
+warnings, N6xx notes. docs/diagnostics.md shows an example of each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .notation.record import Span
+
+
+class Severity(Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+CODES: dict[str, str] = {
+    # input
+    "E001": "file cannot be read",
+    "E002": "file is not UTF-8 text",
+    # syntax
+    "E100": "unexpected character",
+    "E101": "unexpected token",
+    "E102": "unterminated comment",
+    "E103": "unterminated tag",
+    "E104": "unexpected end of record",
+    # content
+    "E201": "malformed card",
+    "E202": "unknown state",
+    "E203": "unknown seat",
+    "E204": "bad seats in the header",
+    "E205": "bad Scoring or Points tag",
+    "E206": "bad or missing Result tag",
+    "E207": "unsupported notation version",
+    "E208": "duplicate tag",
+    "E209": "element out of place",
+    "E210": "ply number out of sequence",
+    "E211": "wrong hand size",
+    "E212": "deal does not add up",
+    "E213": "bad marker number",
+    "E214": "bad result line",
+    # rules
+    "E301": "play out of turn",
+    "E302": "card not in hand",
+    "E303": "state already full",
+    "E304": "play after the end of the game",
+    "E305": "draw disagrees with the pile",
+    # results
+    "E401": "declared resolution differs",
+    "E402": "declared marker differs",
+    "E403": "declared resolution of a state not yet resolved",
+    "E404": "state declared resolved twice",
+    "E410": "declared winner differs",
+    "E411": "declared scores differ",
+    "E412": "finished game declared unfinished",
+    "E413": "unfinished game declared finished",
+    "E414": "Result tag and result line disagree",
+    # warnings and notes
+    "W501": "unfinished game",
+    "W502": "player name is empty",
+    "N601": "not checked after an illegal play",
+    "N602": "hands and draws not checked without a deal",
+}
+
+
+def severity_of(code: str) -> Severity:
+    return {"E": Severity.ERROR, "W": Severity.WARNING, "N": Severity.NOTE}[code[0]]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem. ``span`` is None when it belongs to the record or file as a whole."""
+
+    code: str
+    message: str
+    source: str
+    span: Span | None = None
+    record: int | None = None
+    ply: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"undocumented diagnostic code {self.code}")
+
+    @property
+    def severity(self) -> Severity:
+        return severity_of(self.code)
+
+    @property
+    def location(self) -> str:
+        """``file:line:col`` (or just ``file``)."""
+        if self.span is None:
+            return self.source
+        return f"{self.source}:{self.span.line}:{self.span.column}"
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "file": self.source,
+            "line": self.span.line if self.span else None,
+            "column": self.span.column if self.span else None,
+            "end_line": self.span.end_line if self.span else None,
+            "end_column": self.span.end_column if self.span else None,
+            "record": self.record,
+            "ply": self.ply,
+        }
+
+
+class OrdoError(Exception):
+    """Base of every error this library raises on purpose."""
+
+
+class InvalidRecord(OrdoError):
+    """Raised by the strict API when a record has errors; carries them all."""
+
+    def __init__(self, diagnostics: tuple[Diagnostic, ...]) -> None:
+        first = diagnostics[0]
+        super().__init__(f"{first.location}: {first.code}: {first.message}")
+        self.diagnostics = diagnostics

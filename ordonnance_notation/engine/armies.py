@@ -1,0 +1,183 @@
+"""Armies, their formations, and how two armies compare when a state resolves.
+
+Order of comparison (rules.md, "Resolving a state"): regiments (count, then
+seniority from the most senior down), then battalions, then companies, then
+the earlier fourth card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+
+from .cards import ICONS_BY_SENIORITY, Card, Icon, seat_name
+
+UNITS_PER_ARMY = 4
+
+
+class Level(Enum):
+    """A formation level: how many cards of an army carry one icon."""
+
+    REGIMENT = 4
+    BATTALION = 3
+    COMPANY = 2
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+    @property
+    def plural(self) -> str:
+        return "companies" if self is Level.COMPANY else self.word + "s"
+
+
+LEVELS = (Level.REGIMENT, Level.BATTALION, Level.COMPANY)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A card played into a state, with the ply that played it (plies count from 1)."""
+
+    card: Card
+    ply: int
+
+
+@dataclass(frozen=True, slots=True)
+class Formations:
+    """The icons an army holds at each level, most senior first."""
+
+    regiments: tuple[Icon, ...] = ()
+    battalions: tuple[Icon, ...] = ()
+    companies: tuple[Icon, ...] = ()
+
+    @classmethod
+    def of(cls, cards: Sequence[Card]) -> Formations:
+        by_level: dict[int, list[Icon]] = {4: [], 3: [], 2: []}
+        for icon in ICONS_BY_SENIORITY:
+            count = sum(1 for card in cards if icon in card)
+            if count >= 2:
+                by_level[min(count, 4)].append(icon)
+        return cls(tuple(by_level[4]), tuple(by_level[3]), tuple(by_level[2]))
+
+    def at(self, level: Level) -> tuple[Icon, ...]:
+        if level is Level.REGIMENT:
+            return self.regiments
+        if level is Level.BATTALION:
+            return self.battalions
+        return self.companies
+
+    @property
+    def key(self) -> tuple:
+        """Greater key, stronger army (before the fourth-card tie-break)."""
+        return tuple(
+            part
+            for level in LEVELS
+            for part in (len(self.at(level)), tuple(int(icon) for icon in self.at(level)))
+        )
+
+    def describe(self) -> str:
+        """``"regiment F, battalion H"``; ``"no formation"`` for an army without one."""
+        parts = [
+            f"{level.word} {icon.name}" for level in LEVELS for icon in self.at(level)
+        ]
+        return ", ".join(parts) or "no formation"
+
+
+@dataclass(frozen=True, slots=True)
+class Army:
+    """One seat's units in one state, in the order they were played."""
+
+    seat: int
+    units: tuple[Unit, ...] = ()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(unit.card for unit in self.units)
+
+    @property
+    def full(self) -> bool:
+        return len(self.units) >= UNITS_PER_ARMY
+
+    @property
+    def fourth_ply(self) -> int | None:
+        return self.units[3].ply if len(self.units) >= UNITS_PER_ARMY else None
+
+    @cached_property
+    def formations(self) -> Formations:
+        return Formations.of(self.cards)
+
+    def strength(self) -> tuple:
+        """Sort key, greater is stronger. An earlier fourth card breaks a full tie;
+        an army still short of four cards counts as if its fourth came last."""
+        fourth = self.fourth_ply
+        return (self.formations.key, -(fourth if fourth is not None else 1 << 30))
+
+    def with_unit(self, unit: Unit) -> Army:
+        return Army(self.seat, self.units + (unit,))
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Why ``winner`` ranks above ``loser``: the first step of comparison that differs.
+
+    ``level`` is None when the armies have identical formations and the earlier
+    fourth card decided.
+    """
+
+    winner: Army
+    loser: Army
+    level: Level | None
+
+    @property
+    def by_count(self) -> bool:
+        return self.level is not None and len(self.winner.formations.at(self.level)) != len(
+            self.loser.formations.at(self.level)
+        )
+
+    @property
+    def icons(self) -> tuple[Icon | None, Icon | None]:
+        """At a seniority step, the first icons that differ (winner's, loser's)."""
+        if self.level is None or self.by_count:
+            return None, None
+        for mine, theirs in zip(self.winner.formations.at(self.level), self.loser.formations.at(self.level)):
+            if mine != theirs:
+                return mine, theirs
+        return None, None
+
+    def explain(self) -> str:
+        """The deciding comparison in words, e.g. ``"two regiments beat one"``."""
+        if self.level is None:
+            return (
+                f"identical formations; {seat_name(self.winner.seat)} played the fourth card "
+                f"earlier, ply {self.winner.fourth_ply} vs {self.loser.fourth_ply}"
+            )
+        prefix = "".join(f"equal {level.plural}; " for level in LEVELS[: LEVELS.index(self.level)])
+        mine = len(self.winner.formations.at(self.level))
+        theirs = len(self.loser.formations.at(self.level))
+        if mine != theirs:
+            noun = self.level.word if mine == 1 else self.level.plural
+            return f"{prefix}{_NUMBERS[mine]} {noun} beat{'s' if mine == 1 else ''} {_NUMBERS[theirs]}"
+        win_icon, lose_icon = self.icons
+        assert win_icon is not None and lose_icon is not None
+        return (
+            f"{prefix}{self.level.word} of {win_icon.plural} beats "
+            f"{self.level.word} of {lose_icon.plural}"
+        )
+
+
+def decide(winner: Army, loser: Army) -> Decision:
+    """The step at which ``winner`` beats ``loser`` (the caller ranks them first)."""
+    for level in LEVELS:
+        if winner.formations.at(level) != loser.formations.at(level):
+            return Decision(winner, loser, level)
+    return Decision(winner, loser, None)
+
+
+def rank(armies: Sequence[Army]) -> tuple[Army, ...]:
+    """All armies in a state, strongest first. Total: fourth-card plies differ."""
+    return tuple(sorted(armies, key=Army.strength, reverse=True))

@@ -1,0 +1,132 @@
+"""Icons, cards and states: the game's vocabulary.
+
+A card is a set of 1 to 5 distinct icons, kept as a bit mask so that cards
+with the same icons are equal and hash alike (they are interchangeable).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class Icon(IntEnum):
+    """The five troop icons, from most junior to most senior."""
+
+    L = 0  # lance: militia
+    B = 1  # bow: archers
+    S = 2  # swords: infantry
+    H = 3  # helmet: knights
+    F = 4  # flag: commanders
+
+    @property
+    def word(self) -> str:
+        return _ICON_WORDS[self]
+
+    @property
+    def plural(self) -> str:
+        return _ICON_PLURALS[self]
+
+
+_ICON_WORDS = {Icon.L: "lance", Icon.B: "bow", Icon.S: "swords", Icon.H: "helmet", Icon.F: "flag"}
+_ICON_PLURALS = {Icon.L: "lances", Icon.B: "bows", Icon.S: "swords", Icon.H: "helmets", Icon.F: "flags"}
+
+ICONS_BY_SENIORITY = tuple(sorted(Icon, reverse=True))  # F H S B L
+
+
+class CardError(ValueError):
+    """A card written with a letter that is no icon, or with an icon twice."""
+
+    def __init__(self, message: str, letters: str, position: int) -> None:
+        super().__init__(message)
+        self.letters = letters
+        self.position = position  # index of the offending letter
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One unit card. ``mask`` has bit ``icon`` set for each icon it carries."""
+
+    mask: int
+
+    def __post_init__(self) -> None:
+        if not 0 < self.mask < 32:
+            raise ValueError(f"a card carries 1 to 5 icons, not mask {self.mask}")
+
+    @classmethod
+    def of(cls, *icons: Icon) -> Card:
+        mask = 0
+        for icon in icons:
+            mask |= 1 << icon
+        return cls(mask)
+
+    @classmethod
+    def from_letters(cls, letters: str) -> Card:
+        """``Card.from_letters("FH") == Card.from_letters("HF")``.
+
+        Raises CardError for a letter outside L B S H F or a repeated icon.
+        """
+        mask = 0
+        for position, letter in enumerate(letters):
+            icon = Icon.__members__.get(letter)
+            if icon is None:
+                raise CardError(
+                    f"'{letter}' is not an icon (icons are L B S H F)", letters, position
+                )
+            bit = 1 << icon
+            if mask & bit:
+                raise CardError(f"icon {letter} appears twice in '{letters}'", letters, position)
+            mask |= bit
+        if not mask:
+            raise CardError("a card carries at least one icon", letters, 0)
+        return cls(mask)
+
+    @property
+    def icons(self) -> tuple[Icon, ...]:
+        return tuple(icon for icon in Icon if self.mask >> icon & 1)
+
+    def __contains__(self, icon: Icon) -> bool:
+        return bool(self.mask >> icon & 1)
+
+    def __str__(self) -> str:
+        return "".join(icon.name for icon in self.icons)
+
+    def __repr__(self) -> str:
+        return f"Card.from_letters({str(self)!r})"
+
+
+class State(IntEnum):
+    """The five states, in the order of the territory line (1 to 5)."""
+
+    A = 1
+    C = 2
+    J = 3
+    E = 4
+    T = 5
+
+    @property
+    def full_name(self) -> str:
+        return _STATE_NAMES[self]
+
+    @classmethod
+    def lookup(cls, word: str) -> State | None:
+        """A state from its letter or its full name (any case), else None."""
+        return _STATES_BY_WORD.get(word.lower())
+
+
+_STATE_NAMES = {
+    State.A: "Antioch",
+    State.C: "Cyprus",
+    State.J: "Jerusalem",
+    State.E: "Edessa",
+    State.T: "Tripoli",
+}
+_STATES_BY_WORD = {
+    **{state.name.lower(): state for state in State},
+    **{name.lower(): state for state, name in _STATE_NAMES.items()},
+}
+
+
+def seat_name(seat: int) -> str:
+    """Seats are numbered from 0 inside the engine and named P1, P2, ... outside."""
+    return f"P{seat + 1}"

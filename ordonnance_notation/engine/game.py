@@ -1,0 +1,217 @@
+"""The game state and its one legal step: a seat draws, then plays a card.
+
+A ``Game`` is immutable; ``play`` returns the next game and a ``Turn`` that
+says what the ply caused (a draw, a resolution, the end). Keeping every
+``Game`` of a replay is therefore enough to step back.
+
+Without a deal the engine knows neither hands nor pile: it still checks turn
+order, full states and the end of the game, and takes declared draws on trust.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .armies import Army, Decision, Unit, decide, rank
+from .cards import Card, State, seat_name
+
+MIN_SEATS, MAX_SEATS = 2, 4
+HAND_SIZE = 5
+STATES = tuple(State)
+PLAYS_PER_SEAT = 20  # four units in each of five states
+
+
+def cards_needed(seats: int) -> int:
+    """Cards a deal must hold for every seat to play its twenty cards (D5)."""
+    return PLAYS_PER_SEAT * seats
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Opening hands (one per seat, in seat order) and the draw pile, top first."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    pile: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """A resolved state: its marker number, the ply that resolved it, every
+    army there strongest first, and why the winner beat the runner-up."""
+
+    state: State
+    marker: int
+    ply: int
+    ranking: tuple[Army, ...]
+
+    @property
+    def winner(self) -> int:
+        return self.ranking[0].seat
+
+    @property
+    def decision(self) -> Decision:
+        return decide(self.ranking[0], self.ranking[1])
+
+    def place_of(self, seat: int) -> int:
+        """0 for the strongest army, 1 for the next, ..."""
+        return next(i for i, army in enumerate(self.ranking) if army.seat == seat)
+
+
+class Violation(Enum):
+    """Why a play is illegal. The value is the validator's diagnostic code."""
+
+    OUT_OF_TURN = "E301"
+    NOT_IN_HAND = "E302"
+    STATE_FULL = "E303"
+    GAME_OVER = "E304"
+    WRONG_DRAW = "E305"
+
+
+class IllegalPlay(Exception):
+    """A play the rules forbid. The game it was tried on is unchanged."""
+
+    def __init__(self, violation: Violation, message: str) -> None:
+        super().__init__(message)
+        self.violation = violation
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What one ply did: who drew what, what was played where, what it caused."""
+
+    ply: int
+    seat: int
+    card: Card
+    state: State
+    drawn: Card | None
+    resolution: Resolution | None
+    ends_game: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    seats: int
+    armies: tuple[tuple[Army, ...], ...]  # [state index][seat]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    pile: tuple[Card, ...] | None = None
+    drawn: int = 0  # cards taken from the pile so far
+    resolutions: tuple[Resolution, ...] = ()
+    ply: int = 0  # plies played so far
+
+    @classmethod
+    def new(cls, seats: int, deal: Deal | None = None) -> Game:
+        """Raises ValueError for a seat count outside 2-4 or a deal of the wrong shape
+        (the validator reports those as diagnostics before getting here)."""
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"Ordonnance is played by 2 to 4 seats, not {seats}")
+        if deal is not None and len(deal.hands) != seats:
+            raise ValueError(f"a deal for {len(deal.hands)} seats, but {seats} seats play")
+        armies = tuple(tuple(Army(seat) for seat in range(seats)) for _ in STATES)
+        if deal is None:
+            return cls(seats, armies)
+        return cls(seats, armies, hands=deal.hands, pile=deal.pile)
+
+    @property
+    def to_move(self) -> int:
+        return self.ply % self.seats
+
+    @property
+    def over(self) -> bool:
+        return len(self.resolutions) == len(STATES)
+
+    @property
+    def pile_left(self) -> int | None:
+        return None if self.pile is None else len(self.pile) - self.drawn
+
+    def army(self, state: State, seat: int) -> Army:
+        return self.armies[state - 1][seat]
+
+    def resolution(self, state: State) -> Resolution | None:
+        return next((r for r in self.resolutions if r.state is state), None)
+
+    def next_draw(self) -> Card | None:
+        """The card the seat to move draws first; None without a pile or when it is empty."""
+        if self.pile is None or self.drawn >= len(self.pile):
+            return None
+        return self.pile[self.drawn]
+
+    def play(
+        self, card: Card, state: State, *, seat: int | None = None, drawn: Card | None = None
+    ) -> tuple[Game, Turn]:
+        """The seat to move draws, then plays ``card`` to ``state``.
+
+        ``seat`` and ``drawn``, when given, are what the record claims; they are
+        checked against the turn order and the pile. Raises IllegalPlay.
+        """
+        mover = self.to_move
+        if self.over:
+            raise IllegalPlay(
+                Violation.GAME_OVER,
+                f"the game ended at ply {self.ply} when the fifth marker was placed",
+            )
+        if seat is not None and seat != mover:
+            raise IllegalPlay(
+                Violation.OUT_OF_TURN,
+                f"{seat_name(seat)} plays out of turn: ply {self.ply + 1} is {seat_name(mover)}'s",
+            )
+        draw = self.next_draw()
+        if self.pile is not None and drawn is not None and drawn != draw:
+            actual = f"draws {draw}" if draw is not None else "draws nothing: the draw pile is empty"
+            raise IllegalPlay(
+                Violation.WRONG_DRAW,
+                f"{seat_name(mover)} is said to draw {drawn}, but the pile says {seat_name(mover)} {actual}",
+            )
+        if self.pile is None:
+            draw = drawn
+        hands = self.hands
+        if hands is not None:
+            hand = hands[mover] + ((draw,) if draw is not None and self.pile is not None else ())
+            if card not in hand:
+                shown = " ".join(str(c) for c in hand) or "nothing"
+                raise IllegalPlay(
+                    Violation.NOT_IN_HAND,
+                    f"{seat_name(mover)} plays {card}, but holds only {shown}",
+                )
+            rest = list(hand)
+            rest.remove(card)
+            hands = hands[:mover] + (tuple(rest),) + hands[mover + 1 :]
+        army = self.army(state, mover)
+        if army.full:
+            raise IllegalPlay(
+                Violation.STATE_FULL,
+                f"{seat_name(mover)} plays {card} to {state.full_name}, but {seat_name(mover)} "
+                f"already has four units there",
+            )
+        ply = self.ply + 1
+        row = self.armies[state - 1]
+        row = row[:mover] + (army.with_unit(Unit(card, ply)),) + row[mover + 1 :]
+        armies = self.armies[: state - 1] + (row,) + self.armies[state:]
+        resolution = None
+        resolutions = self.resolutions
+        if all(a.full for a in row):
+            resolution = Resolution(state, len(resolutions) + 1, ply, rank(row))
+            resolutions = resolutions + (resolution,)
+        turn = Turn(
+            ply, mover, card, state, draw, resolution, len(resolutions) == len(STATES)
+        )
+        game = Game(
+            self.seats,
+            armies,
+            hands,
+            self.pile,
+            self.drawn + (1 if self.pile is not None and draw is not None else 0),
+            resolutions,
+            ply,
+        )
+        return game, turn
+
+
+def replay(seats: int, plays: Sequence[tuple[Card, State]], deal: Deal | None = None) -> Game:
+    """The game after ``plays`` in turn order. Raises IllegalPlay at the first illegal one."""
+    game = Game.new(seats, deal)
+    for card, state in plays:
+        game, _ = game.play(card, state)
+    return game

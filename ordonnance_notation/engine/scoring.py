@@ -1,0 +1,92 @@
+"""Who won: classic scoring (most states) and points scoring (D1, D2).
+
+Classic tie (3-4 seats): among the tied seats, with k the tied count of
+states, the seat whose k-th capture carries the higher marker number wins.
+Points tie (D2): more states wins; still equal, the classic tie rule.
+A tie that no rule breaks (only possible with a custom points table) is
+shared: ``Outcome.winner`` is None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .game import Resolution
+
+DEFAULT_POINTS = (3, 2, 1, 0)
+
+
+class TieBreak(Enum):
+    """The rule that picked the winner among seats equal on the main count."""
+
+    MORE_STATES = "more states"
+    LATER_CAPTURE = "later capture"
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """``points`` is None for classic scoring, else points by rank (D1)."""
+
+    points: tuple[int, ...] | None = None
+
+    @classmethod
+    def classic(cls) -> Scoring:
+        return cls(None)
+
+    @classmethod
+    def by_points(cls, table: Sequence[int] = DEFAULT_POINTS) -> Scoring:
+        return cls(tuple(table))
+
+    @property
+    def is_points(self) -> bool:
+        return self.points is not None
+
+    def points_for(self, place: int) -> int:
+        assert self.points is not None
+        return self.points[place] if place < len(self.points) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """``scores`` holds states per seat (classic) or points per seat (points)."""
+
+    winner: int | None
+    scores: tuple[int, ...]
+    states: tuple[int, ...]
+    tie_break: TieBreak | None
+    tied: tuple[int, ...]  # the seats the tie-break chose among; () without a tie
+
+
+def captures(resolutions: Sequence[Resolution], seat: int) -> list[int]:
+    """Marker numbers of the states ``seat`` won, in order."""
+    return sorted(r.marker for r in resolutions if r.winner == seat)
+
+
+def score(seats: int, resolutions: Sequence[Resolution], scoring: Scoring) -> Outcome:
+    """The outcome of a finished game (every state resolved)."""
+    states = tuple(len(captures(resolutions, seat)) for seat in range(seats))
+    if scoring.points is None:
+        scores = states
+    else:
+        scores = tuple(
+            sum(scoring.points_for(r.place_of(seat)) for r in resolutions) for seat in range(seats)
+        )
+    best = max(scores)
+    leaders = [seat for seat in range(seats) if scores[seat] == best]
+    if len(leaders) == 1:
+        return Outcome(leaders[0], scores, states, None, ())
+    tie_break = None
+    if scoring.is_points:
+        most = max(states[seat] for seat in leaders)
+        if sum(1 for seat in leaders if states[seat] == most) == 1:
+            winner = next(seat for seat in leaders if states[seat] == most)
+            return Outcome(winner, scores, states, TieBreak.MORE_STATES, tuple(leaders))
+        leaders = [seat for seat in leaders if states[seat] == most]
+        tie_break = TieBreak.MORE_STATES
+    k = states[leaders[0]]
+    if k == 0:
+        return Outcome(None, scores, states, tie_break, tuple(leaders))
+    winner = max(leaders, key=lambda seat: captures(resolutions, seat)[k - 1])
+    return Outcome(winner, scores, states, TieBreak.LATER_CAPTURE, tuple(leaders))

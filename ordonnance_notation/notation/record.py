@@ -1,0 +1,156 @@
+"""The record model: what a .ord record says, as written, with source spans.
+
+Nothing here is checked against the rules, and cards, states and seats are
+kept as the text the author wrote (``Word``): the validator interprets them,
+so that a malformed card is reported where it stands instead of failing the
+parse. Every element keeps the comments that follow it, so formatting and
+conversion can put them back where they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """1-based line and column of the first character; end column is exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def to(self, other: Span) -> Span:
+        return Span(self.line, self.column, other.end_line, other.end_column)
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A token as written: a card, a state, a seat, a ply number, ..."""
+
+    text: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """``{...}`` (braced) or ``; ...`` to the end of the line; ``text`` without delimiters."""
+
+    text: str
+    braced: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: Word
+    value: str
+    span: Span
+    comments: tuple[Comment, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """``hand P1: F HS L BS LBSHF`` — a seat's opening hand."""
+
+    seat: Word
+    cards: tuple[Word, ...]
+    span: Span
+    comments: tuple[Comment, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """``pile: L B S ...`` — the draw pile, top first."""
+
+    cards: tuple[Word, ...]
+    span: Span
+    comments: tuple[Comment, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """``12. P2 +L HF A !?`` — ply number, optional seat and draw, card, state, glyph."""
+
+    number: Word
+    seat: Word | None
+    drawn: Word | None
+    card: Word
+    state: Word
+    glyph: Word | None
+    span: Span
+    comments: tuple[Comment, ...] = ()
+
+    @property
+    def ply(self) -> int:
+        return int(self.number.text.rstrip("."))
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """``#2 J P1`` — the scorer's note that marker 2 went to P1 for Jerusalem."""
+
+    marker: Word
+    state: Word
+    seat: Word
+    span: Span
+    comments: tuple[Comment, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    seat: Word
+    value: Word
+
+
+@dataclass(frozen=True, slots=True)
+class ResultLine:
+    """``result P2 P1:2 P2:3`` — the winner (or ``unfinished``) and optional scores."""
+
+    outcome: Word
+    scores: tuple[Score, ...]
+    span: Span
+    comments: tuple[Comment, ...] = ()
+
+
+Element = Union[Tag, Hand, Pile, Play, Declared, ResultLine]
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One record of a file: its elements in source order.
+
+    ``index`` counts records in the file from 1; ``comments`` are those that
+    stand before the first element.
+    """
+
+    source: str
+    index: int
+    elements: tuple[Element, ...]
+    comments: tuple[Comment, ...] = ()
+    span: Span | None = None
+
+    @property
+    def tags(self) -> tuple[Tag, ...]:
+        return tuple(e for e in self.elements if isinstance(e, Tag))
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        return tuple(e for e in self.elements if isinstance(e, Play))
+
+    def tag(self, name: str) -> str | None:
+        """The value of the first tag called ``name``, else None."""
+        return next((t.value for t in self.elements if isinstance(t, Tag) and t.name.text == name), None)
+
+
+@dataclass(frozen=True, slots=True)
+class Unparsed:
+    """A record whose text is not well formed; ``diagnostics`` say where and why."""
+
+    source: str
+    index: int
+    text: str
+    first_line: int
+    diagnostics: tuple  # tuple[Diagnostic, ...]; typed loosely to keep this module leaf

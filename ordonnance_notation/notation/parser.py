@@ -1,0 +1,297 @@
+"""Text to records: split a file into records, parse each with the Lark grammar.
+
+The grammar (``grammar/ordonnance.lark``, installed as package data) is
+compiled once per process, LALR with the transformer applied while parsing.
+A file is split into records first, so a syntax error in one record is
+reported as an ``Unparsed`` item and the following records are still read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from importlib.resources import files
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..diagnostics import Diagnostic
+from .record import (
+    Comment,
+    Declared,
+    Hand,
+    Pile,
+    Play,
+    Record,
+    ResultLine,
+    Score,
+    Span,
+    Tag,
+    Unparsed,
+    Word,
+)
+
+ParsedItem = Record | Unparsed
+
+_ELEMENT_STARTS = {"LSQB", "HAND", "PILE", "PLY", "MARKER", "RESULT"}
+_COMMENTS = {"BRACE_COMMENT", "LINE_COMMENT"}
+_EXPECTED_WORDS = {
+    "LSQB": "a tag like [Event \"...\"]",
+    "TAG_NAME": "a tag name",
+    "STRING": "a quoted value like \"Anna\"",
+    "RSQB": "']' to close the tag",
+    "HAND": "'hand'",
+    "PILE": "'pile'",
+    "COLON": "':'",
+    "PLY": "a ply number like '12.'",
+    "SEAT": "a seat like P1",
+    "DRAW": "a draw like +HF",
+    "CARD": "a card like HF",
+    "STATE": "a state like A or Antioch",
+    "GLYPH": "a glyph like !?",
+    "MARKER": "a marker like #2",
+    "RESULT": "'result'",
+    "OUTCOME": "the winner's seat or 'unfinished'",
+    "COUNT": "a number",
+    "$END": "the end of the record",
+}
+
+
+def _span(token: Token) -> Span:
+    return Span(token.line, token.column, token.end_line, token.end_column)
+
+
+class _Builder(Transformer):
+    """Builds record elements while the parser runs. ``offset`` shifts line
+    numbers from the record's text to the file's."""
+
+    offset = 0
+
+    def _word(self, token: Token) -> Word:
+        return Word(str(token), self._at(_span(token)))
+
+    def _at(self, span: Span) -> Span:
+        if not self.offset:
+            return span
+        o = self.offset
+        return Span(span.line + o, span.column, span.end_line + o, span.end_column)
+
+    def _spanning(self, tokens) -> Span:
+        first, last = tokens[0], tokens[-1]
+        if isinstance(last, Score):
+            return self._at(_span(first)).to(last.value.span)
+        return self._at(Span(first.line, first.column, last.end_line, last.end_column))
+
+    @v_args(inline=True)
+    def tag(self, *tokens: Token) -> Tag:
+        _, name, value, _ = tokens
+        text = re.sub(r"\\(.)", r"\1", str(value)[1:-1])
+        return Tag(self._word(name), text, self._spanning(tokens))
+
+    @v_args(inline=True)
+    def hand(self, *tokens: Token) -> Hand:
+        cards = tuple(self._word(t) for t in tokens[3:])
+        return Hand(self._word(tokens[1]), cards, self._spanning(tokens))
+
+    @v_args(inline=True)
+    def pile(self, *tokens: Token) -> Pile:
+        return Pile(tuple(self._word(t) for t in tokens[2:]), self._spanning(tokens))
+
+    @v_args(inline=True)
+    def play(self, *tokens: Token) -> Play:
+        by_type = {t.type: self._word(t) for t in tokens}
+        return Play(
+            by_type["PLY"],
+            by_type.get("SEAT"),
+            by_type.get("DRAW"),
+            by_type["CARD"],
+            by_type["STATE"],
+            by_type.get("GLYPH"),
+            self._spanning(tokens),
+        )
+
+    @v_args(inline=True)
+    def declared(self, *tokens: Token) -> Declared:
+        marker, state, seat = (self._word(t) for t in tokens)
+        return Declared(marker, state, seat, self._spanning(tokens))
+
+    @v_args(inline=True)
+    def result(self, *tokens) -> ResultLine:
+        scores = tuple(t for t in tokens[2:] if isinstance(t, Score))
+        return ResultLine(self._word(tokens[1]), scores, self._spanning(tokens))
+
+    @v_args(inline=True)
+    def score(self, seat: Token, _colon: Token, value: Token) -> Score:
+        return Score(self._word(seat), self._word(value))
+
+    @v_args(inline=True)
+    def comment(self, token: Token) -> Comment:
+        text = str(token)
+        braced = text.startswith("{")
+        body = text[1:-1] if braced else text[1:]
+        return Comment(body.strip(), braced, self._at(_span(token)))
+
+    def record(self, elements: list) -> tuple:
+        return tuple(elements)
+
+
+@cache
+def _parser() -> tuple[Lark, _Builder]:
+    grammar = (files("ordonnance_notation.grammar") / "ordonnance.lark").read_text("utf-8")
+    builder = _Builder()
+    lark = Lark(
+        grammar,
+        start="record",
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=False,
+        keep_all_tokens=True,
+        transformer=builder,
+    )
+    return lark, builder
+
+
+def _attach_comments(items: tuple) -> tuple[tuple, tuple[Comment, ...]]:
+    """Each comment joins the element it follows; those before any element lead."""
+    elements: list = []
+    leading: list[Comment] = []
+    for item in items:
+        if isinstance(item, Comment):
+            if elements:
+                last = elements[-1]
+                elements[-1] = type(last)(**{**_fields(last), "comments": last.comments + (item,)})
+            else:
+                leading.append(item)
+        else:
+            elements.append(item)
+    return tuple(elements), tuple(leading)
+
+
+def _fields(element) -> dict:
+    return {name: getattr(element, name) for name in element.__slots__}
+
+
+_TAG_LINE = re.compile(r"[ \t]*\[")
+_BLANK_OR_COMMENT = re.compile(r"[ \t]*(?:;.*|\{[^}]*\}[ \t]*)?$")
+_BRACES = re.compile(r'"(?:[^"\\\n]|\\.)*"|;.*|[{}]')
+
+
+def split_records(text: str) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of each record: a record starts at a tag line
+    that follows a body. Comment lines just above that tag line (with no blank
+    line between) open the new record. A tag line inside a ``{...}`` comment
+    does not split."""
+    lines = text.split("\n")
+    start = 0
+    in_body = False
+    in_brace = False
+    comment_run = None  # first line of the comment lines just above, if any
+    for number, line in enumerate(lines):
+        if not in_brace:
+            if _TAG_LINE.match(line):
+                if in_body:
+                    cut = comment_run if comment_run is not None else number
+                    yield start + 1, "\n".join(lines[start:cut])
+                    start = cut
+                    in_body = False
+                comment_run = None
+            elif line.strip() and _BLANK_OR_COMMENT.match(line):
+                if comment_run is None:
+                    comment_run = number
+            else:
+                comment_run = None
+                if line.strip():
+                    in_body = True
+        if "{" in line or "}" in line or in_brace:
+            for match in _BRACES.finditer(line):
+                token = match.group()
+                if token == "{" and not in_brace:
+                    in_brace = True
+                elif token == "}" and in_brace:
+                    in_brace = False
+                elif in_brace and token[0] in '";':
+                    continue
+            if in_brace:
+                comment_run = None
+                in_body = in_body or not _TAG_LINE.match(line)
+    rest = "\n".join(lines[start:])
+    if rest.strip() or start == 0:
+        yield start + 1, rest
+
+
+def parse_text(text: str, source: str = "<text>") -> Iterator[ParsedItem]:
+    """Every record of ``text``, in order: a ``Record``, or an ``Unparsed`` with
+    its syntax diagnostic. Never raises for bad input."""
+    lark, builder = _parser()
+    index = 0
+    for first_line, chunk in split_records(text):
+        if not chunk.strip():
+            continue
+        index += 1
+        builder.offset = first_line - 1
+        try:
+            items = lark.parse(chunk)
+        except UnexpectedInput as error:
+            diagnostic = syntax_diagnostic(error, chunk, first_line, source, index)
+            yield Unparsed(source, index, chunk, first_line, (diagnostic,))
+            continue
+        elements, leading = _attach_comments(items)
+        last_line = first_line + chunk.rstrip().count("\n")
+        yield Record(source, index, elements, leading, Span(first_line, 1, last_line, 1))
+
+
+def syntax_diagnostic(
+    error: UnexpectedInput, chunk: str, first_line: int, source: str, index: int
+) -> Diagnostic:
+    """A Lark failure told in the notation's words, at its place in the file."""
+    offset = first_line - 1
+    if isinstance(error, UnexpectedCharacters):
+        char = chunk[error.pos_in_stream]
+        span = Span(error.line + offset, error.column, error.line + offset, error.column + 1)
+        if char == "{":
+            return Diagnostic("E102", "comment opened here is never closed with '}'", source, span, index)
+        if char == '"':
+            return Diagnostic("E103", "quoted value opened here is never closed with '\"'", source, span, index)
+        allowed = _expected(error.allowed or set())
+        return Diagnostic("E100", f"unexpected character {char!r}; expected {allowed}", source, span, index)
+    if isinstance(error, UnexpectedEOF) or error.token.type == "$END":
+        allowed = _expected(set(error.expected))
+        return Diagnostic("E104", f"the record ends too early; expected {allowed}", source, _end(chunk, offset), index)
+    assert isinstance(error, UnexpectedToken)
+    token = error.token
+    expected = set(error.expected)
+    span = Span(token.line + offset, token.column, token.end_line + offset, token.end_column)
+    if expected == {"RSQB"}:
+        opening = chunk.rfind("[", 0, token.start_pos)
+        line = chunk.count("\n", 0, opening) + 1 + offset
+        column = opening - (chunk.rfind("\n", 0, opening) + 1) + 1
+        return Diagnostic(
+            "E103",
+            f"tag opened here is not closed with ']' (found {str(token)!r} instead)",
+            source,
+            Span(line, column, line, column + 1),
+            index,
+        )
+    return Diagnostic("E101", f"unexpected {str(token)!r}; expected {_expected(expected)}", source, span, index)
+
+
+def _end(chunk: str, offset: int) -> Span:
+    """Just after the last character of the record's text."""
+    body = chunk.rstrip()
+    line = body.count("\n") + 1 + offset
+    column = len(body) - (body.rfind("\n") + 1) + 1
+    return Span(line, column, line, column + 1)
+
+
+def _expected(terminals: set[str]) -> str:
+    names = set(terminals) - _COMMENTS
+    words = []
+    if _ELEMENT_STARTS <= names:
+        names -= _ELEMENT_STARTS
+        words.append("a tag, a hand, the pile, a play, a declared resolution or the result line")
+    words += sorted({_EXPECTED_WORDS.get(name, name) for name in names})
+    if not words:
+        return "nothing more"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

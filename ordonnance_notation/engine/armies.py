@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
 
 from .cards import ICONS_BY_SENIORITY, Card, Icon, seat_name
 
@@ -104,7 +103,7 @@ class Army:
     def fourth_ply(self) -> int | None:
         return self.units[3].ply if len(self.units) >= UNITS_PER_ARMY else None
 
-    @cached_property
+    @property
     def formations(self) -> Formations:
         return Formations.of(self.cards)
 

@@ -1,0 +1,281 @@
+"""From a parsed record to typed game data: the header, the deal, the plays.
+
+Here the words of a record get their meaning (cards, states, seats, the
+scoring rule, the declared result) and every content error is reported:
+E2xx codes. Nothing here knows the rules of play; the validator replays
+what this module produced.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .diagnostics import Diagnostic
+from .engine.cards import Card, CardError, State, seat_name
+from .engine.game import HAND_SIZE, MAX_SEATS, MIN_SEATS, Deal, cards_needed
+from .engine.scoring import DEFAULT_POINTS, Scoring
+from .notation.record import Declared, Hand, Pile, Play, Record, ResultLine, Span, Tag, Word
+
+NOTATION_VERSION = "1"
+UNFINISHED = "unfinished"
+SHARED = "shared"
+DeclaredOutcome = int | str  # a seat index, UNFINISHED or SHARED
+
+_SEAT_TAG = re.compile(r"P([0-9]+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A play with its words read: the card, the state, and what the record claims."""
+
+    play: Play
+    card: Card
+    state: State
+    seat: int | None
+    drawn: Card | None
+
+
+@dataclass(slots=True)
+class Reading:
+    """What a record means, as far as it could be read. ``seats`` is None when
+    the header does not say who plays; ``moves`` stop before the first play
+    that could not be read."""
+
+    record: Record
+    seats: int | None = None
+    names: tuple[str, ...] = ()
+    scoring: Scoring = field(default_factory=Scoring.classic)
+    result_tag: tuple[DeclaredOutcome, Tag] | None = None
+    deal: Deal | None = None
+    deal_ok: bool = True
+    moves: list[Move] = field(default_factory=list)
+    unread: Play | None = None  # first play that could not be read
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, code: str, message: str, span: Span | None, ply: int | None = None) -> None:
+        self.diagnostics.append(
+            Diagnostic(code, message, self.record.source, span, self.record.index, ply)
+        )
+
+
+def read(record: Record) -> Reading:
+    reading = Reading(record)
+    _check_order(reading)
+    _read_header(reading)
+    if reading.seats is not None:
+        _read_deal(reading)
+        _read_plays(reading)
+    return reading
+
+
+def _check_order(r: Reading) -> None:
+    """Tags, then the deal, then plays and declared resolutions, then the result line."""
+    phase = 0  # 0 tags, 1 deal, 2 plays, 3 result
+    names = {Tag: "tag", Hand: "hand", Pile: "pile", Play: "play", Declared: "declared resolution"}
+    phase_of = {Tag: 0, Hand: 1, Pile: 1, Play: 2, Declared: 2, ResultLine: 3}
+    after = {1: "the deal", 2: "the first play", 3: "the result line"}
+    for element in r.record.elements:
+        kind = type(element)
+        if phase_of[kind] < phase or (kind is ResultLine and phase == 3):
+            what = names.get(kind, "second result line")
+            r.add("E209", f"{what} after {after[phase]}", element.span)
+        phase = max(phase, phase_of[kind])
+
+
+def _read_header(r: Reading) -> None:
+    tags: dict[str, Tag] = {}
+    for tag in r.record.tags:
+        name = tag.name.text
+        if name in tags:
+            first = tags[name].span
+            r.add("E208", f"tag {name} given twice (first at line {first.line})", tag.name.span)
+        else:
+            tags[name] = tag
+    version = tags.get("Notation")
+    if version is not None and version.value != NOTATION_VERSION:
+        r.add(
+            "E207",
+            f"notation version {version.value!r} is not supported (this reader knows version {NOTATION_VERSION})",
+            version.span,
+        )
+        return
+    _read_seats(r, tags)
+    _read_scoring(r, tags)
+    if r.seats is not None:
+        _read_result_tag(r, tags.get("Result"))
+
+
+def _read_seats(r: Reading, tags: dict[str, Tag]) -> None:
+    seat_tags = {int(m.group(1)): tag for name, tag in tags.items() if (m := _SEAT_TAG.match(name))}
+    numbers = sorted(seat_tags)
+    count = len(numbers)
+    where = r.record.tags[0].span if r.record.tags else r.record.span
+    if count < MIN_SEATS:
+        named = ", ".join(f"P{n}" for n in numbers) or "none"
+        r.add("E204", f"a record names at least two seats as [P1 \"...\"] [P2 \"...\"] (named: {named})", where)
+        return
+    if count > MAX_SEATS:
+        r.add("E204", f"at most four seats play, but the header names {count}", seat_tags[numbers[MAX_SEATS]].span)
+        return
+    if numbers != list(range(1, count + 1)):
+        missing = next(n for n in range(1, count + 1) if n not in seat_tags)
+        extra = next(n for n in numbers if n > count)
+        r.add("E204", f"seats run P1 to P{count} with no gap: P{extra} is named but P{missing} is not", seat_tags[extra].span)
+        return
+    r.seats = count
+    r.names = tuple(seat_tags[n].value for n in numbers)
+    for n in numbers:
+        if not seat_tags[n].value.strip():
+            r.diagnostics.append(
+                Diagnostic("W502", f"P{n} has no name", r.record.source, seat_tags[n].span, r.record.index)
+            )
+
+
+def _read_scoring(r: Reading, tags: dict[str, Tag]) -> None:
+    scoring_tag, points_tag = tags.get("Scoring"), tags.get("Points")
+    kind = scoring_tag.value.strip().lower() if scoring_tag else "classic"
+    if kind not in ("classic", "points"):
+        r.add("E205", f"Scoring is 'classic' or 'points', not {scoring_tag.value!r}", scoring_tag.span)
+        return
+    if kind == "classic":
+        if points_tag is not None:
+            r.add("E205", "a Points table needs [Scoring \"points\"]", points_tag.span)
+        r.scoring = Scoring.classic()
+        return
+    if points_tag is None:
+        r.scoring = Scoring.by_points(DEFAULT_POINTS)
+        return
+    words = points_tag.value.split()
+    if not words or len(words) > MAX_SEATS or not all(w.isdigit() for w in words):
+        r.add("E205", f"Points is one to four whole numbers, by rank, like \"3 2 1 0\"; not {points_tag.value!r}", points_tag.span)
+        return
+    table = tuple(int(w) for w in words)
+    if any(a < b for a, b in zip(table, table[1:])):
+        r.add("E205", f"Points must not give a weaker army more than a stronger one: {points_tag.value!r}", points_tag.span)
+        return
+    r.scoring = Scoring.by_points(table)
+
+
+def declared_outcome(text: str, seats: int) -> DeclaredOutcome | None:
+    """A seat index, 'unfinished' or 'shared' from what a record declares, else None."""
+    word = text.strip()
+    if word.lower() in (UNFINISHED, SHARED):
+        return word.lower()
+    match = _SEAT_TAG.match(word)
+    if match and 1 <= int(match.group(1)) <= seats:
+        return int(match.group(1)) - 1
+    return None
+
+
+def _read_result_tag(r: Reading, tag: Tag | None) -> None:
+    assert r.seats is not None
+    if tag is None:
+        where = r.record.tags[0].span if r.record.tags else r.record.span
+        r.add("E206", "no [Result \"...\"] tag: declare the winner's seat, or \"unfinished\"", where)
+        return
+    outcome = declared_outcome(tag.value, r.seats)
+    if outcome is None:
+        r.add(
+            "E206",
+            f"Result is a seat from P1 to P{r.seats}, \"unfinished\" or \"shared\"; not {tag.value!r}",
+            tag.span,
+        )
+        return
+    r.result_tag = (outcome, tag)
+
+
+def _card(r: Reading, word: Word, ply: int | None = None, text: str | None = None) -> Card | None:
+    letters = word.text if text is None else text
+    try:
+        return Card.from_letters(letters)
+    except CardError as error:
+        r.add("E201", f"card {word.text!r}: {error}", word.span, ply)
+        return None
+
+
+def seat_of(r: Reading, word: Word, ply: int | None = None) -> int | None:
+    assert r.seats is not None
+    match = _SEAT_TAG.match(word.text)
+    if match and 1 <= int(match.group(1)) <= r.seats:
+        return int(match.group(1)) - 1
+    r.add("E203", f"{word.text} is not a seat of this record (seats P1 to P{r.seats})", word.span, ply)
+    return None
+
+
+def state_of(r: Reading, word: Word, ply: int | None = None) -> State | None:
+    state = State.lookup(word.text)
+    if state is None:
+        r.add(
+            "E202",
+            f"{word.text!r} is not a state (A Antioch, C Cyprus, J Jerusalem, E Edessa, T Tripoli)",
+            word.span,
+            ply,
+        )
+    return state
+
+
+def _read_deal(r: Reading) -> None:
+    assert r.seats is not None
+    hands_written = [e for e in r.record.elements if isinstance(e, Hand)]
+    piles = [e for e in r.record.elements if isinstance(e, Pile)]
+    if not hands_written and not piles:
+        return
+    errors_before = len(r.diagnostics)
+    hands: dict[int, tuple[Card, ...]] = {}
+    for hand in hands_written:
+        seat = seat_of(r, hand.seat)
+        cards = tuple(c for c in (_card(r, w) for w in hand.cards) if c is not None)
+        if seat is None:
+            continue
+        if seat in hands:
+            r.add("E212", f"{seat_name(seat)} is dealt a second hand", hand.seat.span)
+            continue
+        if len(hand.cards) != HAND_SIZE:
+            r.add("E211", f"{seat_name(seat)}'s hand holds {len(hand.cards)} cards; a hand is dealt {HAND_SIZE}", hand.span)
+        hands[seat] = cards
+    for pile in piles[1:]:
+        r.add("E212", "the deal has a second pile", pile.span)
+    first = (hands_written or piles)[0]
+    missing = [seat_name(s) for s in range(r.seats) if s not in hands]
+    if missing:
+        r.add("E212", f"the deal has no hand for {', '.join(missing)}", first.span)
+    if not piles:
+        r.add("E212", "the deal has hands but no pile: write the draw pile as 'pile: ...', top first", first.span)
+    if len(r.diagnostics) > errors_before:
+        r.deal_ok = False
+        return
+    pile = tuple(c for c in (_card(r, w) for w in piles[0].cards) if c is not None)
+    total = HAND_SIZE * r.seats + len(pile)
+    if total < cards_needed(r.seats):
+        r.add(
+            "E212",
+            f"the deal holds {total} cards, but {r.seats} seats need {cards_needed(r.seats)} "
+            f"to play twenty each",
+            piles[0].span,
+        )
+    if len(r.diagnostics) > errors_before:
+        r.deal_ok = False
+        return
+    r.deal = Deal(tuple(hands[s] for s in range(r.seats)), pile)
+
+
+def _read_plays(r: Reading) -> None:
+    expected = 1
+    for play in r.record.plays:
+        errors_before = len(r.diagnostics)
+        ply = expected
+        if play.ply != expected:
+            r.add("E210", f"ply {play.number.text} where ply {expected}. was expected", play.number.span, ply)
+            expected = play.ply
+        card = _card(r, play.card, ply)
+        state = state_of(r, play.state, ply)
+        seat = seat_of(r, play.seat, ply) if play.seat is not None else None
+        drawn = _card(r, play.drawn, ply, play.drawn.text[1:]) if play.drawn is not None else None
+        expected += 1
+        if len(r.diagnostics) > errors_before or card is None or state is None:
+            if r.unread is None:
+                r.unread = play
+            continue
+        if r.unread is None:
+            r.moves.append(Move(play, card, state, seat, drawn))

@@ -1,0 +1,258 @@
+"""Validate a record: read it, replay it under the rules, compare what it declares.
+
+Never invent: the replay stops at the first play that cannot be read or is
+illegal. Later plays, declared resolutions and the result are then not
+checked, and a note (N601) says so; nothing after that point is reported as
+if another game had been played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .diagnostics import Diagnostic, InvalidRecord, Severity
+from .engine.cards import seat_name
+from .engine.game import Game, IllegalPlay, Turn, Violation
+from .engine.scoring import Outcome, score
+from .notation.record import Declared, Play, Record, ResultLine, Unparsed
+from .reading import SHARED, UNFINISHED, DeclaredOutcome, Reading, declared_outcome, read, seat_of, state_of
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The verdict on one record. ``game`` is the last position the rules reached
+    (None when the header or deal could not be read); ``outcome`` is set only for
+    a finished game that was checked to the end."""
+
+    source: str
+    index: int
+    diagnostics: tuple[Diagnostic, ...]
+    names: tuple[str, ...] = ()
+    game: Game | None = None
+    turns: tuple[Turn, ...] = ()
+    outcome: Outcome | None = None
+    record: Record | None = None
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+
+def validate(item: Record | Unparsed) -> Report:
+    """Every diagnostic for one record, and how far the rules got. Never raises for bad input."""
+    if isinstance(item, Unparsed):
+        return Report(item.source, item.index, item.diagnostics)
+    reading = read(item)
+    game, turns, stopped = _replay(reading)
+    outcome = None
+    if game is not None and not stopped:
+        outcome = _check_result(reading, game)
+    _check_tag_against_line(reading)
+    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+    diagnostics = sorted(
+        reading.diagnostics,
+        key=lambda d: (d.span.line if d.span else 0, d.span.column if d.span else 0, order[d.severity]),
+    )
+    return Report(item.source, item.index, tuple(diagnostics), reading.names, game, tuple(turns), outcome, item)
+
+
+def check(item: Record | Unparsed) -> Report:
+    """Like ``validate``, but raises InvalidRecord when the record has an error."""
+    report = validate(item)
+    if not report.valid:
+        raise InvalidRecord(tuple(d for d in report.diagnostics if d.severity is Severity.ERROR))
+    return report
+
+
+_BLAME = {
+    Violation.OUT_OF_TURN: "seat",
+    Violation.NOT_IN_HAND: "card",
+    Violation.STATE_FULL: "state",
+    Violation.WRONG_DRAW: "drawn",
+    Violation.GAME_OVER: "number",
+}
+
+
+def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
+    """Play the record's moves in order, checking declared resolutions as they come.
+    Returns the last legal game, the turns played, and whether checking stopped early."""
+    if r.seats is None or not r.deal_ok or any(d.code == "E207" for d in r.diagnostics):
+        if r.record.plays:
+            r.add("N601", "the rules were not checked: the header or the deal has errors above", None)
+        return None, [], True
+    if r.deal is None:
+        if r.record.plays:
+            r.diagnostics.append(
+                Diagnostic("N602", "no deal: hands and draws were not checked", r.record.source, None, r.record.index)
+            )
+    game = Game.new(r.seats, r.deal)
+    turns: list[Turn] = []
+    moves = {move.play: move for move in r.moves}
+    declared_seen: dict = {}
+    for element in r.record.elements:
+        if isinstance(element, Play):
+            move = moves.get(element)
+            if move is None:
+                _stop(r, element, "it could not be read")
+                return game, turns, True
+            try:
+                game, turn = game.play(move.card, move.state, seat=move.seat, drawn=move.drawn)
+            except IllegalPlay as illegal:
+                blamed = getattr(element, _BLAME[illegal.violation]) or element.card
+                if illegal.violation is Violation.GAME_OVER:
+                    blamed = element
+                r.add(illegal.violation.value, illegal.message, blamed.span, game.ply + 1)
+                _stop(r, element, "it is illegal")
+                return game, turns, True
+            turns.append(turn)
+        elif isinstance(element, Declared):
+            _check_declared(r, element, game, declared_seen)
+    return game, turns, False
+
+
+def _stop(r: Reading, play: Play, why: str) -> None:
+    later = len(r.record.plays) - r.record.plays.index(play) - 1
+    rest = f" and the {later} plays after it" if later else ""
+    r.add(
+        "N601",
+        f"replay stops at ply {play.number.text.rstrip('.')} because {why}: that ply{rest}, "
+        f"the declared resolutions from there on and the result were not checked",
+        play.span,
+        play.ply,
+    )
+
+
+def _check_declared(r: Reading, declared: Declared, game: Game, seen: dict) -> None:
+    text = declared.marker.text[1:]
+    marker = int(text) if text.isdigit() else 0
+    if not 1 <= marker <= 5:
+        r.add("E213", f"marker {declared.marker.text} does not exist: markers run #1 to #5", declared.marker.span)
+        return
+    state = state_of(r, declared.state)
+    seat = seat_of(r, declared.seat)
+    if state is None or seat is None:
+        return
+    if state in seen:
+        r.add("E404", f"{state.full_name} was already declared resolved at line {seen[state]}", declared.span)
+        return
+    seen[state] = declared.span.line
+    resolution = game.resolution(state)
+    if resolution is None:
+        units = ", ".join(f"{seat_name(s)} {len(game.army(state, s).units)}" for s in range(game.seats))
+        r.add(
+            "E403",
+            f"declares {state.full_name} resolved after ply {game.ply}, but it is not yet (units there: {units})",
+            declared.state.span,
+        )
+        return
+    if resolution.winner != seat:
+        r.add(
+            "E401",
+            f"declares {state.full_name} to {seat_name(seat)}, but {seat_name(resolution.winner)} wins it: "
+            f"{resolution.decision.explain()}",
+            declared.seat.span,
+        )
+    elif resolution.marker != marker:
+        r.add(
+            "E402",
+            f"declares marker {marker} for {state.full_name}, but it takes marker {resolution.marker} "
+            f"(resolved at ply {resolution.ply})",
+            declared.marker.span,
+        )
+
+
+def _describe(outcome: DeclaredOutcome) -> str:
+    return seat_name(outcome) if isinstance(outcome, int) else outcome
+
+
+def _result_line(r: Reading) -> ResultLine | None:
+    return next((e for e in r.record.elements if isinstance(e, ResultLine)), None)
+
+
+def _check_result(r: Reading, game: Game) -> Outcome | None:
+    line = _result_line(r)
+    line_outcome = declared_outcome(line.outcome.text, game.seats) if line else None
+    if line is not None and line_outcome is None:
+        r.add(
+            "E214",
+            f"the result line names {line.outcome.text!r}; it names a seat from P1 to P{game.seats}, "
+            f"\"unfinished\" or \"shared\"",
+            line.outcome.span,
+        )
+    declarations = []
+    if r.result_tag is not None:
+        declarations.append((r.result_tag[0], r.result_tag[1].span, "Result tag"))
+    if line is not None and line_outcome is not None:
+        declarations.append((line_outcome, line.outcome.span, "result line"))
+    if not game.over:
+        r.diagnostics.append(
+            Diagnostic(
+                "W501",
+                f"unfinished game: {len(game.resolutions)} of 5 states resolved after ply {game.ply}",
+                r.record.source,
+                None,
+                r.record.index,
+            )
+        )
+        for declared, span, where in declarations:
+            if declared != UNFINISHED:
+                r.add("E413", f"the {where} declares {_describe(declared)}, but the game is unfinished (D6)", span)
+        if line is not None and line.scores:
+            r.add("E214", "an unfinished game has no scores to declare", line.scores[0].seat.span)
+        return None
+    outcome = score(game.seats, game.resolutions, r.scoring)
+    actual: DeclaredOutcome = SHARED if outcome.winner is None else outcome.winner
+    standing = _standing(outcome, r)
+    for declared, span, where in declarations:
+        if declared == UNFINISHED:
+            r.add("E412", f"the {where} declares the game unfinished, but it ended at ply {game.ply}: {standing}", span)
+        elif declared != actual:
+            r.add("E410", f"the {where} declares {_describe(declared)}, but {standing}", span)
+    if line is not None:
+        _check_scores(r, line, outcome)
+    return outcome
+
+
+def _standing(outcome: Outcome, r: Reading) -> str:
+    unit = "points" if r.scoring.is_points else "states"
+    scores = ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(outcome.scores))
+    who = "the win is shared" if outcome.winner is None else f"{seat_name(outcome.winner)} wins"
+    tie = f", {outcome.tie_break.value} decides the tie" if outcome.tie_break else ""
+    return f"{who} ({unit}: {scores}{tie})"
+
+
+def _check_scores(r: Reading, line: ResultLine, outcome: Outcome) -> None:
+    unit = "points" if r.scoring.is_points else "states"
+    seen: set[int] = set()
+    for declared in line.scores:
+        seat = seat_of(r, declared.seat)
+        if seat is None:
+            continue
+        if seat in seen:
+            r.add("E214", f"the result line gives {seat_name(seat)} a score twice", declared.seat.span)
+            continue
+        seen.add(seat)
+        value = int(declared.value.text)
+        if value != outcome.scores[seat]:
+            r.add(
+                "E411",
+                f"declares {seat_name(seat)}:{value}, but {seat_name(seat)} has {outcome.scores[seat]} {unit}",
+                declared.value.span,
+            )
+
+
+def _check_tag_against_line(r: Reading) -> None:
+    line = _result_line(r)
+    if r.result_tag is None or line is None or r.seats is None:
+        return
+    line_outcome = declared_outcome(line.outcome.text, r.seats)
+    tag_outcome, tag = r.result_tag
+    if line_outcome is not None and line_outcome != tag_outcome:
+        r.add(
+            "E414",
+            f"the result line says {_describe(line_outcome)}, but the Result tag says {_describe(tag_outcome)}",
+            line.outcome.span,
+        )

@@ -30,6 +30,7 @@ CODES: dict[str, str] = {
     "E102": "unterminated comment",
     "E103": "unterminated tag",
     "E104": "unexpected end of record",
+    "E105": "file holds no record",
     # content
     "E201": "malformed card",
     "E202": "unknown state",

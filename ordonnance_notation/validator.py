@@ -54,7 +54,7 @@ def validate(item: Record | Unparsed) -> Report:
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
     diagnostics = sorted(
         reading.diagnostics,
-        key=lambda d: (d.span.line if d.span else 0, d.span.column if d.span else 0, order[d.severity]),
+        key=lambda d: (d.span.line if d.span else 0, order[d.severity], d.span.column if d.span else 0),
     )
     return Report(item.source, item.index, tuple(diagnostics), reading.names, game, tuple(turns), outcome, item)
 

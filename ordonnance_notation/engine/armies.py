@@ -155,12 +155,16 @@ class Decision:
                 f"identical formations; {seat_name(self.winner.seat)} played the fourth card "
                 f"earlier, ply {self.winner.fourth_ply} vs {self.loser.fourth_ply}"
             )
-        prefix = "".join(f"equal {level.plural}; " for level in LEVELS[: LEVELS.index(self.level)])
+        prefix = "".join(
+            f"{'equal' if self.winner.formations.at(level) else 'no'} {level.plural}; "
+            for level in LEVELS[: LEVELS.index(self.level)]
+        )
         mine = len(self.winner.formations.at(self.level))
         theirs = len(self.loser.formations.at(self.level))
         if mine != theirs:
             noun = self.level.word if mine == 1 else self.level.plural
-            return f"{prefix}{_NUMBERS[mine]} {noun} beat{'s' if mine == 1 else ''} {_NUMBERS[theirs]}"
+            loser = _NUMBERS[theirs] if theirs else "none"
+            return f"{prefix}{_NUMBERS[mine]} {noun} beat{'s' if mine == 1 else ''} {loser}"
         win_icon, lose_icon = self.icons
         assert win_icon is not None and lose_icon is not None
         return (

@@ -1,0 +1,77 @@
+"""Where records come from: files, directories of ``*.ord`` files, standard input.
+
+Text is UTF-8 (a byte-order mark is allowed) with any line endings. A path
+that cannot be read is reported as an E001/E002 diagnostic, never raised.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .diagnostics import Diagnostic
+from .notation.record import Span
+
+STDIN = "-"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One input: its name for messages, and its text or the reason it has none."""
+
+    name: str
+    text: str | None
+    problem: Diagnostic | None = None
+
+
+def decode(data: bytes, name: str) -> Source:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        hint = " (it looks like UTF-16)" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+        problem = Diagnostic(
+            "E002",
+            f"not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start}{hint}",
+            name,
+            Span(line, column, line, column + 1),
+        )
+        return Source(name, None, problem)
+    return Source(name, text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def read_source(path: str) -> Source:
+    """The text of a file, or of standard input for ``-``."""
+    if path == STDIN:
+        return decode(sys.stdin.buffer.read(), "<stdin>")
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        return Source(path, None, Diagnostic("E001", "no such file", path))
+    except IsADirectoryError:
+        return Source(path, None, Diagnostic("E001", "is a directory", path))
+    except OSError as error:
+        return Source(path, None, Diagnostic("E001", f"cannot be read: {error.strerror}", path))
+    return decode(data, path)
+
+
+def expand(paths: list[str]) -> Iterator[str | Diagnostic]:
+    """Each path as given, with directories replaced by the ``*.ord`` files below
+    them (sorted, symbolic links to directories not followed)."""
+    for path in paths:
+        if path != STDIN and os.path.isdir(path):
+            found = sorted(
+                os.path.join(root, name)
+                for root, dirs, names in os.walk(path)
+                for name in names
+                if name.endswith(".ord")
+            )
+            if not found:
+                yield Diagnostic("E001", "no .ord file in this directory", path)
+            yield from found
+        else:
+            yield path

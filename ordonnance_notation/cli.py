@@ -68,7 +68,8 @@ def validate_command(
         if source.problem is not None:
             problems.append(source.problem)
             if format is Format.text:
-                console.print(diagnostic_text(source.problem, None))
+                shown = source.shown.split("\n") if source.shown is not None else None
+                console.print(diagnostic_text(source.problem, shown))
             continue
         lines = source.text.split("\n") if format is Format.text else None
         found = 0
@@ -86,7 +87,7 @@ def validate_command(
             if format is Format.text:
                 console.print(diagnostic_text(empty, None))
     invalid = sum(1 for r in reports if not r.valid)
-    io_errors = [p for p in problems if p.code.startswith("E0")]
+    io_errors = [p for p in problems if p.code == "E001"]
     errors = sum(r.count(Severity.ERROR) for r in reports) + len(problems)
     warnings = sum(r.count(Severity.WARNING) for r in reports)
     if format is Format.json:

@@ -53,7 +53,11 @@ class Reading:
     unread: Play | None = None  # first play that could not be read
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    def add(self, code: str, message: str, span: Span | None, ply: int | None = None) -> None:
+    def add(self, code: str, message: str, span: Span | None = None, ply: int | None = None) -> None:
+        """Record a diagnostic; without a span it points at the record's first line."""
+        if span is None and self.record.span is not None:
+            line = self.record.span.line
+            span = Span(line, 1, line, 1)
         self.diagnostics.append(
             Diagnostic(code, message, self.record.source, span, self.record.index, ply)
         )
@@ -127,9 +131,7 @@ def _read_seats(r: Reading, tags: dict[str, Tag]) -> None:
     r.names = tuple(seat_tags[n].value for n in numbers)
     for n in numbers:
         if not seat_tags[n].value.strip():
-            r.diagnostics.append(
-                Diagnostic("W502", f"P{n} has no name", r.record.source, seat_tags[n].span, r.record.index)
-            )
+            r.add("W502", f"P{n} has no name", seat_tags[n].span)
 
 
 def _read_scoring(r: Reading, tags: dict[str, Tag]) -> None:
@@ -266,7 +268,7 @@ def _read_plays(r: Reading) -> None:
         errors_before = len(r.diagnostics)
         ply = expected
         if play.ply != expected:
-            r.add("E210", f"ply {play.number.text} where ply {expected}. was expected", play.number.span, ply)
+            r.add("E210", f"ply number {play.number.text} where {expected}. was expected", play.number.span, ply)
             expected = play.ply
         card = _card(r, play.card, ply)
         state = state_of(r, play.state, ply)

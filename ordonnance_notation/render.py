@@ -39,7 +39,7 @@ def diagnostic_text(diagnostic: Diagnostic, lines: Sequence[str] | None) -> Text
 
 
 def players(report: Report) -> str:
-    return " v ".join(report.names) if report.names else "no seats"
+    return f" ({' v '.join(report.names)})" if report.names else ""
 
 
 def verdict(report: Report) -> str:
@@ -63,7 +63,7 @@ def verdict(report: Report) -> str:
 
 def record_line(report: Report) -> Text:
     style = "green" if report.valid else "bold red"
-    out = Text(f"{report.source} record {report.index} ({players(report)}): ")
+    out = Text(f"{report.source} record {report.index}{players(report)}: ")
     out.append(verdict(report), style=style)
     return out
 

@@ -25,6 +25,7 @@ class Source:
     name: str
     text: str | None
     problem: Diagnostic | None = None
+    shown: str | None = None  # the undecodable text with replacement characters, for messages
 
 
 def decode(data: bytes, name: str) -> Source:
@@ -40,7 +41,7 @@ def decode(data: bytes, name: str) -> Source:
             name,
             Span(line, column, line, column + 1),
         )
-        return Source(name, None, problem)
+        return Source(name, None, problem, data.decode("utf-8", "replace"))
     return Source(name, text.replace("\r\n", "\n").replace("\r", "\n"))
 
 

@@ -81,13 +81,11 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
     Returns the last legal game, the turns played, and whether checking stopped early."""
     if r.seats is None or not r.deal_ok or any(d.code == "E207" for d in r.diagnostics):
         if r.record.plays:
-            r.add("N601", "the rules were not checked: the header or the deal has errors above", None)
+            r.add("N601", "the rules were not checked: the header or the deal has errors")
         return None, [], True
     if r.deal is None:
         if r.record.plays:
-            r.diagnostics.append(
-                Diagnostic("N602", "no deal: hands and draws were not checked", r.record.source, None, r.record.index)
-            )
+            r.add("N602", "no deal: hands and draws were not checked")
     game = Game.new(r.seats, r.deal)
     turns: list[Turn] = []
     moves = {move.play: move for move in r.moves}
@@ -114,14 +112,15 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
 
 
 def _stop(r: Reading, play: Play, why: str) -> None:
-    later = len(r.record.plays) - r.record.plays.index(play) - 1
-    rest = f" and the {later} plays after it" if later else ""
+    ply = r.record.plays.index(play) + 1
+    later = len(r.record.plays) - ply
+    rest = {0: "", 1: " and the play after it"}.get(later, f" and the {later} plays after it")
     r.add(
         "N601",
-        f"replay stops at ply {play.number.text.rstrip('.')} because {why}: that ply{rest}, "
+        f"replay stops at ply {ply} because {why}: that ply{rest}, "
         f"the declared resolutions from there on and the result were not checked",
         play.span,
-        play.ply,
+        ply,
     )
 
 
@@ -188,15 +187,7 @@ def _check_result(r: Reading, game: Game) -> Outcome | None:
     if line is not None and line_outcome is not None:
         declarations.append((line_outcome, line.outcome.span, "result line"))
     if not game.over:
-        r.diagnostics.append(
-            Diagnostic(
-                "W501",
-                f"unfinished game: {len(game.resolutions)} of 5 states resolved after ply {game.ply}",
-                r.record.source,
-                None,
-                r.record.index,
-            )
-        )
+        r.add("W501", f"unfinished game: {len(game.resolutions)} of 5 states resolved after ply {game.ply}")
         for declared, span, where in declarations:
             if declared != UNFINISHED:
                 r.add("E413", f"the {where} declares {_describe(declared)}, but the game is unfinished (D6)", span)
@@ -239,9 +230,13 @@ def _check_scores(r: Reading, line: ResultLine, outcome: Outcome) -> None:
         if value != outcome.scores[seat]:
             r.add(
                 "E411",
-                f"declares {seat_name(seat)}:{value}, but {seat_name(seat)} has {outcome.scores[seat]} {unit}",
+                f"declares {seat_name(seat)}:{value}, but {seat_name(seat)} has {_count(outcome.scores[seat], unit)}",
                 declared.value.span,
             )
+
+
+def _count(n: int, unit: str) -> str:
+    return f"{n} {unit if n != 1 else unit[:-1]}"
 
 
 def _check_tag_against_line(r: Reading) -> None:

@@ -179,31 +179,38 @@ _BRACES = re.compile(r'"(?:[^"\\\n]|\\.)*"|;.*|[{}]')
 
 
 def split_records(text: str) -> Iterator[tuple[int, str]]:
-    """(first line number, text) of each record: a record starts at a tag line
-    that follows a body. Comment lines just above that tag line (with no blank
-    line between) open the new record. A tag line inside a ``{...}`` comment
-    does not split."""
+    """(first line number, text) of each record. A record starts at a tag line
+    that follows a body, or a header and a blank line (a header is written
+    without blank lines inside). Comment lines just above that tag line (with
+    no blank line between) open the new record. A tag line inside a ``{...}``
+    comment does not split."""
     lines = text.split("\n")
     start = 0
     in_body = False
     in_brace = False
     comment_run = None  # first line of the comment lines just above, if any
+    in_header = False
+    blank_after_header = False
     for number, line in enumerate(lines):
         if not in_brace:
             if _TAG_LINE.match(line):
-                if in_body:
+                if in_body or blank_after_header:
                     cut = comment_run if comment_run is not None else number
                     yield start + 1, "\n".join(lines[start:cut])
                     start = cut
                     in_body = False
+                in_header, blank_after_header = True, False
                 comment_run = None
-            elif line.strip() and _BLANK_OR_COMMENT.match(line):
+            elif not line.strip():
+                blank_after_header = in_header
+                comment_run = None
+            elif _BLANK_OR_COMMENT.match(line):
                 if comment_run is None:
                     comment_run = number
             else:
                 comment_run = None
-                if line.strip():
-                    in_body = True
+                in_body = True
+                in_header = blank_after_header = False
         if "{" in line or "}" in line or in_brace:
             for match in _BRACES.finditer(line):
                 token = match.group()
@@ -287,11 +294,13 @@ def _end(chunk: str, offset: int) -> Span:
 
 def _expected(terminals: set[str]) -> str:
     names = set(terminals) - _COMMENTS
-    words = []
+    if "OUTCOME" in names:
+        names.discard("SEAT")
+    words = sorted({_EXPECTED_WORDS.get(name, name) for name in names - _ELEMENT_STARTS})
     if _ELEMENT_STARTS <= names:
-        names -= _ELEMENT_STARTS
-        words.append("a tag, a hand, the pile, a play, a declared resolution or the result line")
-    words += sorted({_EXPECTED_WORDS.get(name, name) for name in names})
+        words.append("the next element (a tag, hand, pile, play, declared resolution or result line)")
+    else:
+        words += sorted(_EXPECTED_WORDS[name] for name in names & _ELEMENT_STARTS)
     if not words:
         return "nothing more"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]

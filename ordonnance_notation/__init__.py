@@ -1,0 +1,58 @@
+"""ordonnance_notation: record, validate and replay games of Ordonnance.
+
+Data flows one way: grammar -> ``notation.parser`` -> ``notation.record``
+-> ``reading`` (content) -> ``engine`` (rules) -> ``validator`` -> ``render``
+-> ``cli``. The engine imports nothing from the notation.
+
+    >>> from ordonnance_notation import parse_text, validate
+    >>> [report] = [validate(r) for r in parse_text(text, "game.ord")]
+    >>> report.valid, report.outcome.winner
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from os import PathLike
+
+from .diagnostics import CODES, Diagnostic, InvalidRecord, OrdoError, Severity
+from .engine.armies import Army, Decision, Formations, Level, decide, rank
+from .engine.cards import Card, CardError, Icon, State
+from .engine.game import Deal, Game, IllegalPlay, Resolution, Turn, Violation
+from .engine.scoring import Outcome, Scoring, TieBreak, score
+from .notation.parser import parse_text
+from .notation.record import Record, Unparsed
+from .sources import read_source
+from .validator import Report, check, validate
+
+__version__ = "0.1.0"
+
+
+class SourceError(OrdoError):
+    """A file that cannot be read, or is not UTF-8 text; ``diagnostic`` says which."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(f"{diagnostic.location}: {diagnostic.message}")
+        self.diagnostic = diagnostic
+
+
+def parse_file(path: str | PathLike[str]) -> Iterator[Record | Unparsed]:
+    """Every record of a file (``"-"`` for standard input). Raises SourceError."""
+    source = read_source(str(path))
+    if source.text is None:
+        assert source.problem is not None
+        raise SourceError(source.problem)
+    return parse_text(source.text, source.name)
+
+
+def validate_text(text: str, source: str = "<text>") -> list[Report]:
+    """A report for each record of ``text``."""
+    return [validate(item) for item in parse_text(text, source)]
+
+
+__all__ = [
+    "CODES", "Army", "Card", "CardError", "Deal", "Decision", "Diagnostic", "Formations",
+    "Game", "Icon", "IllegalPlay", "InvalidRecord", "Level", "OrdoError", "Outcome",
+    "Record", "Report", "Resolution", "Scoring", "Severity", "SourceError", "State",
+    "TieBreak", "Turn", "Unparsed", "Violation", "check", "decide", "parse_file",
+    "parse_text", "rank", "score", "validate", "validate_text",
+]

@@ -1,0 +1,1 @@
+"""The .ord notation: the record model and the parser that fills it."""

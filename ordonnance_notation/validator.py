@@ -117,8 +117,8 @@ def _stop(r: Reading, play: Play, why: str) -> None:
     rest = {0: "", 1: " and the play after it"}.get(later, f" and the {later} plays after it")
     r.add(
         "N601",
-        f"replay stops at ply {ply} because {why}: that ply{rest}, "
-        f"the declared resolutions from there on and the result were not checked",
+        f"replay stops at ply {ply} because {why}: that ply{rest} were not replayed, "
+        f"and the declared resolutions from there on and the result were not compared",
         play.span,
         ply,
     )

@@ -1,0 +1,160 @@
+"""Validation of whole records: the samples, every family of error, never inventing."""
+
+from pathlib import Path
+
+import pytest
+
+from ordonnance_notation import InvalidRecord, Severity, TieBreak, check, parse_text, validate, validate_text
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+
+def reports(name):
+    path = SAMPLES / name
+    return [validate(item) for item in parse_text(path.read_text("utf-8"), str(path))]
+
+
+# file, record, seats, winner (P-number, None if unfinished), scores, tie-break
+VALID = [
+    ("classic-2.ord", 1, 2, 2, (1, 4), None),
+    ("later-capture-3.ord", 1, 3, 2, (2, 2, 1), TieBreak.LATER_CAPTURE),
+    ("points-4.ord", 1, 4, 2, (6, 11, 8, 5), None),
+    ("no-deal.ord", 1, 3, 2, (0, 3, 2), None),
+    ("annotated.ord", 1, 2, 2, (2, 3), None),
+    ("club-evening.ord", 1, 2, 2, (2, 3), None),
+    ("club-evening.ord", 2, 4, 3, (1, 1, 2, 1), None),
+    ("club-evening.ord", 3, 3, None, None, None),
+]
+
+
+@pytest.mark.parametrize(("name", "index", "seats", "winner", "scores", "tie"), VALID)
+def test_every_sample_is_a_valid_record(name, index, seats, winner, scores, tie):
+    report = reports(name)[index - 1]
+    assert report.valid, [d.message for d in report.diagnostics]
+    assert report.count(Severity.ERROR) == 0
+    assert len(report.names) == seats
+    if winner is None:
+        assert report.outcome is None and not report.game.over
+        assert [d.code for d in report.diagnostics] == ["W501"]
+    else:
+        assert report.game.over and report.game.ply == 20 * seats
+        assert report.outcome.winner == winner - 1
+        assert report.outcome.scores == scores
+        assert report.outcome.tie_break is tie
+
+
+def test_the_three_seat_sample_is_decided_by_the_later_second_capture():
+    [report] = reports("later-capture-3.ord")
+    outcome = report.outcome
+    assert outcome.tied == (0, 1)
+    captures = {seat: sorted(r.marker for r in report.game.resolutions if r.winner == seat) for seat in (0, 1)}
+    assert captures[1][1] > captures[0][1]  # P2's second capture carries the higher marker
+
+
+def test_the_four_seat_sample_scores_points():
+    [report] = reports("points-4.ord")
+    assert report.record.tag("Scoring") == "points"
+    assert sum(report.outcome.scores) == 5 * (3 + 2 + 1 + 0)
+
+
+def test_the_annotated_sample_keeps_comments_and_glyphs():
+    [report] = reports("annotated.ord")
+    plays = report.record.plays
+    assert [p.glyph.text for p in plays if p.glyph] == ["!", "?!", "!", "?", "!?", "??"]
+    assert sum(len(p.comments) for p in plays) == 5
+    assert len(report.record.comments) == 2
+
+
+def test_the_club_evening_holds_three_records():
+    assert [r.index for r in reports("club-evening.ord")] == [1, 2, 3]
+
+
+# every invalid sample: (line, code) of each diagnostic, in order
+INVALID = {
+    "rules.ord": [
+        (23, "E301"), (23, "N601"), (84, "E302"), (84, "N601"), (153, "E303"), (153, "N601"),
+        (253, "E304"), (253, "N601"), (275, "E305"), (275, "N601"),
+    ],
+    "results.ord": [
+        (41, "E401"), (106, "E402"), (165, "E403"), (233, "E404"), (264, "E410"), (317, "E410"),
+        (380, "E411"), (380, "E411"), (390, "E412"), (443, "E412"), (506, "E410"), (506, "E414"),
+        (508, "W501"), (516, "E413"), (544, "E413"),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", sorted(INVALID))
+def test_invalid_samples_report_exactly_their_diagnostics(name):
+    found = [(d.span.line, d.code) for r in reports(f"invalid/{name}") for d in r.diagnostics]
+    assert found == INVALID[name]
+
+
+def test_content_sample_covers_every_content_code():
+    codes = {d.code for r in reports("invalid/content.ord") for d in r.diagnostics}
+    assert {f"E2{n:02}" for n in range(1, 15)} <= codes
+
+
+def test_syntax_sample_covers_every_syntax_code_and_keeps_the_good_record():
+    items = reports("invalid/syntax.ord")
+    assert [d.code for r in items for d in r.diagnostics if d.code.startswith("E")] == [
+        "E103", "E101", "E101", "E100", "E104", "E102",
+    ]
+    assert [r.valid for r in items] == [False, False, False, False, True, False, False]
+
+
+MINIMAL = '[P1 "Anna"]\n[P2 "Boris"]\n[Result "{result}"]\n{body}\n'
+
+
+def record(body, result="unfinished"):
+    [report] = validate_text(MINIMAL.format(result=result, body=body), "t.ord")
+    return report
+
+
+def test_never_invent_nothing_after_an_illegal_play_is_judged():
+    # P1 plays a fifth unit to Antioch at ply 9. The declared resolution and the
+    # result after it are not compared; only what the text itself gets wrong
+    # (a malformed card, an unknown state) is still reported.
+    body = "\n".join(f"{i}. F A" if i % 2 else f"{i}. L C" for i in range(1, 9)) + "\n9. F A\n10. HH Nowhere\n#1 A P2"
+    report = record(body, result="P2")
+    codes = [d.code for d in report.diagnostics]
+    assert codes == ["N602", "E303", "N601", "E201", "E202"]
+    assert report.game.ply == 8 and report.outcome is None
+    stop = report.diagnostics[2]
+    assert stop.ply == 9 and "that ply and the play after it were not replayed" in stop.message
+    assert not any(d.code.startswith("E4") for d in report.diagnostics)
+
+
+def test_d6_an_unfinished_game_is_valid_when_declared_unfinished():
+    report = record("1. F A\n2. L A")
+    assert report.valid and report.outcome is None
+    assert [d.code for d in report.diagnostics] == ["W501", "N602"]
+
+
+def test_d6_an_unfinished_game_declared_won_is_invalid():
+    report = record("1. F A\n2. L A", result="P1")
+    assert [d.code for d in report.diagnostics if d.severity is Severity.ERROR] == ["E413"]
+
+
+def test_declared_resolutions_may_come_later_than_the_resolving_play():
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    lines = text.split("\n")
+    declared = [line for line in lines if line.startswith("#")]
+    moved = [line for line in lines if not line.startswith("#") and not line.startswith("result")]
+    moved_text = "\n".join(moved).rstrip() + "\n" + "\n".join(declared) + "\n"
+    [report] = validate_text(moved_text, "t.ord")
+    assert report.valid and len(declared) == 5
+
+
+def test_a_record_without_seats_is_reported_not_replayed():
+    [report] = validate_text("1. F A\n", "t.ord")
+    assert [d.code for d in report.diagnostics] == ["E204", "N601"]
+    assert report.game is None
+
+
+def test_check_raises_with_every_error():
+    [item] = parse_text(MINIMAL.format(result="P9", body="1. HH X"), "t.ord")
+    with pytest.raises(InvalidRecord) as raised:
+        check(item)
+    assert [d.code for d in raised.value.diagnostics] == ["E206", "E201", "E202"]
+    assert str(raised.value).startswith("t.ord:3:1: E206:")

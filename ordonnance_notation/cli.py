@@ -6,6 +6,7 @@ Exit codes: 0 every record valid; 1 some record invalid; 2 usage or I/O error.
 from __future__ import annotations
 
 import json
+import os
 from enum import Enum
 from typing import Annotated
 
@@ -34,6 +35,12 @@ class Format(str, Enum):
     json = "json"
 
 
+def _console() -> Console:
+    """Styles only on a terminal (Rich decides); a non-empty NO_COLOR turns off every style."""
+    plain = bool(os.environ.get("NO_COLOR"))
+    return Console(highlight=False, soft_wrap=True, color_system=None if plain else "auto")
+
+
 @app.callback()
 def main() -> None:
     """Record, validate and replay games of Ordonnance (The Kingdoms of Crusaders)."""
@@ -53,7 +60,7 @@ def validate_command(
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file).
     """
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console()
     problems: list[Diagnostic] = []
     reports = []
     files = 0

@@ -1,0 +1,146 @@
+"""The ``ordo`` command, called in-process: exit codes and exact output."""
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ordonnance_notation.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden"
+VALID = sorted(p.name for p in (ROOT / "samples").glob("*.ord"))
+INVALID = sorted(p.name for p in (ROOT / "samples" / "invalid").glob("*.ord"))
+
+
+@pytest.fixture
+def ordo(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+
+    def run(*args, input=None, env=None):
+        return runner.invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+
+    return run
+
+
+def test_the_valid_samples_exit_0_with_a_line_per_record_and_a_total(ordo):
+    result = ordo("validate", *(f"samples/{name}" for name in VALID))
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert sum(1 for line in lines if " record " in line and ": valid" in line) == 8
+    assert lines[-1] == "8 records in 6 files: 8 valid, 0 invalid; 0 errors, 1 warning"
+
+
+@pytest.mark.parametrize("name", INVALID)
+def test_each_invalid_sample_exits_1_with_its_golden_output(ordo, name):
+    result = ordo("validate", f"samples/invalid/{name}")
+    assert result.exit_code == 1
+    golden = GOLDEN / f"{name.removesuffix('.ord')}.txt"
+    if os.environ.get("ORDO_UPDATE_GOLDEN"):
+        golden.write_text(result.output, "utf-8")
+    assert result.output == golden.read_text("utf-8")
+
+
+def test_a_diagnostic_shows_the_source_line_and_a_caret(ordo):
+    result = ordo("validate", "samples/invalid/rules.ord")
+    assert (
+        "samples/invalid/rules.ord:153:8: error[E303]: P1 plays SHF to Jerusalem, "
+        "but P1 already has four units there\n"
+        "     |\n"
+        " 153 | 9. SHF J\n"
+        "     |        ^\n"
+        "     = record 3, ply 9\n"
+    ) in result.output
+
+
+def test_a_directory_means_every_ord_file_below_it(ordo):
+    result = ordo("validate", "samples")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-1].startswith("43 records in 11 files: 9 valid, 34 invalid;")
+
+
+def test_a_missing_file_exits_2(ordo):
+    result = ordo("validate", "samples/classic-2.ord", "no/such.ord")
+    assert result.exit_code == 2
+    assert "no/such.ord: error[E001]: no such file" in result.output
+    assert "samples/classic-2.ord record 1" in result.output
+
+
+def test_an_empty_directory_exits_2(ordo, tmp_path):
+    result = ordo("validate", str(tmp_path))
+    assert result.exit_code == 2
+    assert "error[E001]: no .ord file in this directory" in result.output
+
+
+def test_a_file_without_records_is_invalid(ordo, tmp_path):
+    empty = tmp_path / "empty.ord"
+    empty.write_text("\n\n")
+    result = ordo("validate", str(empty))
+    assert result.exit_code == 1
+    assert f"{empty}: error[E105]: no record in this file" in result.output
+
+
+def test_standard_input(ordo):
+    text = (ROOT / "samples" / "classic-2.ord").read_text("utf-8")
+    result = ordo("validate", "-", input=text)
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == "<stdin> record 1 (Anna Petrova v Boris Lind): valid, P2 wins (P1 1, P2 4)"
+
+
+def test_crlf_and_a_byte_order_mark_are_accepted(ordo, tmp_path):
+    text = (ROOT / "samples" / "classic-2.ord").read_text("utf-8")
+    path = tmp_path / "windows.ord"
+    path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    assert ordo("validate", str(path)).exit_code == 0
+
+
+def test_json_for_programs(ordo):
+    result = ordo("validate", "--format", "json", "samples/later-capture-3.ord", "samples/invalid/rules.ord")
+    assert result.exit_code == 1
+    document = json.loads(result.output)
+    assert document["summary"] == {"files": 2, "records": 6, "valid": 1, "invalid": 5, "errors": 5, "warnings": 0}
+    first = document["records"][0]
+    assert first["valid"] and first["winner"] == "P2" and first["scores"] == {"P1": 2, "P2": 2, "P3": 1}
+    assert [m["marker"] for m in first["markers"]] == [1, 2, 3, 4, 5]
+    diagnostic = document["records"][3]["diagnostics"][0]
+    assert diagnostic == {
+        "code": "E303",
+        "severity": "error",
+        "message": "P1 plays SHF to Jerusalem, but P1 already has four units there",
+        "file": "samples/invalid/rules.ord",
+        "line": 153,
+        "column": 8,
+        "end_line": 153,
+        "end_column": 9,
+        "record": 3,
+        "ply": 9,
+    }
+
+
+def test_no_colour_when_not_a_terminal(ordo):
+    result = ordo("validate", "samples/invalid/rules.ord")
+    assert "\x1b[" not in result.output
+
+
+def test_no_color_wins_even_on_a_forced_terminal(ordo):
+    result = ordo("validate", "samples/invalid/rules.ord", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert "\x1b[" not in result.output
+    coloured = ordo("validate", "samples/invalid/rules.ord", env={"FORCE_COLOR": "1", "NO_COLOR": None})
+    assert "\x1b[" in coloured.output
+
+
+def test_usage_errors_exit_2(ordo):
+    assert ordo("validate").exit_code == 2
+    assert ordo("validate", "--format", "xml", "samples").exit_code == 2
+
+
+@pytest.mark.parametrize("command", [[], ["validate"]])
+def test_every_command_has_help(ordo, command):
+    result = ordo(*command, "--help")
+    assert result.exit_code == 0
+    assert "Usage" in result.output
+    if command:
+        assert "Exit 0 when every record is valid" in result.output

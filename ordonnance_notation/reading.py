@@ -8,6 +8,7 @@ what this module produced.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 
@@ -153,7 +154,7 @@ def _read_scoring(r: Reading, tags: dict[str, Tag]) -> None:
         r.add("E205", f"Points is one to four whole numbers, by rank, like \"3 2 1 0\"; not {points_tag.value!r}", points_tag.span)
         return
     table = tuple(int(w) for w in words)
-    if any(a < b for a, b in zip(table, table[1:])):
+    if any(a < b for a, b in itertools.pairwise(table)):
         r.add("E205", f"Points must not give a weaker army more than a stronger one: {points_tag.value!r}", points_tag.span)
         return
     r.scoring = Scoring.by_points(table)

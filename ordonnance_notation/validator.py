@@ -15,7 +15,16 @@ from .engine.cards import seat_name
 from .engine.game import Game, IllegalPlay, Turn, Violation
 from .engine.scoring import Outcome, score
 from .notation.record import Declared, Play, Record, ResultLine, Unparsed
-from .reading import SHARED, UNFINISHED, DeclaredOutcome, Reading, declared_outcome, read, seat_of, state_of
+from .reading import (
+    SHARED,
+    UNFINISHED,
+    DeclaredOutcome,
+    Reading,
+    declared_outcome,
+    read,
+    seat_of,
+    state_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +92,8 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
         if r.record.plays:
             r.add("N601", "the rules were not checked: the header or the deal has errors")
         return None, [], True
-    if r.deal is None:
-        if r.record.plays:
-            r.add("N602", "no deal: hands and draws were not checked")
+    if r.deal is None and r.record.plays:
+        r.add("N602", "no deal: hands and draws were not checked")
     game = Game.new(r.seats, r.deal)
     turns: list[Turn] = []
     moves = {move.play: move for move in r.moves}
@@ -244,7 +252,7 @@ def _check_tag_against_line(r: Reading) -> None:
     if r.result_tag is None or line is None or r.seats is None:
         return
     line_outcome = declared_outcome(line.outcome.text, r.seats)
-    tag_outcome, tag = r.result_tag
+    tag_outcome, _tag = r.result_tag
     if line_outcome is not None and line_outcome != tag_outcome:
         r.add(
             "E414",

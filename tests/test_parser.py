@@ -7,7 +7,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ordonnance_notation.notation.parser import parse_text, split_records
-from ordonnance_notation.notation.record import Declared, Hand, Pile, Play, Record, ResultLine, Span, Tag, Unparsed
+from ordonnance_notation.notation.record import (
+    Declared,
+    Hand,
+    Pile,
+    Play,
+    Record,
+    ResultLine,
+    Span,
+    Tag,
+    Unparsed,
+)
 
 RECORD = """; before the header
 [Event "Club \\"night\\""]

@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def readme_commands():
     text = (ROOT / "README.md").read_text("utf-8")
-    block = re.search(r"```sh\n(.*?)```", text, re.S).group(1)
+    block = re.search(r"```sh\n(.*?)```", text, re.DOTALL).group(1)
     return [line for line in block.splitlines() if line.strip()]
 
 

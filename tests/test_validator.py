@@ -4,7 +4,15 @@ from pathlib import Path
 
 import pytest
 
-from ordonnance_notation import InvalidRecord, Severity, TieBreak, check, parse_text, validate, validate_text
+from ordonnance_notation import (
+    InvalidRecord,
+    Severity,
+    TieBreak,
+    check,
+    parse_text,
+    validate,
+    validate_text,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from importlib.resources import files
 
@@ -161,16 +162,12 @@ def _attach_comments(items: tuple) -> tuple[tuple, tuple[Comment, ...]]:
         if isinstance(item, Comment):
             if elements:
                 last = elements[-1]
-                elements[-1] = type(last)(**{**_fields(last), "comments": last.comments + (item,)})
+                elements[-1] = replace(last, comments=last.comments + (item,))
             else:
                 leading.append(item)
         else:
             elements.append(item)
     return tuple(elements), tuple(leading)
-
-
-def _fields(element) -> dict:
-    return {name: getattr(element, name) for name in element.__slots__}
 
 
 _TAG_LINE = re.compile(r"[ \t]*\[")

@@ -10,7 +10,6 @@ conversion can put them back where they were.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +114,7 @@ class ResultLine:
     comments: tuple[Comment, ...] = ()
 
 
-Element = Union[Tag, Hand, Pile, Play, Declared, ResultLine]
+Element = Tag | Hand | Pile | Play | Declared | ResultLine
 
 
 @dataclass(frozen=True, slots=True)

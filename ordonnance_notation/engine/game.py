@@ -150,7 +150,8 @@ class Game:
         if self.over:
             raise IllegalPlay(
                 Violation.GAME_OVER,
-                f"the game ended at ply {self.ply} when the fifth marker was placed",
+                f"{seat_name(mover)} plays {card} to {state.full_name}, but the game ended at "
+                f"ply {self.ply} when the fifth marker was placed",
             )
         if seat is not None and seat != mover:
             raise IllegalPlay(

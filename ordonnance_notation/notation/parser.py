@@ -2,6 +2,8 @@
 
 The grammar (``grammar/ordonnance.lark``, installed as package data) is
 compiled once per process, LALR with the transformer applied while parsing.
+Every element's span comes from its first and last token, so Lark need not
+propagate positions through tree nodes that are never built.
 A file is split into records first, so a syntax error in one record is
 reported as an ``Unparsed`` item and the following records are still read.
 """
@@ -146,7 +148,6 @@ def _parser() -> tuple[Lark, _Builder]:
         start="record",
         parser="lalr",
         lexer="contextual",
-        propagate_positions=True,
         maybe_placeholders=False,
         keep_all_tokens=True,
         transformer=builder,

@@ -24,6 +24,8 @@ SHARED = "shared"
 DeclaredOutcome = int | str  # a seat index, UNFINISHED or SHARED
 
 _SEAT_TAG = re.compile(r"P([0-9]+)$")
+_SEAT = re.compile(r"P([1-9][0-9]*)$")
+_POINTS = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,14 @@ def _read_header(r: Reading) -> None:
 
 
 def _read_seats(r: Reading, tags: dict[str, Tag]) -> None:
-    seat_tags = {int(m.group(1)): tag for name, tag in tags.items() if (m := _SEAT_TAG.match(name))}
+    seat_tags = {}
+    for name, tag in tags.items():
+        if not _SEAT_TAG.match(name):
+            continue
+        if not _SEAT.match(name):
+            r.add("E204", f"{name} is not a seat: seats are named P1, P2, P3 and P4", tag.name.span)
+            return
+        seat_tags[int(name[1:])] = tag
     numbers = sorted(seat_tags)
     count = len(numbers)
     where = r.record.tags[0].span if r.record.tags else r.record.span
@@ -150,7 +159,7 @@ def _read_scoring(r: Reading, tags: dict[str, Tag]) -> None:
         r.scoring = Scoring.by_points(DEFAULT_POINTS)
         return
     words = points_tag.value.split()
-    if not words or len(words) > MAX_SEATS or not all(w.isdigit() for w in words):
+    if not words or len(words) > MAX_SEATS or not all(_POINTS.fullmatch(w) for w in words):
         r.add("E205", f"Points is one to four whole numbers, by rank, like \"3 2 1 0\"; not {points_tag.value!r}", points_tag.span)
         return
     table = tuple(int(w) for w in words)
@@ -165,8 +174,8 @@ def declared_outcome(text: str, seats: int) -> DeclaredOutcome | None:
     word = text.strip()
     if word.lower() in (UNFINISHED, SHARED):
         return word.lower()
-    match = _SEAT_TAG.match(word)
-    if match and 1 <= int(match.group(1)) <= seats:
+    match = _SEAT.match(word)
+    if match and int(match.group(1)) <= seats:
         return int(match.group(1)) - 1
     return None
 
@@ -175,7 +184,7 @@ def _read_result_tag(r: Reading, tag: Tag | None) -> None:
     assert r.seats is not None
     if tag is None:
         where = r.record.tags[0].span if r.record.tags else r.record.span
-        r.add("E206", "no [Result \"...\"] tag: declare the winner's seat, or \"unfinished\"", where)
+        r.add("E206", "no [Result \"...\"] tag: declare the winner's seat, \"unfinished\" or \"shared\"", where)
         return
     outcome = declared_outcome(tag.value, r.seats)
     if outcome is None:
@@ -199,8 +208,8 @@ def _card(r: Reading, word: Word, ply: int | None = None, text: str | None = Non
 
 def seat_of(r: Reading, word: Word, ply: int | None = None) -> int | None:
     assert r.seats is not None
-    match = _SEAT_TAG.match(word.text)
-    if match and 1 <= int(match.group(1)) <= r.seats:
+    match = _SEAT.match(word.text)
+    if match and int(match.group(1)) <= r.seats:
         return int(match.group(1)) - 1
     r.add("E203", f"{word.text} is not a seat of this record (seats P1 to P{r.seats})", word.span, ply)
     return None

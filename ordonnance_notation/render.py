@@ -58,6 +58,8 @@ def verdict(report: Report) -> str:
     scores = ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(outcome.scores))
     winner = "shared win" if outcome.winner is None else f"{seat_name(outcome.winner)} wins"
     tie = f", {outcome.tie_break.value} decides" if outcome.tie_break else ""
+    if outcome.winner is None:
+        tie = ", no rule breaks the tie"
     return f"valid, {winner} ({scores}{tie})"
 
 

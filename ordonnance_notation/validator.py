@@ -90,7 +90,7 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
     Returns the last legal game, the turns played, and whether checking stopped early."""
     if r.seats is None or not r.deal_ok or any(d.code == "E207" for d in r.diagnostics):
         if r.record.plays:
-            r.add("N601", "the rules were not checked: the header or the deal has errors")
+            r.add("N601", "no play was replayed: the header or the deal has errors", r.record.plays[0].span)
         return None, [], True
     if r.deal is None and r.record.plays:
         r.add("N602", "no deal: hands and draws were not checked")
@@ -122,10 +122,10 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
 def _stop(r: Reading, play: Play, why: str) -> None:
     ply = r.record.plays.index(play) + 1
     later = len(r.record.plays) - ply
-    rest = {0: "", 1: " and the play after it"}.get(later, f" and the {later} plays after it")
+    rest = {0: " was", 1: " and the play after it were"}.get(later, f" and the {later} plays after it were")
     r.add(
         "N601",
-        f"replay stops at ply {ply} because {why}: that ply{rest} were not replayed, "
+        f"replay stops at ply {ply} because {why}: that ply{rest} not replayed, "
         f"and the declared resolutions from there on and the result were not compared",
         play.span,
         ply,
@@ -220,6 +220,8 @@ def _standing(outcome: Outcome, r: Reading) -> str:
     scores = ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(outcome.scores))
     who = "the win is shared" if outcome.winner is None else f"{seat_name(outcome.winner)} wins"
     tie = f", {outcome.tie_break.value} decides the tie" if outcome.tie_break else ""
+    if outcome.winner is None:
+        tie = ", no rule breaks the tie"
     return f"{who} ({unit}: {scores}{tie})"
 
 

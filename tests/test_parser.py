@@ -135,7 +135,7 @@ SYNTAX = [
     ('[P1 "a"]\n1. F @', "E100", (2, 6), "unexpected character '@'; expected a state like A or Antioch"),
     ('[P1 "a"]\n1. F\n2. L C', "E101", (3, 1), "unexpected '2.'; expected a state like A or Antioch"),
     ('[P1 "a"]\n1 F A', "E101", (2, 1), "unexpected '1'"),
-    ('[P1 "a"]\nresult', "E104", (2, 7), "the record ends too early; expected the winner's seat or 'unfinished'"),
+    ('[P1 "a"]\nresult', "E104", (2, 7), "the record ends too early; expected the winner's seat, 'unfinished' or 'shared'"),
 ]
 
 
@@ -158,9 +158,25 @@ def test_a_broken_record_does_not_hide_the_next_one():
     assert good.plays[0].span.line == 6
 
 
+def test_semicolons_and_braces_inside_comments_and_values_do_not_split():
+    text = (
+        '[Event "a; b {c"]\n[P1 "x"]\n1. HF A {note; more}\n'
+        '[Event "two"]\n1. F A ; {not a brace comment\n'
+        '{ a comment\nover lines }\n[Event "three"]\n'
+    )
+    assert [item.tag("Event") for item in parse_text(text, "t.ord")] == ["a; b {c", "two", "three"]
+
+
+def test_a_multi_line_comment_before_the_first_header_is_not_a_record():
+    [record] = parse_text("{ Club archive,\n  autumn }\n[Event \"one\"]\n1. F A\n", "t.ord")
+    assert record.tag("Event") == "one"
+    assert record.comments[0].text == "Club archive,\n  autumn"
+
+
 def test_an_empty_text_holds_no_record():
     assert list(parse_text("", "e.ord")) == []
     assert list(parse_text("\n \n\t\n", "e.ord")) == []
+    assert list(parse_text("; only a comment\n{ and another }\n", "e.ord")) == []
 
 
 NOTATION_CHARACTERS = st.sampled_from(list('[]"PLBSHFACJET0123456789.#+:!?{}; \n\tresultandpile') + ["hand", "pile", "result", "P1", "12."])

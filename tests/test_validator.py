@@ -166,3 +166,29 @@ def test_check_raises_with_every_error():
         check(item)
     assert [d.code for d in raised.value.diagnostics] == ["E206", "E201", "E202"]
     assert str(raised.value).startswith("t.ord:3:1: E206:")
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ('[P0 "z"]\n[P1 "a"]\n[P2 "b"]', "P0 is not a seat: seats are named P1, P2, P3 and P4"),
+        ('[P01 "z"]\n[P2 "b"]', "P01 is not a seat"),
+        ('[P1 "a"]\n[P2 "b"]\n[P3 "c"]\n[P4 "d"]\n[P5 "e"]', "at most four seats play, but the header names 5"),
+        ('[P1 "a"]', "a record names at least two seats"),
+    ],
+)
+def test_bad_seat_tags_are_reported_not_raised(header, message):
+    [report] = validate_text(header + '\n[Result "unfinished"]\n1. F A\n', "t.ord")
+    assert [d.code for d in report.diagnostics] == ["E204", "N601"]
+    assert message in report.diagnostics[0].message
+
+
+@pytest.mark.parametrize("table", ["3 \u00b2", "3 -1", "x", "", "4 3 2 1 0"])
+def test_bad_points_tables_are_reported_not_raised(table):
+    [report] = validate_text(f'[P1 "a"]\n[P2 "b"]\n[Scoring "points"]\n[Points "{table}"]\n[Result "unfinished"]\n', "t.ord")
+    assert [d.code for d in report.diagnostics if d.code.startswith("E")] == ["E205"]
+
+
+def test_a_seat_written_p01_in_a_play_is_unknown():
+    report = record("1. P01 F A")
+    assert [d.code for d in report.diagnostics if d.code.startswith("E")] == ["E203"]

@@ -55,7 +55,7 @@ _EXPECTED_WORDS = {
     "GLYPH": "a glyph like !?",
     "MARKER": "a marker like #2",
     "RESULT": "'result'",
-    "OUTCOME": "the winner's seat or 'unfinished'",
+    "OUTCOME": "the winner's seat, 'unfinished' or 'shared'",
     "COUNT": "a number",
     "$END": "the end of the record",
 }
@@ -171,56 +171,70 @@ def _attach_comments(items: tuple) -> tuple[tuple, tuple[Comment, ...]]:
     return tuple(elements), tuple(leading)
 
 
-_TAG_LINE = re.compile(r"[ \t]*\[")
-_BLANK_OR_COMMENT = re.compile(r"[ \t]*(?:;.*|\{[^}]*\}[ \t]*)?$")
-_BRACES = re.compile(r'"(?:[^"\\\n]|\\.)*"|;.*|[{}]')
+_SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[;{}]')
+
+
+def _code(line: str, in_brace: bool) -> tuple[str, bool]:
+    """The part of ``line`` outside comments, and whether a ``{`` comment is
+    still open at its end. Quoted values may hold ``{`` and ``;``."""
+    if not in_brace and not any(c in line for c in '{;"'):
+        return line, False
+    parts = []
+    pos = 0
+    while pos < len(line):
+        if in_brace:
+            end = line.find("}", pos)
+            if end < 0:
+                break
+            pos, in_brace = end + 1, False
+            continue
+        match = _SCAN.search(line, pos)
+        if match is None:
+            parts.append(line[pos:])
+            break
+        parts.append(line[pos : match.start()])
+        token = match.group()
+        if token == ";":
+            break
+        if token == "{":
+            in_brace = True
+        else:
+            parts.append(token)
+        pos = match.end()
+    return "".join(parts), in_brace
 
 
 def split_records(text: str) -> Iterator[tuple[int, str]]:
     """(first line number, text) of each record. A record starts at a tag line
     that follows a body, or a header and a blank line (a header is written
     without blank lines inside). Comment lines just above that tag line (with
-    no blank line between) open the new record. A tag line inside a ``{...}``
-    comment does not split."""
+    no blank line between) open the new record. Text inside comments and
+    quoted values never splits."""
     lines = text.split("\n")
     start = 0
-    in_body = False
-    in_brace = False
-    comment_run = None  # first line of the comment lines just above, if any
-    in_header = False
-    blank_after_header = False
+    in_body = in_header = blank_after_header = in_brace = False
+    comment_run = None  # first of the comment-only lines just above, if any
     for number, line in enumerate(lines):
-        if not in_brace:
-            if _TAG_LINE.match(line):
-                if in_body or blank_after_header:
-                    cut = comment_run if comment_run is not None else number
-                    yield start + 1, "\n".join(lines[start:cut])
-                    start = cut
-                    in_body = False
-                in_header, blank_after_header = True, False
-                comment_run = None
-            elif not line.strip():
-                blank_after_header = in_header
-                comment_run = None
-            elif _BLANK_OR_COMMENT.match(line):
-                if comment_run is None:
-                    comment_run = number
-            else:
-                comment_run = None
-                in_body = True
-                in_header = blank_after_header = False
-        if "{" in line or "}" in line or in_brace:
-            for match in _BRACES.finditer(line):
-                token = match.group()
-                if token == "{" and not in_brace:
-                    in_brace = True
-                elif token == "}" and in_brace:
-                    in_brace = False
-                elif in_brace and token[0] in '";':
-                    continue
-            if in_brace:
-                comment_run = None
-                in_body = in_body or not _TAG_LINE.match(line)
+        code, brace_after = _code(line, in_brace)
+        code = code.strip()
+        if code.startswith("["):
+            if in_body or blank_after_header:
+                cut = comment_run if comment_run is not None else number
+                yield start + 1, "\n".join(lines[start:cut])
+                start = cut
+                in_body = False
+            in_header, blank_after_header = True, False
+            comment_run = None
+        elif code:
+            in_body, comment_run = True, None
+            in_header = blank_after_header = False
+        elif line.strip():
+            if comment_run is None and not in_brace:
+                comment_run = number
+        elif not in_brace:
+            blank_after_header = in_header
+            comment_run = None
+        in_brace = brace_after
     rest = "\n".join(lines[start:])
     if rest.strip() or start == 0:
         yield start + 1, rest
@@ -243,6 +257,9 @@ def parse_text(text: str, source: str = "<text>") -> Iterator[ParsedItem]:
             yield Unparsed(source, index, chunk, first_line, (diagnostic,))
             continue
         elements, leading = _attach_comments(items)
+        if not elements:
+            index -= 1  # only comments: nothing to record
+            continue
         last_line = first_line + chunk.rstrip().count("\n")
         yield Record(source, index, elements, leading, Span(first_line, 1, last_line, 1))
 

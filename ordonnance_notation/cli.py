@@ -7,17 +7,28 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
+import sys
+from collections.abc import Iterator
 from enum import Enum
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.progress import Progress
 
+from .dealing import Deck, DeckError, deal, load_deck
 from .diagnostics import Diagnostic, Severity
+from .engine.bots import BOTS
+from .engine.game import MAX_SEATS, MIN_SEATS
+from .engine.scoring import DEFAULT_POINTS, Scoring
 from .notation.parser import parse_text
+from .output import OutputExists, write_atomic
 from .render import diagnostic_text, record_line, report_json
+from .selfplay import deal_text, game_text, play_archive
 from .sources import expand, read_source
-from .validator import validate
+from .stats import Stats, render_text
+from .validator import Report, validate
 
 app = typer.Typer(
     name="ordo",
@@ -122,3 +133,179 @@ def validate_command(
     if invalid or problems:
         raise typer.Exit(EXIT_INVALID)
     raise typer.Exit(EXIT_VALID)
+
+
+class Rule(str, Enum):
+    classic = "classic"
+    points = "points"
+
+
+def _fail(console: Console, diagnostic: Diagnostic) -> typer.Exit:
+    console.print(diagnostic_text(diagnostic, None))
+    return typer.Exit(EXIT_USAGE)
+
+
+def _scoring(rule: Rule, points: str | None) -> Scoring:
+    if rule is Rule.classic:
+        if points is not None:
+            raise typer.BadParameter("--points needs --scoring points", param_hint="--points")
+        return Scoring.classic()
+    if points is None:
+        return Scoring.by_points(DEFAULT_POINTS)
+    words = points.split()
+    if not words or len(words) > MAX_SEATS or not all(w.isascii() and w.isdigit() for w in words):
+        raise typer.BadParameter("one to four whole numbers by rank, like '3 2 1 0'", param_hint="--points")
+    table = tuple(int(w) for w in words)
+    if any(a < b for a, b in zip(table, table[1:])):
+        raise typer.BadParameter("a weaker army cannot score more than a stronger one", param_hint="--points")
+    return Scoring.by_points(table)
+
+
+def _deck(console: Console, path: str | None) -> Deck:
+    try:
+        return load_deck(path)
+    except DeckError as error:
+        raise _fail(console, error.diagnostic) from None
+
+
+def _emit(console: Console, text: str, output: str, force: bool) -> None:
+    if output == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomic(output, text, overwrite=force)
+    except OutputExists:
+        raise _fail(console, Diagnostic("E001", "already exists; pass --force to replace it", output)) from None
+    except OSError as error:
+        raise _fail(console, Diagnostic("E001", f"cannot be written: {error.strerror}", output)) from None
+
+
+def _seed(seed: str | None) -> str:
+    return seed if seed is not None else str(secrets.randbits(63))
+
+
+SeedOption = Annotated[
+    str | None, typer.Option("--seed", "-s", help="Any text; the same seed gives the same output. Default: a fresh random seed.")
+]
+DeckOption = Annotated[
+    str | None, typer.Option("--deck", help="A deck file (YAML); default: the reference deck (not the publisher's list).")
+]
+RuleOption = Annotated[Rule, typer.Option("--scoring", help="classic (most states) or points.")]
+PointsOption = Annotated[str | None, typer.Option("--points", help="Points by rank for --scoring points, e.g. '3 1 0'.")]
+OutputOption = Annotated[str, typer.Option("--output", "-o", help="A file to write, or - for standard output.")]
+ForceOption = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
+
+
+@app.command("deal")
+def deal_command(
+    players: Annotated[int, typer.Option("--players", "-p", min=MIN_SEATS, max=MAX_SEATS, help="Seats, 2 to 4.")] = 2,
+    seed: SeedOption = None,
+    deck: DeckOption = None,
+    scoring: RuleOption = Rule.classic,
+    points: PointsOption = None,
+    names: Annotated[str | None, typer.Option("--names", help="Players' names, comma-separated, P1 first.")] = None,
+    output: OutputOption = "-",
+    force: ForceOption = False,
+) -> None:
+    """Deal a new game: a record with its header and the deal, ready to be played.
+
+    Same seed, same version: the same record, byte for byte, on any machine.
+    """
+    console = _console_err()
+    rule = _scoring(scoring, points)
+    chosen = _deck(console, deck)
+    seats = [n.strip() for n in names.split(",")] if names else ["?"] * players
+    if len(seats) != players:
+        raise typer.BadParameter(f"{len(seats)} names for {players} seats", param_hint="--names")
+    seed = _seed(seed)
+    text = deal_text(deal(chosen, players, seed), seed, chosen.name, seats, rule)
+    _emit(console, text, output, force)
+
+
+@app.command("play")
+def play_command(
+    players: Annotated[int | None, typer.Option("--players", "-p", min=MIN_SEATS, max=MAX_SEATS, help="Seats, 2 to 4 (default 2, or as many as --bots).")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help=f"Comma-separated bots, P1 first: {', '.join(BOTS)}. One name plays every seat. Default: random.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
+    seed: SeedOption = None,
+    deck: DeckOption = None,
+    scoring: RuleOption = Rule.classic,
+    points: PointsOption = None,
+    output: OutputOption = "-",
+    force: ForceOption = False,
+) -> None:
+    """Self-play: complete legal games between built-in bots, as a multi-record archive.
+
+    Each record carries the deal, every play, the declared resolutions and the
+    result, and its own seed (game k of seed S has seed S/k).
+    """
+    console = _console_err()
+    names = [b.strip() for b in (bots or "random").split(",")]
+    unknown = [b for b in names if b not in BOTS]
+    if unknown:
+        raise typer.BadParameter(f"unknown bot {unknown[0]!r}; bots are {', '.join(BOTS)}", param_hint="--bots")
+    if len(names) == 1:
+        names = names * (players or 2)
+    if players is not None and len(names) != players:
+        raise typer.BadParameter(f"{len(names)} bots for {players} seats", param_hint="--bots")
+    if not MIN_SEATS <= len(names) <= MAX_SEATS:
+        raise typer.BadParameter("2 to 4 bots, one per seat", param_hint="--bots")
+    rule = _scoring(scoring, points)
+    chosen = _deck(console, deck)
+    seed = _seed(seed)
+    texts = []
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("playing", total=games)
+        for k, played in enumerate(play_archive(seed, games, names, chosen, rule), 1):
+            texts.append(game_text(played, round=k))
+            progress.advance(task)
+    _emit(console, "\n".join(texts), output, force)
+
+
+@app.command("stats")
+def stats_command(
+    paths: Annotated[list[str], typer.Argument(help="Archives: files, directories or - for standard input.", show_default=False)],
+    format: Annotated[Format, typer.Option("--format", "-f", help="text for people, json for programs.")] = Format.text,
+) -> None:
+    """Statistics over archives: wins by seat, scoring rules, tie-breaks, what
+    decided each state, and when markers were placed. Only valid, finished
+    records count; the rest are counted as skipped.
+    """
+    console = _console_err()
+    stats = Stats()
+    problems = 0
+    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+        task = progress.add_task("reading", total=None)
+        for report in _reports(console, paths):
+            if report is None:
+                problems += 1
+                continue
+            stats.add(report)
+            progress.advance(task)
+    if format is Format.json:
+        typer.echo(json.dumps(stats.to_json(), indent=2))
+    else:
+        sys.stdout.write(render_text(stats))
+    raise typer.Exit(EXIT_USAGE if problems else EXIT_VALID)
+
+
+def _console_err() -> Console:
+    plain = bool(os.environ.get("NO_COLOR"))
+    return Console(stderr=True, highlight=False, soft_wrap=True, color_system=None if plain else "auto")
+
+
+def _reports(console: Console, paths: list[str]) -> Iterator[Report | None]:
+    """A report per record of every path; None (after a message) for a path that cannot be read."""
+    for path in expand(paths):
+        if isinstance(path, Diagnostic):
+            console.print(diagnostic_text(path, None))
+            yield None
+            continue
+        source = read_source(path)
+        if source.text is None:
+            assert source.problem is not None
+            console.print(diagnostic_text(source.problem, None))
+            yield None
+            continue
+        for item in parse_text(source.text, source.name):
+            yield validate(item)

@@ -24,6 +24,7 @@ CODES: dict[str, str] = {
     # input
     "E001": "file cannot be read",
     "E002": "file is not UTF-8 text",
+    "E006": "bad deck file",
     # syntax
     "E100": "unexpected character",
     "E101": "unexpected token",

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .diagnostics import Diagnostic, InvalidRecord, Severity
 from .engine.cards import seat_name
 from .engine.game import Game, IllegalPlay, Turn, Violation
-from .engine.scoring import Outcome, score
+from .engine.scoring import Outcome, Scoring, score
 from .notation.record import Declared, Play, Record, ResultLine, Unparsed
 from .reading import (
     SHARED,
@@ -41,6 +41,7 @@ class Report:
     turns: tuple[Turn, ...] = ()
     outcome: Outcome | None = None
     record: Record | None = None
+    scoring: Scoring | None = None
 
     @property
     def valid(self) -> bool:
@@ -65,7 +66,9 @@ def validate(item: Record | Unparsed) -> Report:
         reading.diagnostics,
         key=lambda d: (d.span.line if d.span else 0, order[d.severity], d.span.column if d.span else 0),
     )
-    return Report(item.source, item.index, tuple(diagnostics), reading.names, game, tuple(turns), outcome, item)
+    return Report(
+        item.source, item.index, tuple(diagnostics), reading.names, game, tuple(turns), outcome, item, reading.scoring
+    )
 
 
 def check(item: Record | Unparsed) -> Report:

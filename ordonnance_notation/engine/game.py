@@ -138,6 +138,17 @@ class Game:
             return None
         return self.pile[self.drawn]
 
+    def hand_to_play(self) -> tuple[Card, ...] | None:
+        """The mover's hand once the turn's draw is in it; None without a deal."""
+        if self.hands is None:
+            return None
+        draw = self.next_draw()
+        return self.hands[self.to_move] + ((draw,) if draw is not None else ())
+
+    def open_states(self, seat: int) -> tuple[State, ...]:
+        """The states where ``seat`` has fewer than four units."""
+        return tuple(state for state in STATES if not self.army(state, seat).full)
+
     def play(
         self, card: Card, state: State, *, seat: int | None = None, drawn: Card | None = None
     ) -> tuple[Game, Turn]:
@@ -169,7 +180,8 @@ class Game:
             draw = drawn
         hands = self.hands
         if hands is not None:
-            hand = hands[mover] + ((draw,) if draw is not None and self.pile is not None else ())
+            hand = self.hand_to_play()
+            assert hand is not None
             if card not in hand:
                 shown = " ".join(str(c) for c in hand) or "nothing"
                 raise IllegalPlay(

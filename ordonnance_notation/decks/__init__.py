@@ -1,0 +1,1 @@
+"""Deck files shipped with the package (the reference deck, rules.md D3)."""

@@ -1,0 +1,109 @@
+"""Dealt and self-played games, written as canonical records.
+
+Game ``k`` (from 1) of an archive with seed ``S`` uses the seed ``S/k``: its
+deal is shuffled with the stream ``S/k/deal`` and seat ``Pn`` decides with the
+stream ``S/k/Pn`` (engine.rng), so every game can be replayed on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .dealing import Deck, deal
+from .engine.bots import bot
+from .engine.cards import seat_name
+from .engine.game import Deal, Game, Turn
+from .engine.rng import Rng
+from .engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
+from .notation import writer
+
+GENERATOR = "ordonnance_notation 0.1.0"
+
+
+@dataclass(frozen=True, slots=True)
+class SelfPlayed:
+    seed: str
+    bots: tuple[str, ...]
+    scoring: Scoring
+    deck: str
+    deal: Deal
+    turns: tuple[Turn, ...]
+    game: Game
+    outcome: Outcome
+
+
+def play_game(seed: str, bots: Sequence[str], deck: Deck, scoring: Scoring = Scoring.classic()) -> SelfPlayed:
+    """One complete game between ``bots`` (one name per seat, P1 first)."""
+    seats = len(bots)
+    dealt = deal(deck, seats, seed)
+    players = [bot(name) for name in bots]
+    streams = [Rng(f"{seed}/{seat_name(seat)}") for seat in range(seats)]
+    game = Game.new(seats, dealt)
+    turns = []
+    while not game.over:
+        seat = game.to_move
+        hand = game.hand_to_play()
+        assert hand is not None
+        card, state = players[seat].choose(game, hand, streams[seat])
+        game, turn = game.play(card, state)
+        turns.append(turn)
+    outcome = score(seats, game.resolutions, scoring)
+    return SelfPlayed(seed, tuple(bots), scoring, deck.name, dealt, tuple(turns), game, outcome)
+
+
+def play_archive(
+    seed: str, games: int, bots: Sequence[str], deck: Deck, scoring: Scoring = Scoring.classic()
+) -> Iterator[SelfPlayed]:
+    for k in range(1, games + 1):
+        yield play_game(f"{seed}/{k}", bots, deck, scoring)
+
+
+def _header(tags: list[tuple[str, str]]) -> list[str]:
+    order = writer.TAG_ORDER
+    ranked = sorted(tags, key=lambda t: order.index(t[0]) if t[0] in order else len(order))
+    return [writer.tag_line(name, value) for name, value in ranked]
+
+
+def _scoring_tags(scoring: Scoring) -> list[tuple[str, str]]:
+    if scoring.points is None:
+        return [("Scoring", "classic")]
+    tags = [("Scoring", "points")]
+    if scoring.points != DEFAULT_POINTS:
+        tags.append(("Points", " ".join(map(str, scoring.points))))
+    return tags
+
+
+def _deal_lines(dealt: Deal) -> list[str]:
+    lines = [writer.hand_line(seat_name(s), map(str, hand)) for s, hand in enumerate(dealt.hands)]
+    return lines + writer.pile_lines([str(c) for c in dealt.pile])
+
+
+def deal_text(dealt: Deal, seed: str, deck: str, names: Sequence[str], scoring: Scoring, event: str = "Deal") -> str:
+    """A record holding only the header and the deal, declared unfinished."""
+    tags = [("Notation", "1"), ("Event", event), ("Result", "unfinished"), ("Seed", seed), ("Deck", deck),
+            ("Generator", GENERATOR), *_scoring_tags(scoring)]
+    tags += [(seat_name(s), name) for s, name in enumerate(names)]
+    return "\n".join(_header(tags) + [""] + _deal_lines(dealt)) + "\n"
+
+
+def game_text(played: SelfPlayed, event: str = "Self-play", round: int | None = None) -> str:
+    """The canonical record of a self-played game: deal, plays, declared
+    resolutions and result, with seats written out for 3-4 seats."""
+    seats = len(played.bots)
+    winner = "shared" if played.outcome.winner is None else seat_name(played.outcome.winner)
+    tags = [("Notation", "1"), ("Event", event), ("Result", winner), ("Seed", played.seed),
+            ("Deck", played.deck), ("Generator", GENERATOR), *_scoring_tags(played.scoring)]
+    if round is not None:
+        tags.append(("Round", str(round)))
+    tags += [(seat_name(s), name) for s, name in enumerate(played.bots)]
+    lines = _header(tags) + [""] + _deal_lines(played.deal) + [""]
+    for turn in played.turns:
+        seat = seat_name(turn.seat) if seats > 2 else None
+        lines.append(writer.play_line(turn.ply, str(turn.card), turn.state.name, seat))
+        if turn.resolution is not None:
+            resolution = turn.resolution
+            lines.append(writer.declared_line(resolution.marker, resolution.state.name, seat_name(resolution.winner)))
+    scores = [(seat_name(s), v) for s, v in enumerate(played.outcome.scores)]
+    lines.append(writer.result_line(winner, scores))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,133 @@
+"""Statistics over validated records: who wins, how, and when.
+
+Only valid, finished records count; the others are tallied as skipped.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from .engine.armies import LEVELS, Decision
+from .engine.cards import seat_name
+from .engine.scoring import DEFAULT_POINTS, Scoring, TieBreak, score
+from .validator import Report
+
+
+def deciding_step(decision: Decision) -> str:
+    """``"regiment count"``, ``"battalion seniority"``, ... or ``"earlier fourth card"``."""
+    if decision.level is None:
+        return "earlier fourth card"
+    return f"{decision.level.word} {'count' if decision.by_count else 'seniority'}"
+
+
+def best_formation(decision: Decision) -> str:
+    """The winning army's strongest formation, e.g. ``"regiment F"``."""
+    formations = decision.winner.formations
+    for level in LEVELS:
+        icons = formations.at(level)
+        if icons:
+            return f"{level.word} {icons[0].name}"
+    return "no formation"
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    skipped: int = 0  # invalid or unfinished records
+    by_seats: Counter = field(default_factory=Counter)
+    wins: dict[int, Counter] = field(default_factory=lambda: defaultdict(Counter))  # seats -> winner -> n
+    by_rule: Counter = field(default_factory=Counter)
+    shared: int = 0
+    disagreements: int = 0  # classic and points scoring name different winners
+    later_capture: int = 0  # the game's own result went to the later-capture rule
+    steps: Counter = field(default_factory=Counter)
+    formations: Counter = field(default_factory=Counter)
+    marker_plies: dict[int, dict[int, list[int]]] = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(list))
+    )  # seats -> marker -> plies
+
+    def add(self, report: Report) -> None:
+        if not report.valid or report.outcome is None or report.game is None:
+            self.skipped += 1
+            return
+        game, outcome = report.game, report.outcome
+        seats = game.seats
+        self.games += 1
+        self.by_seats[seats] += 1
+        self.wins[seats][seat_name(outcome.winner) if outcome.winner is not None else "shared"] += 1
+        self.shared += outcome.winner is None
+        rule = "points" if report.scoring is not None and report.scoring.is_points else "classic"
+        self.by_rule[rule] += 1
+        classic = score(seats, game.resolutions, Scoring.classic())
+        table = report.scoring.points if report.scoring is not None and report.scoring.points else DEFAULT_POINTS
+        points = score(seats, game.resolutions, Scoring.by_points(table))
+        self.disagreements += classic.winner != points.winner
+        self.later_capture += outcome.tie_break is TieBreak.LATER_CAPTURE
+        for resolution in game.resolutions:
+            decision = resolution.decision
+            self.steps[deciding_step(decision)] += 1
+            self.formations[best_formation(decision)] += 1
+            self.marker_plies[seats][resolution.marker].append(resolution.ply)
+
+    def to_json(self) -> dict:
+        return {
+            "games": self.games,
+            "skipped": self.skipped,
+            "games_by_seats": {str(k): v for k, v in sorted(self.by_seats.items())},
+            "wins": {str(seats): dict(sorted(c.items())) for seats, c in sorted(self.wins.items())},
+            "games_by_rule": dict(sorted(self.by_rule.items())),
+            "shared": self.shared,
+            "classic_points_disagree": self.disagreements,
+            "decided_by_later_capture": self.later_capture,
+            "deciding_steps": dict(self.steps.most_common()),
+            "winning_formations": dict(self.formations.most_common()),
+            "average_marker_ply": {
+                str(seats): {str(m): round(sum(p) / len(p), 2) for m, p in sorted(markers.items())}
+                for seats, markers in sorted(self.marker_plies.items())
+            },
+        }
+
+
+def collect(reports: Iterable[Report]) -> Stats:
+    stats = Stats()
+    for report in reports:
+        stats.add(report)
+    return stats
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def render_text(stats: Stats) -> str:
+    """Plain text tables, the same on a terminal and in a file."""
+    out = [f"games: {stats.games} finished and valid, {stats.skipped} skipped (invalid or unfinished)"]
+    if not stats.games:
+        return "\n".join(out) + "\n"
+    out += ["", "wins by seat"]
+    for seats, wins in sorted(stats.wins.items()):
+        total = stats.by_seats[seats]
+        cells = "  ".join(f"{seat} {n} ({_percent(n, total)})" for seat, n in sorted(wins.items()))
+        out.append(f"  {seats} seats, {total} games: {cells}")
+    out += ["", "scoring rules"]
+    out += [f"  {rule}: {n} games" for rule, n in sorted(stats.by_rule.items())]
+    out.append(
+        f"  classic and points name different winners: {stats.disagreements} ({_percent(stats.disagreements, stats.games)})"
+    )
+    out.append(
+        f"  decided by the later-capture tie-break: {stats.later_capture} ({_percent(stats.later_capture, stats.games)})"
+    )
+    if stats.shared:
+        out.append(f"  shared wins: {stats.shared}")
+    states = sum(stats.steps.values())
+    out += ["", f"what decided each state ({states} states)"]
+    out += [f"  {step}: {n} ({_percent(n, states)})" for step, n in stats.steps.most_common()]
+    out += ["", "winning army's strongest formation"]
+    out += [f"  {name}: {n} ({_percent(n, states)})" for name, n in stats.formations.most_common()]
+    out += ["", "average ply at which each marker was placed"]
+    for seats, markers in sorted(stats.marker_plies.items()):
+        cells = "  ".join(f"#{m} {sum(p) / len(p):.1f}" for m, p in sorted(markers.items()))
+        out.append(f"  {seats} seats (last ply {20 * seats}): {cells}")
+    return "\n".join(out) + "\n"

@@ -24,6 +24,7 @@ from .engine.game import MAX_SEATS, MIN_SEATS
 from .engine.scoring import DEFAULT_POINTS, Scoring
 from .notation.parser import parse_text
 from .output import OutputExists, write_atomic
+from .reading import points_table
 from .render import diagnostic_text, record_line, report_json
 from .selfplay import deal_text, game_text, play_archive
 from .sources import expand, read_source
@@ -36,6 +37,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain usage errors and help: one line, greppable, no boxes
 )
 
 EXIT_VALID, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -61,7 +63,9 @@ def main() -> None:
 def validate_command(
     paths: Annotated[
         list[str],
-        typer.Argument(help="Files, directories (every *.ord below) or - for standard input.", show_default=False),
+        typer.Argument(
+            help="Files, directories (every *.ord below) or - for standard input.", show_default=False, metavar="PATH"
+        ),
     ],
     format: Annotated[Format, typer.Option("--format", "-f", help="text for people, json for programs.")] = Format.text,
 ) -> None:
@@ -152,12 +156,10 @@ def _scoring(rule: Rule, points: str | None) -> Scoring:
         return Scoring.classic()
     if points is None:
         return Scoring.by_points(DEFAULT_POINTS)
-    words = points.split()
-    if not words or len(words) > MAX_SEATS or not all(w.isascii() and w.isdigit() for w in words):
-        raise typer.BadParameter("one to four whole numbers by rank, like '3 2 1 0'", param_hint="--points")
-    table = tuple(int(w) for w in words)
-    if any(a < b for a, b in zip(table, table[1:])):
-        raise typer.BadParameter("a weaker army cannot score more than a stronger one", param_hint="--points")
+    try:
+        table = points_table(points)
+    except ValueError as error:
+        raise typer.BadParameter(f"the table {error}", param_hint="--points") from None
     return Scoring.by_points(table)
 
 
@@ -181,7 +183,11 @@ def _emit(console: Console, text: str, output: str, force: bool) -> None:
 
 
 def _seed(seed: str | None) -> str:
-    return seed if seed is not None else str(secrets.randbits(63))
+    if seed is None:
+        return str(secrets.randbits(63))
+    if not seed or not seed.isprintable():
+        raise typer.BadParameter("a seed is printable text on one line", param_hint="--seed")
+    return seed
 
 
 SeedOption = Annotated[
@@ -264,7 +270,7 @@ def play_command(
 
 @app.command("stats")
 def stats_command(
-    paths: Annotated[list[str], typer.Argument(help="Archives: files, directories or - for standard input.", show_default=False)],
+    paths: Annotated[list[str], typer.Argument(help="Archives: files, directories or - for standard input.", show_default=False, metavar="PATH")],
     format: Annotated[Format, typer.Option("--format", "-f", help="text for people, json for programs.")] = Format.text,
 ) -> None:
     """Statistics over archives: wins by seat, scoring rules, tie-breaks, what

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
+
 import yaml
 
 from .diagnostics import Diagnostic, OrdoError
@@ -18,6 +19,7 @@ from .engine.cards import Card, CardError
 from .engine.game import HAND_SIZE, Deal, cards_needed
 from .engine.rng import Rng
 from .notation.record import Span
+
 
 @dataclass(frozen=True, slots=True)
 class Deck:

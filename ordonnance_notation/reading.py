@@ -158,15 +158,23 @@ def _read_scoring(r: Reading, tags: dict[str, Tag]) -> None:
     if points_tag is None:
         r.scoring = Scoring.by_points(DEFAULT_POINTS)
         return
-    words = points_tag.value.split()
-    if not words or len(words) > MAX_SEATS or not all(_POINTS.fullmatch(w) for w in words):
-        r.add("E205", f"Points is one to four whole numbers, by rank, like \"3 2 1 0\"; not {points_tag.value!r}", points_tag.span)
-        return
-    table = tuple(int(w) for w in words)
-    if any(a < b for a, b in itertools.pairwise(table)):
-        r.add("E205", f"Points must not give a weaker army more than a stronger one: {points_tag.value!r}", points_tag.span)
+    try:
+        table = points_table(points_tag.value)
+    except ValueError as error:
+        r.add("E205", f"Points {error}: {points_tag.value!r}", points_tag.span)
         return
     r.scoring = Scoring.by_points(table)
+
+
+def points_table(text: str) -> tuple[int, ...]:
+    """``"3 1 0"`` -> (3, 1, 0). Raises ValueError saying what is wrong (D1)."""
+    words = text.split()
+    if not words or len(words) > MAX_SEATS or not all(_POINTS.fullmatch(w) for w in words):
+        raise ValueError("is one to four whole numbers, by rank, like \"3 2 1 0\"")
+    table = tuple(int(w) for w in words)
+    if any(a < b for a, b in itertools.pairwise(table)):
+        raise ValueError("must not give a weaker army more than a stronger one")
+    return table
 
 
 def declared_outcome(text: str, seats: int) -> DeclaredOutcome | None:

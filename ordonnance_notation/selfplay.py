@@ -19,6 +19,7 @@ from .engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
 from .notation import writer
 
 GENERATOR = "ordonnance_notation 0.1.0"
+CLASSIC = Scoring.classic()
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,7 @@ class SelfPlayed:
     outcome: Outcome
 
 
-def play_game(seed: str, bots: Sequence[str], deck: Deck, scoring: Scoring = Scoring.classic()) -> SelfPlayed:
+def play_game(seed: str, bots: Sequence[str], deck: Deck, scoring: Scoring = CLASSIC) -> SelfPlayed:
     """One complete game between ``bots`` (one name per seat, P1 first)."""
     seats = len(bots)
     dealt = deal(deck, seats, seed)
@@ -53,7 +54,7 @@ def play_game(seed: str, bots: Sequence[str], deck: Deck, scoring: Scoring = Sco
 
 
 def play_archive(
-    seed: str, games: int, bots: Sequence[str], deck: Deck, scoring: Scoring = Scoring.classic()
+    seed: str, games: int, bots: Sequence[str], deck: Deck, scoring: Scoring = CLASSIC
 ) -> Iterator[SelfPlayed]:
     for k in range(1, games + 1):
         yield play_game(f"{seed}/{k}", bots, deck, scoring)

@@ -137,10 +137,98 @@ def test_usage_errors_exit_2(ordo):
     assert ordo("validate", "--format", "xml", "samples").exit_code == 2
 
 
-@pytest.mark.parametrize("command", [[], ["validate"]])
+@pytest.mark.parametrize("command", [[], ["validate"], ["deal"], ["play"], ["stats"]])
 def test_every_command_has_help(ordo, command):
     result = ordo(*command, "--help")
     assert result.exit_code == 0
     assert "Usage" in result.output
-    if command:
-        assert "Exit 0 when every record is valid" in result.output
+    if command == ["validate"]:
+        assert "Exit 0 when every record is valid" in " ".join(result.output.split())
+
+
+def test_deal_is_reproducible_and_valid(ordo, tmp_path):
+    first = ordo("deal", "--players", "3", "--seed", "5", "--names", "Anna,Boris,Chloé")
+    second = ordo("deal", "--players", "3", "--seed", "5", "--names", "Anna,Boris,Chloé")
+    other = ordo("deal", "--players", "3", "--seed", "6", "--names", "Anna,Boris,Chloé")
+    assert first.exit_code == 0 and first.output == second.output != other.output
+    assert '[Seed "5"]' in first.output and '[P3 "Chloé"]' in first.output
+    path = tmp_path / "deal.ord"
+    path.write_text(first.output, "utf-8")
+    checked = ordo("validate", str(path))
+    assert checked.exit_code == 0
+    assert "valid, unfinished after ply 0" in checked.output
+
+
+def test_deal_without_a_seed_records_the_one_it_drew(ordo, tmp_path):
+    result = ordo("deal")
+    seed = next(line for line in result.output.splitlines() if line.startswith("[Seed "))[7:-2]
+    assert ordo("deal", "--seed", seed).output == result.output
+
+
+def test_play_writes_an_archive_that_validates(ordo, tmp_path):
+    archive = tmp_path / "a.ord"
+    result = ordo("play", "--bots", "greedy,random,greedy", "--games", "4", "--seed", "1", "-o", str(archive))
+    assert result.exit_code == 0 and result.output == ""
+    checked = ordo("validate", str(archive))
+    assert checked.exit_code == 0
+    assert checked.output.splitlines()[-1] == "4 records in 1 file: 4 valid, 0 invalid; 0 errors, 0 warnings"
+    again = ordo("play", "--bots", "greedy,random,greedy", "--games", "4", "--seed", "1")
+    assert again.output == archive.read_text("utf-8")
+
+
+def test_play_never_overwrites_without_force(ordo, tmp_path):
+    archive = tmp_path / "a.ord"
+    archive.write_text("keep me", "utf-8")
+    refused = ordo("play", "--seed", "1", "-o", str(archive))
+    assert refused.exit_code == 2
+    assert "already exists; pass --force to replace it" in refused.output
+    assert archive.read_text("utf-8") == "keep me"
+    assert ordo("play", "--seed", "1", "-o", str(archive), "--force").exit_code == 0
+    assert archive.read_text("utf-8").startswith('[Notation "1"]')
+    assert [p.name for p in tmp_path.iterdir()] == ["a.ord"]  # no temporary file left behind
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "random,clever"], "unknown bot 'clever'"),
+        (["--players", "3", "--bots", "random,greedy"], "2 bots for 3 seats"),
+        (["--players", "5"], "4"),
+        (["--scoring", "points", "--points", "1 2"], "must not give a weaker army more"),
+        (["--points", "3 1"], "--points needs --scoring points"),
+        (["--seed", ""], "a seed is printable text"),
+    ],
+)
+def test_play_refuses_bad_options(ordo, args, message):
+    result = ordo("play", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_a_bad_deck_file_is_located(ordo, tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("cards:\n  F: 30\n  HX: 10\n", "utf-8")
+    result = ordo("deal", "--deck", str(deck))
+    assert result.exit_code == 2
+    assert f"{deck}:3:3: error[E006]: cards.HX: 'X' is not an icon (icons are L B S H F)" in result.output
+
+
+def test_stats_over_an_archive(ordo, tmp_path):
+    archive = tmp_path / "a.ord"
+    ordo("play", "--players", "3", "--games", "6", "--seed", "3", "-o", str(archive))
+    result = ordo("stats", "--format", "json", str(archive), "samples/invalid/rules.ord")
+    assert result.exit_code == 0
+    stats = json.loads(result.output)
+    assert stats["games"] == 6 and stats["skipped"] == 5
+    assert sum(stats["wins"]["3"].values()) == 6
+    assert sum(stats["deciding_steps"].values()) == 30
+    assert list(stats["average_marker_ply"]["3"]) == ["1", "2", "3", "4", "5"]
+    assert stats["average_marker_ply"]["3"]["5"] == 60
+    text = ordo("stats", str(archive)).output
+    assert text.startswith("games: 6 finished and valid, 0 skipped")
+    assert "decided by the later-capture tie-break" in text
+
+
+def test_stats_counts_the_later_capture_sample(ordo):
+    stats = json.loads(ordo("stats", "-f", "json", "samples/later-capture-3.ord").output)
+    assert stats["decided_by_later_capture"] == 1

@@ -1,0 +1,102 @@
+"""The reference deck, deck files, the portable shuffle and deals (rules.md D3)."""
+
+import hashlib
+from importlib.resources import files
+
+import pytest
+
+from ordonnance_notation.dealing import DeckError, deal, load_deck, parse_deck
+from ordonnance_notation.engine.cards import Icon
+from ordonnance_notation.engine.rng import Rng
+
+
+def test_the_reference_deck_is_shipped_and_shaped_as_the_rules_say():
+    deck = load_deck()
+    assert deck.name == "reference" and len(deck.cards) == 56
+    sizes = [len(card.icons) for card in deck.cards]
+    assert sum(1 for n in sizes if n <= 2) / len(sizes) > 0.85
+    assert 5 in sizes
+    assert {icon: sum(1 for c in deck.cards if icon in c) for icon in Icon} == {icon: 20 for icon in Icon}
+
+
+def test_the_reference_deck_says_it_is_not_the_publishers_list():
+    text = (files("ordonnance_notation.decks") / "reference.yaml").read_text("utf-8")
+    assert "NOT THE PUBLISHER'S CARD LIST" in text
+
+
+def test_the_random_stream_follows_its_specification():
+    words = hashlib.sha256(b"seed:0").digest()
+    expected = [int.from_bytes(words[i : i + 8], "big") for i in (0, 8, 16, 24)]
+    rng = Rng("seed")
+    assert [rng._next_word() for _ in range(4)] == expected
+
+
+def test_a_seed_shuffles_the_same_way_everywhere():
+    # A fixed vector: if this changes, every published seed deals differently.
+    assert Rng("x").shuffle(range(10)) == [4, 8, 0, 3, 9, 2, 6, 1, 7, 5]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 112])
+def test_below_stays_in_range_and_shuffle_permutes(n):
+    rng = Rng(f"range {n}")
+    assert all(0 <= rng.below(n) < n for _ in range(200))
+    assert sorted(rng.shuffle(range(n))) == list(range(n))
+
+
+def test_below_is_uniform_enough():
+    rng = Rng("uniform")
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.below(6)] += 1
+    assert all(850 < c < 1150 for c in counts)
+
+
+@pytest.mark.parametrize(("seats", "pile"), [(2, 46), (3, 97), (4, 92)])
+def test_a_deal_gives_five_cards_each_from_one_or_two_decks(seats, pile):
+    dealt = deal(load_deck(), seats, "7")
+    assert [len(hand) for hand in dealt.hands] == [5] * seats
+    assert len(dealt.pile) == pile
+    everything = sorted(c.mask for hand in dealt.hands for c in hand) + sorted(c.mask for c in dealt.pile)
+    box = sorted(c.mask for c in load_deck().cards) * (1 if seats == 2 else 2)
+    assert sorted(everything) == sorted(box)
+
+
+def test_the_same_seed_deals_the_same_and_another_seed_differently():
+    deck = load_deck()
+    assert deal(deck, 3, "a") == deal(deck, 3, "a")
+    assert deal(deck, 3, "a") != deal(deck, 3, "b")
+
+
+DECK = "name: tiny\ncards:\n  F: 20\n  HF: 10\n  L: 10\n"
+
+
+def test_a_custom_deck_file():
+    deck = parse_deck(DECK, "tiny.yaml")
+    assert deck.name == "tiny" and len(deck.cards) == 40
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        ("cards: [F\n", (2, 1), "not a YAML deck file"),
+        ("- F\n- H\n", (1, 1), "a deck file is a mapping"),
+        ("name: x\n", (1, 1), "no 'cards' entry"),
+        ("cards: F\n", (1, 8), "'cards' maps card letters"),
+        ("cards:\n  F: 30\n  HX: 10\n", (3, 3), "cards.HX: 'X' is not an icon"),
+        ("cards:\n  HF: 30\n  FH: 10\n", (3, 3), "cards.FH: the same card as HF above"),
+        ("cards:\n  F: many\n", (2, 6), "the number of copies is a whole number, not 'many'"),
+        ("cards:\n  F: 39\n", (2, 3), "the deck holds 39 cards; two seats need 40"),
+    ],
+)
+def test_a_malformed_deck_file_is_located(text, where, message):
+    with pytest.raises(DeckError) as raised:
+        parse_deck(text, "deck.yaml")
+    diagnostic = raised.value.diagnostic
+    assert diagnostic.code == "E006"
+    assert (diagnostic.span.line, diagnostic.span.column) == where
+    assert message in diagnostic.message
+
+
+def test_a_missing_deck_file(tmp_path):
+    with pytest.raises(DeckError, match="cannot read the deck file"):
+        load_deck(tmp_path / "none.yaml")

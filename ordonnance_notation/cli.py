@@ -86,7 +86,8 @@ def validate_command(
                 console.print(diagnostic_text(path, None))
             continue
         source = read_source(path)
-        files += 1
+        if source.problem is None or source.problem.code != "E001":
+            files += 1
         if source.problem is not None:
             problems.append(source.problem)
             if format is Format.text:
@@ -279,12 +280,12 @@ def stats_command(
     """
     console = _console_err()
     stats = Stats()
-    problems = 0
+    problems: list[Diagnostic] = []
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("reading", total=None)
         for report in _reports(console, paths):
-            if report is None:
-                problems += 1
+            if isinstance(report, Diagnostic):
+                problems.append(report)
                 continue
             stats.add(report)
             progress.advance(task)
@@ -292,7 +293,9 @@ def stats_command(
         typer.echo(json.dumps(stats.to_json(), indent=2))
     else:
         sys.stdout.write(render_text(stats))
-    raise typer.Exit(EXIT_USAGE if problems else EXIT_VALID)
+    if any(p.code == "E001" for p in problems):
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(EXIT_INVALID if problems else EXIT_VALID)
 
 
 def _console_err() -> Console:
@@ -300,18 +303,19 @@ def _console_err() -> Console:
     return Console(stderr=True, highlight=False, soft_wrap=True, color_system=None if plain else "auto")
 
 
-def _reports(console: Console, paths: list[str]) -> Iterator[Report | None]:
-    """A report per record of every path; None (after a message) for a path that cannot be read."""
+def _reports(console: Console, paths: list[str]) -> Iterator[Report | Diagnostic]:
+    """A report per record of every path; the problem (after printing it) for a
+    path that cannot be read or decoded."""
     for path in expand(paths):
         if isinstance(path, Diagnostic):
             console.print(diagnostic_text(path, None))
-            yield None
+            yield path
             continue
         source = read_source(path)
         if source.text is None:
             assert source.problem is not None
             console.print(diagnostic_text(source.problem, None))
-            yield None
+            yield source.problem
             continue
         for item in parse_text(source.text, source.name):
             yield validate(item)

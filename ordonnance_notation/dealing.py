@@ -19,6 +19,7 @@ from .engine.cards import Card, CardError
 from .engine.game import HAND_SIZE, Deal, cards_needed
 from .engine.rng import Rng
 from .notation.record import Span
+from .sources import read_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,11 +50,11 @@ def load_deck(path: str | Path | None = None) -> Deck:
     if path is None:
         resource = files("ordonnance_notation.decks") / "reference.yaml"
         return parse_deck(resource.read_text("utf-8"), "reference deck")
-    try:
-        text = Path(path).read_text("utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise DeckError(Diagnostic("E006", f"cannot read the deck file: {error}", str(path))) from None
-    return parse_deck(text, str(path))
+    source = read_source(str(path))
+    if source.text is None:
+        assert source.problem is not None
+        raise DeckError(source.problem)
+    return parse_deck(source.text, source.name)
 
 
 def parse_deck(text: str, source: str) -> Deck:

@@ -66,7 +66,7 @@ CODES: dict[str, str] = {
     # warnings and notes
     "W501": "unfinished game",
     "W502": "player name is empty",
-    "N601": "not checked after an illegal play",
+    "N601": "replay stopped early",
     "N602": "hands and draws not checked without a deal",
 }
 

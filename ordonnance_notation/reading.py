@@ -39,6 +39,25 @@ class Move:
     drawn: Card | None
 
 
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """A declared resolution read: marker ``marker`` for ``state`` to ``seat``."""
+
+    element: Declared
+    marker: int
+    state: State
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredResult:
+    """The result line read: the outcome and the scores it declares by seat."""
+
+    line: ResultLine
+    outcome: DeclaredOutcome
+    scores: tuple[tuple[int, int, Word], ...]  # (seat, value, the value's word)
+
+
 @dataclass(slots=True)
 class Reading:
     """What a record means, as far as it could be read. ``seats`` is None when
@@ -54,13 +73,15 @@ class Reading:
     deal_ok: bool = True
     moves: list[Move] = field(default_factory=list)
     unread: Play | None = None  # first play that could not be read
+    claims: dict[Declared, Claim] = field(default_factory=dict)  # the readable ones
+    result: DeclaredResult | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def add(self, code: str, message: str, span: Span | None = None, ply: int | None = None) -> None:
-        """Record a diagnostic; without a span it points at the record's first line."""
-        if span is None and self.record.span is not None:
-            line = self.record.span.line
-            span = Span(line, 1, line, 1)
+        """Record a diagnostic; without a span it points at the record's first element."""
+        if span is None and self.record.elements:
+            first = self.record.elements[0].span
+            span = Span(first.line, first.column, first.line, first.column + 1)
         self.diagnostics.append(
             Diagnostic(code, message, self.record.source, span, self.record.index, ply)
         )
@@ -73,6 +94,8 @@ def read(record: Record) -> Reading:
     if reading.seats is not None:
         _read_deal(reading)
         _read_plays(reading)
+        _read_claims(reading)
+        _read_result_line(reading)
     return reading
 
 
@@ -124,10 +147,11 @@ def _read_seats(r: Reading, tags: dict[str, Tag]) -> None:
         seat_tags[int(name[1:])] = tag
     numbers = sorted(seat_tags)
     count = len(numbers)
-    where = r.record.tags[0].span if r.record.tags else r.record.span
+    where = r.record.tags[0].span if r.record.tags else r.record.elements[0].span
     if count < MIN_SEATS:
         named = ", ".join(f"P{n}" for n in numbers) or "none"
-        r.add("E204", f"a record names at least two seats as [P1 \"...\"] [P2 \"...\"] (named: {named})", where)
+        hint = "" if numbers else "; a tag line after plays starts a new record: move it up into its header"
+        r.add("E204", f"a record names at least two seats as [P1 \"...\"] [P2 \"...\"] (named: {named}){hint}", where)
         return
     if count > MAX_SEATS:
         r.add("E204", f"at most four seats play, but the header names {count}", seat_tags[numbers[MAX_SEATS]].span)
@@ -191,7 +215,7 @@ def declared_outcome(text: str, seats: int) -> DeclaredOutcome | None:
 def _read_result_tag(r: Reading, tag: Tag | None) -> None:
     assert r.seats is not None
     if tag is None:
-        where = r.record.tags[0].span if r.record.tags else r.record.span
+        where = r.record.tags[0].span if r.record.tags else r.record.elements[0].span
         r.add("E206", "no [Result \"...\"] tag: declare the winner's seat, \"unfinished\" or \"shared\"", where)
         return
     outcome = declared_outcome(tag.value, r.seats)
@@ -299,3 +323,43 @@ def _read_plays(r: Reading) -> None:
             continue
         if r.unread is None:
             r.moves.append(Move(play, card, state, seat, drawn))
+
+
+def _read_claims(r: Reading) -> None:
+    for declared in (e for e in r.record.elements if isinstance(e, Declared)):
+        text = declared.marker.text[1:]
+        marker = int(text) if text.isascii() and text.isdigit() else 0
+        if not 1 <= marker <= 5:
+            r.add("E213", f"marker {declared.marker.text} does not exist: markers run #1 to #5", declared.marker.span)
+        state = state_of(r, declared.state)
+        seat = seat_of(r, declared.seat)
+        if 1 <= marker <= 5 and state is not None and seat is not None:
+            r.claims[declared] = Claim(declared, marker, state, seat)
+
+
+def _read_result_line(r: Reading) -> None:
+    assert r.seats is not None
+    line = next((e for e in r.record.elements if isinstance(e, ResultLine)), None)
+    if line is None:
+        return
+    outcome = declared_outcome(line.outcome.text, r.seats)
+    if outcome is None:
+        r.add(
+            "E214",
+            f"the result line names {line.outcome.text!r}; it names a seat from P1 to P{r.seats}, "
+            f"\"unfinished\" or \"shared\"",
+            line.outcome.span,
+        )
+    scores: list[tuple[int, int, Word]] = []
+    for declared in line.scores:
+        seat = seat_of(r, declared.seat)
+        if seat is None:
+            continue
+        if any(seat == s for s, _, _ in scores):
+            r.add("E214", f"the result line gives {seat_name(seat)} a score twice", declared.seat.span)
+            continue
+        scores.append((seat, int(declared.value.text), declared.value))
+    if outcome == UNFINISHED and line.scores:
+        r.add("E214", "an unfinished game has no scores to declare", line.scores[0].seat.span)
+    if outcome is not None:
+        r.result = DeclaredResult(line, outcome, tuple(scores))

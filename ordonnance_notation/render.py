@@ -39,7 +39,7 @@ def diagnostic_text(diagnostic: Diagnostic, lines: Sequence[str] | None) -> Text
 
 
 def players(report: Report) -> str:
-    return f" ({' v '.join(report.names)})" if report.names else ""
+    return f" ({' v '.join(name.strip() or '?' for name in report.names)})" if report.names else ""
 
 
 def verdict(report: Report) -> str:

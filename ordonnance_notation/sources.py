@@ -41,7 +41,8 @@ def decode(data: bytes, name: str) -> Source:
             name,
             Span(line, column, line, column + 1),
         )
-        return Source(name, None, problem, data.decode("utf-8", "replace"))
+        shown = None if b"\x00" in data else data.decode("utf-8", "replace")
+        return Source(name, None, problem, shown)
     return Source(name, text.replace("\r\n", "\n").replace("\r", "\n"))
 
 
@@ -62,14 +63,14 @@ def read_source(path: str) -> Source:
 
 def expand(paths: list[str]) -> Iterator[str | Diagnostic]:
     """Each path as given, with directories replaced by the ``*.ord`` files below
-    them (sorted, symbolic links to directories not followed)."""
+    them (any case, sorted, symbolic links to directories not followed)."""
     for path in paths:
         if path != STDIN and os.path.isdir(path):
             found = sorted(
                 os.path.join(root, name)
                 for root, dirs, names in os.walk(path)
                 for name in names
-                if name.endswith(".ord")
+                if name.lower().endswith(".ord")
             )
             if not found:
                 yield Diagnostic("E001", "no .ord file in this directory", path)

@@ -14,16 +14,13 @@ from .diagnostics import Diagnostic, InvalidRecord, Severity
 from .engine.cards import seat_name
 from .engine.game import Game, IllegalPlay, Turn, Violation
 from .engine.scoring import Outcome, Scoring, score
-from .notation.record import Declared, Play, Record, ResultLine, Unparsed
+from .notation.record import Declared, Play, Record, Unparsed
 from .reading import (
     SHARED,
     UNFINISHED,
     DeclaredOutcome,
     Reading,
-    declared_outcome,
     read,
-    seat_of,
-    state_of,
 )
 
 
@@ -110,41 +107,36 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
             try:
                 game, turn = game.play(move.card, move.state, seat=move.seat, drawn=move.drawn)
             except IllegalPlay as illegal:
-                blamed = getattr(element, _BLAME[illegal.violation]) or element.card
-                if illegal.violation is Violation.GAME_OVER:
-                    blamed = element
+                ended = illegal.violation is Violation.GAME_OVER
+                blamed = element if ended else getattr(element, _BLAME[illegal.violation]) or element.card
                 r.add(illegal.violation.value, illegal.message, blamed.span, game.ply + 1)
-                _stop(r, element, "it is illegal")
-                return game, turns, True
+                _stop(r, element, "it comes after the end" if ended else "it is illegal", compared=ended)
+                # a game that ended can still be scored: its result is compared
+                return game, turns, not ended
             turns.append(turn)
         elif isinstance(element, Declared):
             _check_declared(r, element, game, declared_seen)
     return game, turns, False
 
 
-def _stop(r: Reading, play: Play, why: str) -> None:
+def _stop(r: Reading, play: Play, why: str, compared: bool = False) -> None:
     ply = r.record.plays.index(play) + 1
     later = len(r.record.plays) - ply
     rest = {0: " was", 1: " and the play after it were"}.get(later, f" and the {later} plays after it were")
+    unchecked = "the declared resolutions from there on" + ("" if compared else " and the result")
     r.add(
         "N601",
-        f"replay stops at ply {ply} because {why}: that ply{rest} not replayed, "
-        f"and the declared resolutions from there on and the result were not compared",
+        f"replay stops at ply {ply} because {why}: that ply{rest} not replayed, and {unchecked} were not compared",
         play.span,
         ply,
     )
 
 
 def _check_declared(r: Reading, declared: Declared, game: Game, seen: dict) -> None:
-    text = declared.marker.text[1:]
-    marker = int(text) if text.isdigit() else 0
-    if not 1 <= marker <= 5:
-        r.add("E213", f"marker {declared.marker.text} does not exist: markers run #1 to #5", declared.marker.span)
+    claim = r.claims.get(declared)
+    if claim is None:  # its words were reported while reading
         return
-    state = state_of(r, declared.state)
-    seat = seat_of(r, declared.seat)
-    if state is None or seat is None:
-        return
+    state, seat, marker = claim.state, claim.seat, claim.marker
     if state in seen:
         r.add("E404", f"{state.full_name} was already declared resolved at line {seen[state]}", declared.span)
         return
@@ -178,32 +170,22 @@ def _describe(outcome: DeclaredOutcome) -> str:
     return seat_name(outcome) if isinstance(outcome, int) else outcome
 
 
-def _result_line(r: Reading) -> ResultLine | None:
-    return next((e for e in r.record.elements if isinstance(e, ResultLine)), None)
-
-
 def _check_result(r: Reading, game: Game) -> Outcome | None:
-    line = _result_line(r)
-    line_outcome = declared_outcome(line.outcome.text, game.seats) if line else None
-    if line is not None and line_outcome is None:
-        r.add(
-            "E214",
-            f"the result line names {line.outcome.text!r}; it names a seat from P1 to P{game.seats}, "
-            f"\"unfinished\" or \"shared\"",
-            line.outcome.span,
-        )
     declarations = []
     if r.result_tag is not None:
         declarations.append((r.result_tag[0], r.result_tag[1].span, "Result tag"))
-    if line is not None and line_outcome is not None:
-        declarations.append((line_outcome, line.outcome.span, "result line"))
+    if r.result is not None:
+        declarations.append((r.result.outcome, r.result.line.outcome.span, "result line"))
     if not game.over:
         r.add("W501", f"unfinished game: {len(game.resolutions)} of 5 states resolved after ply {game.ply}")
         for declared, span, where in declarations:
             if declared != UNFINISHED:
-                r.add("E413", f"the {where} declares {_describe(declared)}, but the game is unfinished (D6)", span)
-        if line is not None and line.scores:
-            r.add("E214", "an unfinished game has no scores to declare", line.scores[0].seat.span)
+                r.add(
+                    "E413",
+                    f"the {where} declares {_describe(declared)}, but the game is unfinished: "
+                    f"declare it \"unfinished\" (D6)",
+                    span,
+                )
         return None
     outcome = score(game.seats, game.resolutions, r.scoring)
     actual: DeclaredOutcome = SHARED if outcome.winner is None else outcome.winner
@@ -213,8 +195,14 @@ def _check_result(r: Reading, game: Game) -> Outcome | None:
             r.add("E412", f"the {where} declares the game unfinished, but it ended at ply {game.ply}: {standing}", span)
         elif declared != actual:
             r.add("E410", f"the {where} declares {_describe(declared)}, but {standing}", span)
-    if line is not None:
-        _check_scores(r, line, outcome)
+    unit = "points" if r.scoring.is_points else "states"
+    for seat, value, word in r.result.scores if r.result is not None else ():
+        if value != outcome.scores[seat]:
+            r.add(
+                "E411",
+                f"declares {seat_name(seat)}:{value}, but {seat_name(seat)} has {_count(outcome.scores[seat], unit)}",
+                word.span,
+            )
     return outcome
 
 
@@ -228,39 +216,17 @@ def _standing(outcome: Outcome, r: Reading) -> str:
     return f"{who} ({unit}: {scores}{tie})"
 
 
-def _check_scores(r: Reading, line: ResultLine, outcome: Outcome) -> None:
-    unit = "points" if r.scoring.is_points else "states"
-    seen: set[int] = set()
-    for declared in line.scores:
-        seat = seat_of(r, declared.seat)
-        if seat is None:
-            continue
-        if seat in seen:
-            r.add("E214", f"the result line gives {seat_name(seat)} a score twice", declared.seat.span)
-            continue
-        seen.add(seat)
-        value = int(declared.value.text)
-        if value != outcome.scores[seat]:
-            r.add(
-                "E411",
-                f"declares {seat_name(seat)}:{value}, but {seat_name(seat)} has {_count(outcome.scores[seat], unit)}",
-                declared.value.span,
-            )
-
-
 def _count(n: int, unit: str) -> str:
     return f"{n} {unit if n != 1 else unit[:-1]}"
 
 
 def _check_tag_against_line(r: Reading) -> None:
-    line = _result_line(r)
-    if r.result_tag is None or line is None or r.seats is None:
+    if r.result_tag is None or r.result is None:
         return
-    line_outcome = declared_outcome(line.outcome.text, r.seats)
-    tag_outcome, _tag = r.result_tag
-    if line_outcome is not None and line_outcome != tag_outcome:
+    tag_outcome = r.result_tag[0]
+    if r.result.outcome != tag_outcome:
         r.add(
             "E414",
-            f"the result line says {_describe(line_outcome)}, but the Result tag says {_describe(tag_outcome)}",
-            line.outcome.span,
+            f"the result line says {_describe(r.result.outcome)}, but the Result tag says {_describe(tag_outcome)}",
+            r.result.line.outcome.span,
         )

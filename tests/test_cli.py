@@ -232,3 +232,33 @@ def test_stats_over_an_archive(ordo, tmp_path):
 def test_stats_counts_the_later_capture_sample(ordo):
     stats = json.loads(ordo("stats", "-f", "json", "samples/later-capture-3.ord").output)
     assert stats["decided_by_later_capture"] == 1
+
+
+def test_directories_find_ord_files_in_any_case(ordo, tmp_path):
+    (tmp_path / "GAME.ORD").write_text((ROOT / "samples" / "classic-2.ord").read_text("utf-8"), "utf-8")
+    (tmp_path / "notes.txt").write_text("not a record", "utf-8")
+    result = ordo("validate", str(tmp_path))
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1].startswith("1 record in 1 file: 1 valid")
+
+
+def test_a_utf16_file_is_named_as_such_without_dumping_its_bytes(ordo, tmp_path):
+    path = tmp_path / "wide.ord"
+    path.write_bytes('[P1 "a"]\n'.encode("utf-16"))
+    result = ordo("validate", str(path))
+    assert result.exit_code == 1
+    assert "error[E002]: not UTF-8 text: byte 0xff at offset 0 (it looks like UTF-16)" in result.output
+    assert "\x00" not in result.output and "|" not in result.output
+
+
+def test_a_missing_file_is_not_counted_as_read(ordo):
+    result = ordo("validate", "nowhere.ord")
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == "0 records in 0 files: 0 valid, 0 invalid; 1 error, 0 warnings"
+
+
+def test_stats_exit_codes(ordo, tmp_path):
+    latin = tmp_path / "latin.ord"
+    latin.write_bytes(b'[P1 "Chlo\xe9"]\n')
+    assert ordo("stats", str(latin)).exit_code == 1
+    assert ordo("stats", "nowhere.ord").exit_code == 2

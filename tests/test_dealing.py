@@ -97,6 +97,7 @@ def test_a_malformed_deck_file_is_located(text, where, message):
     assert message in diagnostic.message
 
 
-def test_a_missing_deck_file(tmp_path):
-    with pytest.raises(DeckError, match="cannot read the deck file"):
+def test_a_missing_deck_file_is_an_input_error(tmp_path):
+    with pytest.raises(DeckError) as raised:
         load_deck(tmp_path / "none.yaml")
+    assert (raised.value.diagnostic.code, raised.value.diagnostic.message) == ("E001", "no such file")

@@ -188,3 +188,11 @@ def test_any_text_parses_to_records_or_located_diagnostics(text):
     for item in parse_text(text, "fuzz.ord"):
         if isinstance(item, Unparsed):
             assert item.diagnostics and all(d.span is not None for d in item.diagnostics)
+
+
+def test_an_unclosed_comment_does_not_swallow_the_next_record():
+    text = '[P1 "a"]\n1. F A {forgot to close\n2. L A\n[Event "next"]\n[P1 "b"]\n1. F A\n'
+    broken, good = parse_text(text, "t.ord")
+    assert isinstance(broken, Unparsed) and broken.diagnostics[0].code == "E102"
+    assert (broken.diagnostics[0].span.line, broken.diagnostics[0].span.column) == (2, 8)
+    assert isinstance(good, Record) and good.tag("Event") == "next"

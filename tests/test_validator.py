@@ -192,3 +192,17 @@ def test_bad_points_tables_are_reported_not_raised(table):
 def test_a_seat_written_p01_in_a_play_is_unknown():
     report = record("1. P01 F A")
     assert [d.code for d in report.diagnostics if d.code.startswith("E")] == ["E203"]
+
+
+def test_a_play_after_the_end_still_lets_the_result_be_compared():
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    text = text.replace("result P2", "41. L A\nresult P1").replace('[Result "P2"]', '[Result "P1"]')
+    [report] = validate_text(text, "t.ord")
+    assert [d.code for d in report.diagnostics] == ["E410", "E304", "N601", "E410"]
+    assert report.outcome is not None and report.outcome.winner == 1
+
+
+def test_bad_words_in_declared_resolutions_are_reported_even_after_an_illegal_play():
+    report = record("1. F A\n2. P1 L A\n#9 Acre P7\nresult P5")
+    codes = [d.code for d in report.diagnostics if d.code.startswith("E")]
+    assert codes == ["E301", "E213", "E202", "E203", "E214"]

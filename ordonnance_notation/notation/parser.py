@@ -171,6 +171,7 @@ def _attach_comments(items: tuple) -> tuple[tuple, tuple[Comment, ...]]:
     return tuple(elements), tuple(leading)
 
 
+_FULL_TAG_LINE = re.compile(r'[ \t]*\[[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t]*$')
 _SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[;{}]')
 
 
@@ -209,12 +210,18 @@ def split_records(text: str) -> Iterator[tuple[int, str]]:
     that follows a body, or a header and a blank line (a header is written
     without blank lines inside). Comment lines just above that tag line (with
     no blank line between) open the new record. Text inside comments and
-    quoted values never splits."""
+    quoted values never splits, except a whole header line after a body inside
+    a ``{`` comment that is still open: that is taken for a forgotten ``}``."""
     lines = text.split("\n")
     start = 0
     in_body = in_header = blank_after_header = in_brace = False
     comment_run = None  # first of the comment-only lines just above, if any
     for number, line in enumerate(lines):
+        if in_brace and in_body and _FULL_TAG_LINE.match(line):
+            # A header line after a body, inside a "{" that never closed: more
+            # likely a forgotten "}" than a comment quoting a header. Splitting
+            # here reports the open comment (E102) and keeps the next records.
+            in_brace = False
         code, brace_after = _code(line, in_brace)
         code = code.strip()
         if code.startswith("["):

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..engine.cards import Card, CardError, State
-from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Tag
+from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Span
+
+_NOWHERE = Span(0, 0, 0, 0)  # comments rebuilt from plain data have no place in a file
 
 TAG_ORDER = ("Notation", "Event", "Site", "Date", "Round", "Table", "Annotator",
              "P1", "P2", "P3", "P4", "Scoring", "Points", "Result")
@@ -92,46 +94,102 @@ def with_comments(line: str, comments: Sequence[Comment]) -> list[str]:
     return lines
 
 
-def format_record(record: Record) -> str:
-    """The canonical text of one record, ending with a newline."""
-    out: list[str] = [comment_text(c) for c in record.comments]
-    tags = sorted(
-        record.tags,
-        key=lambda t: (TAG_ORDER.index(t.name.text) if t.name.text in TAG_ORDER else len(TAG_ORDER)),
-    )
-    for tag in tags:
-        out += with_comments(tag_line(tag.name.text, tag.value), tag.comments)
-    rest = [e for e in record.elements if not isinstance(e, Tag)]
-    deal = [e for e in rest if isinstance(e, Hand | Pile)]
-    body = [e for e in rest if not isinstance(e, Hand | Pile)]
+def plain(record: Record) -> dict:
+    """The record as plain data (lists, dicts, strings, numbers): the archive
+    form of a record, and what the canonical text is printed from. Cards and
+    states are canonical where they can be read, else kept as written."""
+    out: dict = {}
+    if record.comments:
+        out["comments"] = _plain_comments(record.comments)
+    tags = sorted(record.tags, key=lambda t: _tag_rank(t.name.text))
+    out["tags"] = [_with({"name": t.name.text, "value": t.value}, t.comments) for t in tags]
+    deal = []
+    body = []
+    for element in record.elements:
+        if isinstance(element, Hand):
+            deal.append(_with({"hand": element.seat.text, "cards": [card_text(w.text) for w in element.cards]}, element.comments))
+        elif isinstance(element, Pile):
+            deal.append(_with({"pile": [card_text(w.text) for w in element.cards]}, element.comments))
+        elif isinstance(element, Play):
+            play: dict = {"ply": element.ply}
+            if element.seat:
+                play["seat"] = element.seat.text
+            if element.drawn:
+                play["drawn"] = card_text(element.drawn.text[1:])
+            play["card"] = card_text(element.card.text)
+            play["state"] = state_text(element.state.text)
+            if element.glyph:
+                play["glyph"] = element.glyph.text
+            body.append(_with(play, element.comments))
+        elif isinstance(element, Declared):
+            declared = {"marker": int(element.marker.text[1:]), "state": state_text(element.state.text), "seat": element.seat.text}
+            body.append(_with(declared, element.comments))
+        elif isinstance(element, ResultLine):
+            result: dict = {"result": element.outcome.text}
+            if element.scores:
+                result["scores"] = [[s.seat.text, int(s.value.text)] for s in element.scores]
+            body.append(_with(result, element.comments))
     if deal:
-        out.append("")
-        for element in deal:
-            if isinstance(element, Hand):
-                out += with_comments(hand_line(element.seat.text, (w.text for w in element.cards)), element.comments)
-            else:
-                lines = pile_lines([w.text for w in element.cards])
-                out += lines[:-1] + with_comments(lines[-1], element.comments)
+        out["deal"] = deal
     if body:
+        out["body"] = body
+    return out
+
+
+def _tag_rank(name: str) -> int:
+    return TAG_ORDER.index(name) if name in TAG_ORDER else len(TAG_ORDER)
+
+
+def _plain_comments(comments: Sequence[Comment]) -> list[dict]:
+    return [{"brace" if c.braced else "line": c.text} for c in comments]
+
+
+def _with(element: dict, comments: Sequence[Comment]) -> dict:
+    if comments:
+        element["comments"] = _plain_comments(comments)
+    return element
+
+
+def _comments_of(element: dict) -> list[Comment]:
+    return [
+        Comment(text, kind == "brace", _NOWHERE)
+        for item in element.get("comments", ())
+        for kind, text in item.items()
+    ]
+
+
+def text(record: dict) -> str:
+    """The canonical text of a record in plain form (see ``plain``), ending with a newline."""
+    out: list[str] = [comment_text(c) for c in _comments_of(record)]
+    for tag in sorted(record.get("tags", ()), key=lambda t: _tag_rank(t["name"])):
+        out += with_comments(tag_line(tag["name"], tag["value"]), _comments_of(tag))
+    if record.get("deal"):
         out.append("")
-    for element in body:
-        out += with_comments(_body_line(element), element.comments)
+        for element in record["deal"]:
+            if "hand" in element:
+                lines = [hand_line(element["hand"], element["cards"])]
+            else:
+                lines = pile_lines(element["pile"])
+            out += lines[:-1] + with_comments(lines[-1], _comments_of(element))
+    if record.get("body"):
+        out.append("")
+    for element in record.get("body", ()):
+        if "ply" in element:
+            line = play_line(
+                element["ply"], element["card"], element["state"],
+                element.get("seat"), element.get("drawn"), element.get("glyph"),
+            )
+        elif "marker" in element:
+            line = declared_line(element["marker"], element["state"], element["seat"])
+        else:
+            line = result_line(element["result"], element.get("scores", ()))
+        out += with_comments(line, _comments_of(element))
     return "\n".join(out) + "\n"
 
 
-def _body_line(element: Play | Declared | ResultLine) -> str:
-    if isinstance(element, Play):
-        return play_line(
-            element.ply,
-            element.card.text,
-            element.state.text,
-            element.seat.text if element.seat else None,
-            element.drawn.text[1:] if element.drawn else None,
-            element.glyph.text if element.glyph else None,
-        )
-    if isinstance(element, Declared):
-        return declared_line(element.marker.text[1:], element.state.text, element.seat.text)
-    return result_line(element.outcome.text, ((s.seat.text, s.value.text) for s in element.scores))
+def format_record(record: Record) -> str:
+    """The canonical text of one record, ending with a newline."""
+    return text(plain(record))
 
 
 def format_records(records: Iterable[Record]) -> str:

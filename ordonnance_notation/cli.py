@@ -11,12 +11,14 @@ import secrets
 import sys
 from collections.abc import Iterator
 from enum import Enum
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import Progress
 
+from .conversion import ConversionError, canonical, convert, kind_of
 from .dealing import Deck, DeckError, deal, load_deck
 from .diagnostics import Diagnostic, Severity
 from .engine.bots import BOTS
@@ -27,7 +29,7 @@ from .output import OutputExists, write_atomic
 from .reading import points_table
 from .render import diagnostic_text, record_line, report_json
 from .selfplay import deal_text, game_text, play_archive
-from .sources import expand, read_source
+from .sources import STDIN, expand, read_source
 from .stats import Stats, render_text
 from .validator import Report, validate
 
@@ -319,3 +321,101 @@ def _reports(console: Console, paths: list[str]) -> Iterator[Report | Diagnostic
             continue
         for item in parse_text(source.text, source.name):
             yield validate(item)
+
+
+@app.command("fmt")
+def fmt_command(
+    paths: Annotated[list[str], typer.Argument(help="Files, directories (every *.ord below) or - for standard input.", show_default=False, metavar="PATH")],
+    check: Annotated[bool, typer.Option("--check", help="Change nothing; list the files that are not canonical and exit 1 if any.")] = False,
+    write: Annotated[bool, typer.Option("--write", "-w", help="Rewrite files in place (atomically) when they are not canonical.")] = False,
+) -> None:
+    """Print records in the one canonical form (tag order, spacing, card letters
+    in L B S H F order, state letters). A file with a syntax error is reported
+    and never rewritten.
+    """
+    console = _console_err()
+    if check and write:
+        raise typer.BadParameter("--check and --write exclude each other", param_hint="--write")
+    if write and STDIN in paths:
+        raise typer.BadParameter("standard input cannot be rewritten; drop --write", param_hint="--write")
+    failed = usage = changed = 0
+    for path in expand(paths):
+        if isinstance(path, Diagnostic):
+            console.print(diagnostic_text(path, None))
+            usage += 1
+            continue
+        source = read_source(path)
+        if source.text is None:
+            assert source.problem is not None
+            console.print(diagnostic_text(source.problem, None))
+            usage += source.problem.code == "E001"
+            failed += source.problem.code != "E001"
+            continue
+        try:
+            result = canonical(source.text, source.name)
+        except ConversionError as error:
+            lines = source.text.split("\n")
+            for diagnostic in error.diagnostics:
+                console.print(diagnostic_text(diagnostic, lines))
+            console.print(f"{source.name}: not formatted: fix the errors above first")
+            failed += 1
+            continue
+        if check:
+            if result != source.text:
+                typer.echo(f"would reformat {source.name}")
+                changed += 1
+        elif write:
+            if result != source.text:
+                write_atomic(path, result, overwrite=True)
+                typer.echo(f"reformatted {source.name}")
+                changed += 1
+        else:
+            sys.stdout.write(result)
+    if check or write:
+        console.print(f"{changed} file{'s' if changed != 1 else ''} {'would be reformatted' if check else 'reformatted'}")
+    if usage:
+        raise typer.Exit(EXIT_USAGE)
+    raise typer.Exit(EXIT_INVALID if failed or (check and changed) else EXIT_VALID)
+
+
+class Kind(str, Enum):
+    ord = "ord"
+    yaml = "yaml"
+    json = "json"
+
+
+@app.command("convert")
+def convert_command(
+    source: Annotated[str, typer.Argument(help="A .ord, .yaml/.yml or .json file, or - for standard input.", metavar="INPUT")],
+    output: OutputOption = "-",
+    from_: Annotated[Kind | None, typer.Option("--from", help="The input's format (default: from its extension, else ord).")] = None,
+    to: Annotated[Kind | None, typer.Option("--to", help="The output's format (default: from --output's extension; yaml for .ord input, ord for an archive).")] = None,
+    with_results: Annotated[bool, typer.Option("--with-results", help="Add what the engine recomputes (validity, winner, scores, markers, diagnostics) to each archived record.")] = False,
+    force: ForceOption = False,
+) -> None:
+    """Convert between .ord text and YAML or JSON archives, losing nothing:
+    every tag (unknown ones too), the deal, plays with comments and glyphs,
+    declared resolutions and the result. A multi-record file becomes one
+    archive document. Exit 1 for input that cannot be read as its format.
+    """
+    console = _console_err()
+    source_kind = (from_.value if from_ else None) or (kind_of(source) if source != STDIN else None) or "ord"
+    target_kind = (to.value if to else None) or (kind_of(output) if output != "-" else None)
+    if target_kind is None:
+        target_kind = "yaml" if source_kind == "ord" else "ord"
+    if output != "-" and source != STDIN and Path(output).resolve() == Path(source).resolve():
+        raise typer.BadParameter("the output is the input; use ordo fmt --write to rewrite a file", param_hint="--output")
+    text = read_source(source)
+    if text.text is None:
+        assert text.problem is not None
+        console.print(diagnostic_text(text.problem, None))
+        raise typer.Exit(EXIT_USAGE if text.problem.code == "E001" else EXIT_INVALID)
+    try:
+        result = convert(text.text, text.name, source_kind, target_kind, with_results)
+    except ConversionError as error:
+        lines = text.text.split("\n")
+        for diagnostic in error.diagnostics:
+            console.print(diagnostic_text(diagnostic, lines))
+        console.print(f"{text.name}: not converted")
+        raise typer.Exit(EXIT_INVALID) from None
+    _emit(console, result, output, force)

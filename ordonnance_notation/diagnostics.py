@@ -24,6 +24,8 @@ CODES: dict[str, str] = {
     # input
     "E001": "file cannot be read",
     "E002": "file is not UTF-8 text",
+    "E003": "bad archive document",
+    "E004": "conversion would not read back",
     "E006": "bad deck file",
     # syntax
     "E100": "unexpected character",

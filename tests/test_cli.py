@@ -47,10 +47,10 @@ def test_each_invalid_sample_exits_1_with_its_golden_output(ordo, name):
 def test_a_diagnostic_shows_the_source_line_and_a_caret(ordo):
     result = ordo("validate", "samples/invalid/rules.ord")
     assert (
-        "samples/invalid/rules.ord:153:8: error[E303]: P1 plays SHF to Jerusalem, "
+        "samples/invalid/rules.ord:152:8: error[E303]: P1 plays SHF to Jerusalem, "
         "but P1 already has four units there\n"
         "     |\n"
-        " 153 | 9. SHF J\n"
+        " 152 | 9. SHF J\n"
         "     |        ^\n"
         "     = record 3, ply 9\n"
     ) in result.output
@@ -111,9 +111,9 @@ def test_json_for_programs(ordo):
         "severity": "error",
         "message": "P1 plays SHF to Jerusalem, but P1 already has four units there",
         "file": "samples/invalid/rules.ord",
-        "line": 153,
+        "line": 152,
         "column": 8,
-        "end_line": 153,
+        "end_line": 152,
         "end_column": 9,
         "record": 3,
         "ply": 9,

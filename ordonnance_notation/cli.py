@@ -366,7 +366,12 @@ def fmt_command(
                 changed += 1
         elif write:
             if result != source.text:
-                write_atomic(path, result, overwrite=True)
+                try:
+                    write_atomic(path, result, overwrite=True)
+                except OSError as error:
+                    console.print(diagnostic_text(Diagnostic("E001", f"cannot be written: {error.strerror}", path), None))
+                    usage += 1
+                    continue
                 typer.echo(f"reformatted {source.name}")
                 changed += 1
         else:

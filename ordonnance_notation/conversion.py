@@ -79,7 +79,12 @@ def convert(text: str, source: str, source_kind: str, target_kind: str, with_res
     doc = _load(text, source, source_kind)
     if target_kind == "ord":
         return _read_back(archive.to_text(doc), len(doc["records"]), source)
-    records = read_records(archive.to_text(doc), source)
+    try:
+        records = read_records(archive.to_text(doc), source)
+    except ConversionError as error:  # places in the .ord text are no places in the archive
+        raise ConversionError(
+            [Diagnostic("E004", f"the archive's records do not read as .ord: {d.message}", source) for d in error.diagnostics]
+        ) from None
     reports = [validate(r) for r in records] if with_results else None
     out_doc = archive.document(records, reports)
     return archive.dump_yaml(out_doc) if target_kind == "yaml" else archive.dump_json(out_doc)

@@ -63,13 +63,13 @@ def test_every_code_has_a_heading() -> None:
     lines = page.split("\n")
     missing = [f"### {code} — {title}" for code, title in CODES.items() if f"### {code} — {title}" not in lines]
     assert not missing, f"docs/diagnostics.md lacks the headings {missing}; edit docs/diagnostics/template.md and run `{REBUILD}`"
-    assert re.findall(r"^### ([EWN]\d{3}) ", page, re.M) == list(CODES)
+    assert re.findall(r"^### ([EWN]\d{3}) ", page, re.MULTILINE) == list(CODES)
 
 
 def test_every_case_is_used() -> None:
     template = (BUILD.parent / "template.md").read_text(encoding="utf-8")
-    used = set(re.findall(r"^@@(?:ORD|OUT|MSG) ([^\s@]+)", template, re.M))
-    used |= set(re.findall(r"^!cp cases/(\S+)\.ord ", template, re.M))
-    cases = {path.stem for path in (BUILD.parent / "cases").glob("*.ord")}
-    assert cases - used == set(), "case files that template.md never uses"
+    used = {f"{name}.ord" for name in re.findall(r"^@@(?:ORD|OUT|MSG) ([^\s@]+)", template, re.MULTILINE)}
+    used |= set(re.findall(r"^(?:!cp|@@FILE) cases/(\S+) ", template, re.MULTILINE))
+    cases = {path.name for path in (BUILD.parent / "cases").iterdir()}
+    assert cases - used == set(), "files in docs/diagnostics/cases/ that template.md never uses"
     assert used - cases == set(), "cases that template.md names but docs/diagnostics/cases/ lacks"

@@ -1,6 +1,8 @@
 """Self-played games: property tests (every generated game validates and the
 validator recomputes what the generator recorded) and reproducibility."""
 
+import os
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,7 +20,7 @@ SCORING = st.sampled_from([Scoring.classic(), Scoring.by_points(), Scoring.by_po
 SEEDS = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=12)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("ORDO_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, bots=st.lists(BOTS, min_size=2, max_size=4), scoring=SCORING)
 def test_every_self_played_game_validates_and_recomputes_the_same(seed, bots, scoring):
     played = play_game(seed, bots, DECK, scoring)

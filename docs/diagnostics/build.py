@@ -188,6 +188,8 @@ class Transcript:
         shutil.copyfile(HERE / words[1], self.directory / words[2])
 
     def run(self, command: str) -> None:
+        """Show and do one of: ``ordo ARGS`` (optionally ``< FILE`` for standard
+        input), ``echo $?``, ``mkdir DIR``, ``touch FILE``, ``printf 'TEXT' > FILE``."""
         self.lines.append(f"$ {command}")
         if command == "echo $?":
             self.lines.append(str(self.status))

@@ -1,0 +1,175 @@
+"""Formatting and archive conversion: the round-trip laws (Hypothesis over the
+samples and generated games, with comments, glyphs and unknown tags added),
+the JSON Schema, and located errors for broken archives."""
+
+import json
+import os
+from pathlib import Path
+
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ordonnance_notation import parse_text
+from ordonnance_notation.archive import SCHEMA_VERSION, ArchiveError, load
+from ordonnance_notation.conversion import ConversionError, canonical, convert
+from ordonnance_notation.dealing import load_deck
+from ordonnance_notation.notation.writer import plain
+from ordonnance_notation.selfplay import game_text, play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "samples").glob("*.ord"))
+SCHEMA = json.loads((ROOT / "docs" / "archive.schema.json").read_text("utf-8"))
+DECK = load_deck()
+EXAMPLES = int(os.environ.get("ORDO_EXAMPLES", "25"))  # raise for a deeper run
+
+
+def plains(text):
+    return [plain(r) for r in parse_text(text, "t.ord")]
+
+
+def check_laws(text):
+    """Every law of issue 4 on one .ord text."""
+    formatted = canonical(text, "t.ord")
+    assert canonical(formatted, "t.ord") == formatted  # idempotent
+    assert plains(formatted) == plains(text)  # parse(fmt(r)) == r
+    for kind in ("yaml", "json"):
+        archive = convert(text, "t.ord", "ord", kind, with_results=kind == "json")
+        if kind == "json":
+            jsonschema.validate(json.loads(archive), SCHEMA)
+        assert load(archive, f"t.{kind}", kind)["schema_version"] == SCHEMA_VERSION
+        assert convert(archive, f"t.{kind}", kind, "ord") == formatted
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_the_laws_hold_on_every_sample(path):
+    text = path.read_text("utf-8")
+    assert canonical(text, path.name) == text  # the samples are canonical already
+    check_laws(text)
+
+
+COMMENT_TEXT = st.text(st.characters(blacklist_characters="{}\n\r", blacklist_categories=("Cs", "Cc")), max_size=30)
+COMMENT = st.tuples(st.booleans(), COMMENT_TEXT).map(lambda c: f"{{{c[1]}}}" if c[0] else f"; {c[1]}\n")
+TAG_VALUE = st.text(st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs", "Cc")), max_size=20)
+TAG = st.tuples(st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True), TAG_VALUE).filter(
+    lambda t: t[0] not in {"Notation", "Event", "Round", "Result", "Scoring", "Points", "Seed", "Deck", "Generator"}
+)
+
+
+def decorate(text, data):
+    """Comments after random lines, glyphs on random plays, unknown tags in the header."""
+    lines = text.split("\n")
+    out = []
+    tags = data.draw(st.lists(TAG, max_size=3, unique_by=lambda t: t[0]))
+    for name, value in tags:
+        out.append(f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]')
+    for line in lines:
+        if line[:1].isdigit() and data.draw(st.integers(0, 9)) == 0:
+            line += " " + data.draw(st.sampled_from(["!", "?", "!!", "??", "!?", "?!"]))
+        in_deal = line.startswith(("hand", "pile", " "))  # a comment would end a hand or pile early
+        if line and not in_deal and data.draw(st.integers(0, 7)) == 0:
+            comment = data.draw(COMMENT)
+            line += " " + comment.rstrip("\n")
+            if comment.endswith("\n"):
+                line += "\n"
+        out.append(line.rstrip("\n") if not line.endswith("\n") else line[:-1])
+    return "\n".join(out)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), data=st.data())
+def test_the_laws_hold_on_generated_games_with_annotations(seed, seats, data):
+    played = play_game(str(seed), ["random"] * seats, DECK)
+    text = decorate(game_text(played), data)
+    check_laws(text)
+    formatted = canonical(text, "t.ord")
+    [record] = parse_text(formatted, "t.ord")
+    original = plains(text)[0]
+    assert [c for e in original.get("body", []) for c in e.get("comments", [])] == [
+        c for e in plain(record).get("body", []) for c in e.get("comments", [])
+    ]
+
+
+def test_comments_glyphs_and_unknown_tags_survive_yaml():
+    text = (ROOT / "samples" / "annotated.ord").read_text("utf-8")
+    archive = convert(text, "a.ord", "ord", "yaml")
+    assert "{brace: Lena opens in Edessa.}" in archive
+    assert "glyph: ?!" in archive and "{name: Table, value: '3'}" in archive
+    assert convert(archive, "a.yaml", "yaml", "ord") == text
+
+
+def test_a_multi_record_file_is_one_archive_document():
+    text = (ROOT / "samples" / "club-evening.ord").read_text("utf-8")
+    document = json.loads(convert(text, "c.ord", "ord", "json"))
+    assert document["schema_version"] == 1 and len(document["records"]) == 3
+
+
+def test_results_are_added_on_request_and_ignored_on_reading():
+    text = (ROOT / "samples" / "later-capture-3.ord").read_text("utf-8")
+    document = json.loads(convert(text, "l.ord", "ord", "json", with_results=True))
+    results = document["records"][0]["results"]
+    assert results["valid"] and results["winner"] == "P2" and results["scores"] == {"P1": 2, "P2": 2, "P3": 1}
+    assert [m["marker"] for m in results["markers"]] == [1, 2, 3, 4, 5]
+    assert "results" not in json.loads(convert(text, "l.ord", "ord", "json"))["records"][0]
+    document["records"][0]["results"]["winner"] = "P3"  # a stale copy does not change the record
+    assert convert(json.dumps(document), "l.json", "json", "ord") == text
+
+
+def test_records_with_syntax_errors_are_not_converted():
+    text = (ROOT / "samples" / "invalid" / "syntax.ord").read_text("utf-8")
+    with pytest.raises(ConversionError) as raised:
+        convert(text, "s.ord", "ord", "yaml")
+    assert [d.code for d in raised.value.diagnostics] == ["E103", "E101", "E101", "E100", "E104", "E102"]
+
+
+def test_an_element_out_of_place_is_not_moved_silently():
+    with pytest.raises(ConversionError) as raised:
+        canonical('[P1 "a"]\n[P2 "b"]\n1. F A\nhand P1: L B S H F\n', "t.ord")
+    assert [d.code for d in raised.value.diagnostics] == ["E209"]
+
+
+GOOD = "schema_version: 1\nrecords:\n- tags:\n  - {name: P1, value: Anna}\n"
+
+BROKEN = [
+    ("yaml", "schema_version: 1\nrecords: [\n", (3, 1), "not YAML"),
+    ("json", '{"schema_version": 1,\n "records": [}', (2, 14), "not JSON"),
+    ("yaml", "", (1, 1), "the document is empty"),
+    ("yaml", "- 1\n", (1, 1), "expected a mapping"),
+    ("yaml", "schema_version: 2\nrecords: []\n", (1, 17), "schema version 2 is not supported"),
+    ("yaml", "records: []\n", (1, 1), "missing schema_version"),
+    ("yaml", GOOD + "  - {name: P2, value: 7}\n", (5, 23), "records[0].tags[1].value: expected a tag value as a string, not a number"),
+    ("yaml", GOOD + "  body:\n  - {ply: 1, card: H F, state: A}\n", (6, 20), "records[0].body[0].card: 'H F' is not a card"),
+    ("yaml", GOOD + "  body:\n  - {ply: one, card: HF, state: A}\n", (6, 11), "records[0].body[0].ply: expected a whole number"),
+    ("yaml", GOOD + "  body:\n  - {ply: 1, card: HF, state: A, glyph: '!!!'}\n", (6, 41), "'!!!' is not a glyph"),
+    ("yaml", GOOD + "  body:\n  - {card: HF}\n", (6, 5), "expected a play (ply:)"),
+    ("yaml", GOOD + "  colour: blue\n", (5, 11), "records[0].colour: unknown field"),
+    ("yaml", GOOD + "  comments: [{brace: 'a } b'}]\n", (5, 22), "cannot hold '}'"),
+    ("yaml", "schema_version: 1\nrecords: &r []\nmore: *r\n", (3, 7), "aliases (*name) are not allowed"),
+    ("yaml", "schema_version: 1\nschema_version: 1\nrecords: []\n", (2, 1), "key 'schema_version' given twice"),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "where", "message"), BROKEN)
+def test_a_broken_archive_is_located(kind, text, where, message):
+    with pytest.raises(ArchiveError) as raised:
+        load(text, f"a.{kind}", kind)
+    diagnostic = raised.value.diagnostic
+    assert diagnostic.code == "E003"
+    assert message in diagnostic.message
+    assert (diagnostic.span.line, diagnostic.span.column) == where
+
+
+def test_an_alias_bomb_is_refused_before_it_expands():
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(20)
+    )
+    with pytest.raises(ArchiveError, match="aliases"):
+        load(bomb, "bomb.yaml", "yaml")
+
+
+def test_tags_with_quotes_and_backslashes_round_trip():
+    text = '[P1 "Anna \\"the Bold\\""]\n[P2 "C:\\\\games"]\n[Result "unfinished"]\n'
+    assert plains(text)[0]["tags"][0]["value"] == 'Anna "the Bold"'
+    for kind in ("yaml", "json"):
+        assert convert(convert(text, "t.ord", "ord", kind), f"t.{kind}", kind, "ord") == text

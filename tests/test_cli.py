@@ -137,7 +137,7 @@ def test_usage_errors_exit_2(ordo):
     assert ordo("validate", "--format", "xml", "samples").exit_code == 2
 
 
-@pytest.mark.parametrize("command", [[], ["validate"], ["deal"], ["play"], ["stats"]])
+@pytest.mark.parametrize("command", [[], ["validate"], ["deal"], ["play"], ["stats"], ["fmt"], ["convert"]])
 def test_every_command_has_help(ordo, command):
     result = ordo(*command, "--help")
     assert result.exit_code == 0
@@ -262,3 +262,86 @@ def test_stats_exit_codes(ordo, tmp_path):
     latin.write_bytes(b'[P1 "Chlo\xe9"]\n')
     assert ordo("stats", str(latin)).exit_code == 1
     assert ordo("stats", "nowhere.ord").exit_code == 2
+
+
+def test_fmt_check_passes_on_the_samples_and_names_what_it_would_change(ordo, tmp_path):
+    result = ordo("fmt", "--check", *(f"samples/{name}" for name in VALID))
+    assert result.exit_code == 0, result.output
+    messy = tmp_path / "messy.ord"
+    messy.write_text('[Result "unfinished"] [P2 "b"] [P1 "a"]\n1.   FH   antioch\n', "utf-8")
+    result = ordo("fmt", "--check", str(messy))
+    assert result.exit_code == 1
+    assert f"would reformat {messy}" in result.output
+    assert messy.read_text("utf-8").startswith('[Result "unfinished"] [P2')  # --check changes nothing
+
+
+def test_fmt_prints_and_writes_the_canonical_form(ordo, tmp_path):
+    messy = tmp_path / "messy.ord"
+    messy.write_text('[Result "unfinished"] [P2 "b"] [P1 "a"]\n1.   FH   antioch !? {x}\n', "utf-8")
+    canonical = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. HF A !? {x}\n'
+    assert ordo("fmt", str(messy)).output == canonical
+    assert messy.read_text("utf-8") != canonical
+    written = ordo("fmt", "--write", str(messy))
+    assert written.exit_code == 0 and f"reformatted {messy}" in written.output
+    assert messy.read_text("utf-8") == canonical
+    assert ordo("fmt", "--check", str(messy)).exit_code == 0
+
+
+def test_fmt_never_rewrites_a_file_that_does_not_parse(ordo, tmp_path):
+    broken = tmp_path / "broken.ord"
+    text = '[P1 "a"]\n1. HF\n'
+    broken.write_text(text, "utf-8")
+    result = ordo("fmt", "--write", str(broken))
+    assert result.exit_code == 1
+    assert "error[E104]" in result.output and "not formatted" in result.output
+    assert broken.read_text("utf-8") == text
+
+
+def test_an_interrupted_write_leaves_the_original_intact(ordo, tmp_path, monkeypatch):
+    messy = tmp_path / "messy.ord"
+    text = '[P2 "b"] [P1 "a"]\n'
+    messy.write_text(text, "utf-8")
+
+    def fail(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("ordonnance_notation.output.os.replace", fail)
+    result = ordo("fmt", "--write", str(messy))
+    assert result.exit_code == 2
+    assert "cannot be written: No space left on device" in result.output
+    assert messy.read_text("utf-8") == text
+    assert [p.name for p in tmp_path.iterdir()] == ["messy.ord"]
+
+
+def test_convert_by_extension_both_ways(ordo, tmp_path):
+    yaml_path, back = tmp_path / "club.yaml", tmp_path / "club.ord"
+    assert ordo("convert", "samples/club-evening.ord", "-o", str(yaml_path)).exit_code == 0
+    assert yaml_path.read_text("utf-8").startswith("schema_version: 1\nrecords:\n")
+    assert ordo("convert", str(yaml_path), "-o", str(back)).exit_code == 0
+    assert back.read_text("utf-8") == (ROOT / "samples" / "club-evening.ord").read_text("utf-8")
+
+
+def test_convert_through_standard_streams(ordo):
+    text = (ROOT / "samples" / "annotated.ord").read_text("utf-8")
+    as_json = ordo("convert", "-", "--to", "json", input=text)
+    assert as_json.exit_code == 0 and json.loads(as_json.output)["schema_version"] == 1
+    back = ordo("convert", "-", "--from", "json", "--to", "ord", input=as_json.output)
+    assert back.output == text
+
+
+def test_convert_refuses_to_overwrite_or_to_write_over_its_input(ordo, tmp_path):
+    target = tmp_path / "out.yaml"
+    target.write_text("keep", "utf-8")
+    assert ordo("convert", "samples/classic-2.ord", "-o", str(target)).exit_code == 2
+    assert target.read_text("utf-8") == "keep"
+    same = ordo("convert", "samples/classic-2.ord", "-o", "samples/classic-2.ord", "--to", "ord")
+    assert same.exit_code == 2 and "the output is the input" in same.output
+
+
+def test_convert_reports_a_broken_archive_with_its_place(ordo, tmp_path):
+    archive = tmp_path / "bad.yaml"
+    archive.write_text("schema_version: 1\nrecords:\n- tags:\n  - {name: P1, value: 7}\n", "utf-8")
+    result = ordo("convert", str(archive), "--to", "ord")
+    assert result.exit_code == 1
+    assert f"{archive}:4:23: error[E003]: records[0].tags[0].value: expected a tag value as a string, not a number" in result.output
+    assert " 4 |   - {name: P1, value: 7}" in result.output

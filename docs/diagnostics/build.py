@@ -236,13 +236,13 @@ def check(text: str, scratch_paths: list[str]) -> None:
         heading = f"### {code} — {title}"
         if heading not in lines:
             raise BuildError(f"missing heading: {heading}")
-    headings = re.findall(r"^### ([EWN]\d{3}) ", text, re.M)
+    headings = re.findall(r"^### ([EWN]\d{3}) ", text, re.MULTILINE)
     if headings != list(CODES):
         raise BuildError(f"headings out of order or extra: {headings}")
-    sections = re.split(r"^(?=### [EWN][0-9]{3} )", text, flags=re.M)
+    sections = re.split(r"^(?=### [EWN][0-9]{3} )", text, flags=re.MULTILINE)
     for section in sections[1:]:
         code = section.split()[1]
-        blocks = re.findall(r"```text\n(.*?)```", section, re.S)
+        blocks = re.findall(r"```text\n(.*?)```", section, re.DOTALL)
         if not any(f"[{code}]" in b or b.startswith(f"{code} ") for b in blocks):
             raise BuildError(f"section {code} shows no output with [{code}]")
     for path in ["/tmp/", *scratch_paths]:

@@ -28,6 +28,9 @@ from .render import report_json
 from .validator import Report
 
 SCHEMA_VERSION = 1
+# libyaml when the machine has it: the same documents, several times faster
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _WORD = re.compile(r"[A-Za-z]+\Z")
@@ -36,9 +39,13 @@ _GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
 
 
 class ArchiveError(OrdoError):
+    """An archive that cannot be read; ``diagnostic`` says where and why."""
+
     def __init__(self, diagnostic: Diagnostic) -> None:
         super().__init__(f"{diagnostic.location}: {diagnostic.message}")
         self.diagnostic = diagnostic
+        self.path: list = []
+        self.reason = diagnostic.message
 
 
 def document(records: Iterable[Record], reports: Iterable[Report] | None = None) -> dict:
@@ -62,7 +69,7 @@ def _results(report: Report) -> dict:
 
 
 def dump_yaml(doc: dict) -> str:
-    return yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
+    return yaml.dump(doc, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
 
 
 def dump_json(doc: dict) -> str:
@@ -90,31 +97,91 @@ def load(data: str, source: str, kind: str) -> dict:
     """A checked archive from YAML or JSON text (``kind`` is ``"yaml"`` or ``"json"``).
     Raises ArchiveError with the place of the first problem."""
     if kind == "json":
-        try:
-            json.loads(data)
-        except json.JSONDecodeError as error:
-            raise _error(source, f"not JSON: {error.msg}", [], error.lineno, error.colno) from None
+        return _load_json(data, source)
     try:
-        for event in yaml.parse(data, Loader=yaml.SafeLoader):
+        for event in yaml.parse(data, Loader=_LOADER):
             if isinstance(event, yaml.AliasEvent):  # before anything is built: no alias bombs
                 mark = event.start_mark
                 raise _error(source, "aliases (*name) are not allowed in an archive", [], mark.line + 1, mark.column + 1)
-        root = yaml.compose(data, Loader=yaml.SafeLoader)
+        root = yaml.compose(data, Loader=_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)
         line, column = (mark.line + 1, mark.column + 1) if mark else (None, None)
-        raise _error(source, f"not {kind.upper()}: {problem}", [], line, column) from None
+        raise _error(source, f"not YAML: {problem}", [], line, column) from None
     if root is None:
         raise _error(source, "the document is empty", [], 1, 1)
-    tree = _convert(root, source, [], set())
+    builder = yaml.SafeLoader("")
+    try:
+        tree = _convert(root, source, [], set(), builder)
+    finally:
+        builder.dispose()
     return _check_document(tree, source)
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list) -> dict:
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def _load_json(data: str, source: str) -> dict:
+    """JSON is read by the json module (fast); only when something is wrong is
+    the document walked again with positions, to say where."""
+    try:
+        value = json.loads(data, object_pairs_hook=_no_duplicates)
+    except json.JSONDecodeError as error:
+        raise _error(source, f"not JSON: {error.msg}", [], error.lineno, error.colno) from None
+    except _DuplicateKey as duplicate:
+        raise _error(source, f"key {duplicate.args[0]!r} given twice", [], None, None) from None
+    try:
+        return _check_document(_unplaced(value), source)
+    except ArchiveError as error:
+        line, column = _locate(data, error.path)
+        if line is None:
+            raise
+        raise _error(source, error.reason, error.path, line, column) from None
+
+
+def _unplaced(value: Any) -> _Node:
+    if isinstance(value, dict):
+        return _Node({key: _unplaced(item) for key, item in value.items()})
+    if isinstance(value, list):
+        return _Node([_unplaced(item) for item in value])
+    return _Node(value)
+
+
+def _locate(data: str, path: list) -> tuple[int | None, int | None]:
+    """Line and column of the value at ``path`` in a JSON text, if it can be found."""
+    try:
+        node = yaml.compose(data, Loader=_LOADER)
+    except yaml.YAMLError:
+        return None, None
+    for part in path:
+        if isinstance(node, yaml.MappingNode):
+            node = next((value for key, value in node.value if key.value == part), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            node = node.value[part]
+        else:
+            node = None
+        if node is None:
+            return None, None
+    return (node.start_mark.line + 1, node.start_mark.column + 1) if node is not None else (None, None)
 
 
 def _error(source: str, message: str, path: list, line: int | None, column: int | None) -> ArchiveError:
     where = _path(path)
     span = Span(line, column, line, column + 1) if line is not None and column is not None else None
-    return ArchiveError(Diagnostic("E003", f"{where}: {message}" if where else message, source, span))
+    error = ArchiveError(Diagnostic("E003", f"{where}: {message}" if where else message, source, span))
+    error.path, error.reason = path, message
+    return error
 
 
 def _path(path: list) -> str:
@@ -124,7 +191,7 @@ def _path(path: list) -> str:
     return out
 
 
-def _convert(node: yaml.Node, source: str, path: list, seen: set) -> _Node:
+def _convert(node: yaml.Node, source: str, path: list, seen: set, builder: yaml.SafeLoader) -> _Node:
     """YAML nodes to _Nodes. Aliases are refused: an archive never needs them,
     and expanding them is how a tiny file becomes a huge one."""
     if id(node) in seen:
@@ -134,22 +201,19 @@ def _convert(node: yaml.Node, source: str, path: list, seen: set) -> _Node:
     if isinstance(node, yaml.MappingNode):
         mapping: dict[str, _Node] = {}
         for key, value in node.value:
-            name = yaml.SafeLoader.construct_scalar(yaml.SafeLoader(""), key) if isinstance(key, yaml.ScalarNode) else None
+            name = builder.construct_scalar(key) if isinstance(key, yaml.ScalarNode) else None
             if not isinstance(name, str):
                 raise _error(source, "keys are plain words", path, key.start_mark.line + 1, key.start_mark.column + 1)
             if name in mapping:
                 raise _error(source, f"key {name!r} given twice", path, key.start_mark.line + 1, key.start_mark.column + 1)
-            mapping[name] = _convert(value, source, [*path, name], seen)
+            mapping[name] = _convert(value, source, [*path, name], seen, builder)
         return _Node(mapping, line, column)
     if isinstance(node, yaml.SequenceNode):
-        return _Node([_convert(item, source, [*path, i], seen) for i, item in enumerate(node.value)], line, column)
-    loader = yaml.SafeLoader("")
+        return _Node([_convert(item, source, [*path, i], seen, builder) for i, item in enumerate(node.value)], line, column)
     try:
-        value = loader.construct_object(node, deep=True)
+        value = builder.construct_object(node, deep=True)
     except yaml.YAMLError as error:
         raise _error(source, f"unreadable value: {error}", path, line, column) from None
-    finally:
-        loader.dispose()
     return _Node(value, line, column)
 
 

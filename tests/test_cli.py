@@ -345,3 +345,16 @@ def test_convert_reports_a_broken_archive_with_its_place(ordo, tmp_path):
     assert result.exit_code == 1
     assert f"{archive}:4:23: error[E003]: records[0].tags[0].value: expected a tag value as a string, not a number" in result.output
     assert " 4 |   - {name: P1, value: 7}" in result.output
+
+
+def test_written_files_get_ordinary_permissions(ordo, tmp_path):
+    fresh = tmp_path / "fresh.ord"
+    assert ordo("play", "--seed", "1", "-o", str(fresh)).exit_code == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask
+    kept = tmp_path / "kept.ord"
+    kept.write_text('[P2 "b"] [P1 "a"]\n', "utf-8")
+    kept.chmod(0o640)
+    assert ordo("fmt", "--write", str(kept)).exit_code == 0
+    assert kept.stat().st_mode & 0o777 == 0o640

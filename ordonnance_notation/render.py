@@ -55,12 +55,7 @@ def verdict(report: Report) -> str:
     if outcome is None:
         ply = report.game.ply if report.game else 0
         return f"valid, unfinished after ply {ply}"
-    scores = ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(outcome.scores))
-    winner = "shared win" if outcome.winner is None else f"{seat_name(outcome.winner)} wins"
-    tie = f", {outcome.tie_break.value} decides" if outcome.tie_break else ""
-    if outcome.winner is None:
-        tie = ", no rule breaks the tie"
-    return f"valid, {winner} ({scores}{tie})"
+    return "valid, " + outcome.describe(report.scoring.unit if report.scoring else "states")
 
 
 def record_line(report: Report) -> Text:

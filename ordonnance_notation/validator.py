@@ -189,13 +189,13 @@ def _check_result(r: Reading, game: Game) -> Outcome | None:
         return None
     outcome = score(game.seats, game.resolutions, r.scoring)
     actual: DeclaredOutcome = SHARED if outcome.winner is None else outcome.winner
-    standing = _standing(outcome, r)
+    standing = outcome.describe(r.scoring.unit)
     for declared, span, where in declarations:
         if declared == UNFINISHED:
             r.add("E412", f"the {where} declares the game unfinished, but it ended at ply {game.ply}: {standing}", span)
         elif declared != actual:
             r.add("E410", f"the {where} declares {_describe(declared)}, but {standing}", span)
-    unit = "points" if r.scoring.is_points else "states"
+    unit = r.scoring.unit
     for seat, value, word in r.result.scores if r.result is not None else ():
         if value != outcome.scores[seat]:
             r.add(
@@ -204,16 +204,6 @@ def _check_result(r: Reading, game: Game) -> Outcome | None:
                 word.span,
             )
     return outcome
-
-
-def _standing(outcome: Outcome, r: Reading) -> str:
-    unit = "points" if r.scoring.is_points else "states"
-    scores = ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(outcome.scores))
-    who = "the win is shared" if outcome.winner is None else f"{seat_name(outcome.winner)} wins"
-    tie = f", {outcome.tie_break.value} decides the tie" if outcome.tie_break else ""
-    if outcome.winner is None:
-        tie = ", no rule breaks the tie"
-    return f"{who} ({unit}: {scores}{tie})"
 
 
 def _count(n: int, unit: str) -> str:

@@ -87,7 +87,7 @@ def test_standard_input(ordo):
     text = (ROOT / "samples" / "classic-2.ord").read_text("utf-8")
     result = ordo("validate", "-", input=text)
     assert result.exit_code == 0
-    assert result.output.splitlines()[0] == "<stdin> record 1 (Anna Petrova v Boris Lind): valid, P2 wins (P1 1, P2 4)"
+    assert result.output.splitlines()[0] == "<stdin> record 1 (Anna Petrova v Boris Lind): valid, P2 wins (states: P1 1, P2 4)"
 
 
 def test_crlf_and_a_byte_order_mark_are_accepted(ordo, tmp_path):

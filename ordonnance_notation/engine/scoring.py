@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from .cards import seat_name
 from .game import Resolution
 
 DEFAULT_POINTS = (3, 2, 1, 0)
@@ -43,6 +44,11 @@ class Scoring:
     def is_points(self) -> bool:
         return self.points is not None
 
+    @property
+    def unit(self) -> str:
+        """What the scores count: ``"states"`` or ``"points"``."""
+        return "points" if self.is_points else "states"
+
     def points_for(self, place: int) -> int:
         assert self.points is not None
         return self.points[place] if place < len(self.points) else 0
@@ -57,6 +63,14 @@ class Outcome:
     states: tuple[int, ...]
     tie_break: TieBreak | None
     tied: tuple[int, ...]  # the seats the tie-break chose among; () without a tie
+
+    def describe(self, unit: str) -> str:
+        """``"P2 wins (states: P1 1, P2 4)"``, naming the tie-break that decided, if any."""
+        scores = ", ".join(f"{seat_name(s)} {v}" for s, v in enumerate(self.scores))
+        if self.winner is None:
+            return f"the win is shared ({unit}: {scores}, no rule breaks the tie)"
+        tie = f", {self.tie_break.value} decides the tie" if self.tie_break else ""
+        return f"{seat_name(self.winner)} wins ({unit}: {scores}{tie})"
 
 
 def captures(resolutions: Sequence[Resolution], seat: int) -> list[int]:

@@ -17,20 +17,25 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.progress import Progress
+from rich.text import Text
 
+from .board import render_step
 from .conversion import ConversionError, canonical, convert, kind_of
 from .dealing import Deck, DeckError, deal, load_deck
 from .diagnostics import Diagnostic, Severity
 from .engine.bots import BOTS
+from .engine.cards import seat_name
 from .engine.game import MAX_SEATS, MIN_SEATS
 from .engine.scoring import DEFAULT_POINTS, Scoring
 from .notation.parser import parse_text
 from .output import OutputExists, write_atomic
 from .reading import points_table
-from .render import diagnostic_text, record_line, report_json
+from .render import diagnostic_text, players, record_line, report_json, verdict
+from .replay import replay
 from .selfplay import deal_text, game_text, play_archive
 from .sources import STDIN, expand, read_source
 from .stats import Stats, render_text
+from .stepper import Stepper, run, terminal_keys
 from .validator import Report, validate
 
 app = typer.Typer(
@@ -424,3 +429,72 @@ def convert_command(
         console.print(f"{text.name}: not converted")
         raise typer.Exit(EXIT_INVALID) from None
     _emit(console, result, output, force)
+
+
+def _pick_record(console: Console, path: str, record: int | None) -> Report:
+    """The report of the one record a replay or summary is about; exits 2 when ambiguous."""
+    source = read_source(path)
+    if source.text is None:
+        assert source.problem is not None
+        console.print(diagnostic_text(source.problem, None))
+        raise typer.Exit(EXIT_USAGE if source.problem.code == "E001" else EXIT_INVALID)
+    items = list(parse_text(source.text, source.name))
+    if not items:
+        console.print(diagnostic_text(Diagnostic("E105", "no record in this file", source.name), None))
+        raise typer.Exit(EXIT_INVALID)
+    if record is None and len(items) > 1:
+        console.print(f"{source.name} holds {len(items)} records; pick one with --record K:")
+        for item in items:
+            report = validate(item)
+            console.print(f"  {report.index}:{players(report)} {verdict(report)}")
+        raise typer.Exit(EXIT_USAGE)
+    index = record or 1
+    if not 1 <= index <= len(items):
+        raise typer.BadParameter(f"{source.name} holds {len(items)} record(s)", param_hint="--record")
+    return validate(items[index - 1])
+
+
+RecordOption = Annotated[int | None, typer.Option("--record", "-r", min=1, help="Which record of a multi-record file (from 1).")]
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")],
+    step: Annotated[bool, typer.Option("--step", help="Step through the game: keys on a terminal, every step in order otherwise.")] = False,
+    ply: Annotated[int | None, typer.Option("--ply", min=0, help="Open at this step (0: before the first play; default: the last).")] = None,
+    record: RecordOption = None,
+    seat: Annotated[str | None, typer.Option("--seat", help="Show the game as this seat saw it, e.g. P2: own hand only.")] = None,
+) -> None:
+    """Show the table at a step: every state's armies, formations and who wins
+    there, the hands and the pile, the last play and its comments.
+    """
+    console = _console()
+    err = _console_err()
+    report = _pick_record(err, path, record)
+    steps = replay(report)
+    if steps is None:
+        for diagnostic in report.diagnostics:
+            err.print(diagnostic_text(diagnostic, None))
+        err.print(f"{report.source} record {report.index}: nothing to replay: the header or the deal has errors")
+        raise typer.Exit(EXIT_INVALID)
+    viewer = None
+    if seat is not None:
+        viewer = next((s for s in range(steps.steps[0].game.seats) if seat_name(s) == seat), None)
+        if viewer is None:
+            raise typer.BadParameter(f"{seat} is not a seat of this record", param_hint="--seat")
+    if ply is not None and ply > steps.last:
+        raise typer.BadParameter(f"the record has steps 0 to {steps.last}", param_hint="--ply")
+    start = steps.last if ply is None else ply
+
+    def draw(position: int) -> Text:
+        return render_step(steps, steps.steps[position], viewer)
+
+    if step and sys.stdin.isatty() and console.is_terminal:
+        run(Stepper(steps.last, 0 if ply is None else start), terminal_keys(), draw, console)
+    elif step:
+        for position in range(0 if ply is None else start, steps.last + 1):
+            if position != (0 if ply is None else start):
+                console.print("─" * 60)
+            console.print(draw(position))
+    else:
+        console.print(draw(start))

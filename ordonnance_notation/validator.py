@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .diagnostics import Diagnostic, InvalidRecord, Severity
 from .engine.cards import seat_name
-from .engine.game import Game, IllegalPlay, Turn, Violation
+from .engine.game import Deal, Game, IllegalPlay, Turn, Violation
 from .engine.scoring import Outcome, Scoring, score
 from .notation.record import Declared, Play, Record, Unparsed
 from .reading import (
@@ -39,6 +39,7 @@ class Report:
     outcome: Outcome | None = None
     record: Record | None = None
     scoring: Scoring | None = None
+    deal: Deal | None = None
 
     @property
     def valid(self) -> bool:
@@ -64,7 +65,8 @@ def validate(item: Record | Unparsed) -> Report:
         key=lambda d: (d.span.line if d.span else 0, order[d.severity], d.span.column if d.span else 0),
     )
     return Report(
-        item.source, item.index, tuple(diagnostics), reading.names, game, tuple(turns), outcome, item, reading.scoring
+        item.source, item.index, tuple(diagnostics), reading.names, game, tuple(turns), outcome, item, reading.scoring,
+        reading.deal,
     )
 
 

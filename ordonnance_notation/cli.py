@@ -36,6 +36,9 @@ from .selfplay import deal_text, game_text, play_archive
 from .sources import STDIN, expand, read_source
 from .stats import Stats, render_text
 from .stepper import Stepper, run, terminal_keys
+from .summary import render_markdown as summary_markdown
+from .summary import render_text as summary_text
+from .summary import summarize
 from .validator import Report, validate
 
 app = typer.Typer(
@@ -498,3 +501,42 @@ def replay_command(
             console.print(draw(position))
     else:
         console.print(draw(start))
+
+
+class SummaryFormat(str, Enum):
+    text = "text"
+    markdown = "markdown"
+    json = "json"
+
+
+@app.command("summary")
+def summary_command(
+    path: Annotated[str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")],
+    record: RecordOption = None,
+    format: Annotated[SummaryFormat, typer.Option("--format", "-f", help="text, markdown (for publishing) or json.")] = SummaryFormat.text,
+) -> None:
+    """The annotated summary of each record (or of --record K): players, rules,
+    the result and why, each state in marker order with its armies and the
+    comparison that decided it, points per state, and the record's comments
+    and glyphs.
+    """
+    err = _console_err()
+    source = read_source(path)
+    if source.text is None:
+        assert source.problem is not None
+        err.print(diagnostic_text(source.problem, None))
+        raise typer.Exit(EXIT_USAGE if source.problem.code == "E001" else EXIT_INVALID)
+    items = list(parse_text(source.text, source.name))
+    if record is not None:
+        if record > len(items):
+            raise typer.BadParameter(f"{source.name} holds {len(items)} record(s)", param_hint="--record")
+        items = [items[record - 1]]
+    data = [summarize(validate(item)) for item in items]
+    if not data:
+        err.print(diagnostic_text(Diagnostic("E105", "no record in this file", source.name), None))
+        raise typer.Exit(EXIT_INVALID)
+    if format is SummaryFormat.json:
+        typer.echo(json.dumps({"records": data}, indent=2, ensure_ascii=False))
+    else:
+        render = summary_markdown if format is SummaryFormat.markdown else summary_text
+        sys.stdout.write("\n".join(render(entry) for entry in data))

@@ -30,8 +30,8 @@ def test_the_valid_samples_exit_0_with_a_line_per_record_and_a_total(ordo):
     result = ordo("validate", *(f"samples/{name}" for name in VALID))
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert sum(1 for line in lines if " record " in line and ": valid" in line) == 8
-    assert lines[-1] == "8 records in 6 files: 8 valid, 0 invalid; 0 errors, 1 warning"
+    assert sum(1 for line in lines if " record " in line and ": valid" in line) == 9
+    assert lines[-1] == "9 records in 7 files: 9 valid, 0 invalid; 0 errors, 1 warning"
 
 
 @pytest.mark.parametrize("name", INVALID)
@@ -59,7 +59,7 @@ def test_a_diagnostic_shows_the_source_line_and_a_caret(ordo):
 def test_a_directory_means_every_ord_file_below_it(ordo):
     result = ordo("validate", "samples")
     assert result.exit_code == 1
-    assert result.output.splitlines()[-1].startswith("43 records in 11 files: 9 valid, 34 invalid;")
+    assert result.output.splitlines()[-1].startswith("44 records in 12 files: 10 valid, 34 invalid;")
 
 
 def test_a_missing_file_exits_2(ordo):

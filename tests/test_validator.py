@@ -28,6 +28,7 @@ VALID = [
     ("classic-2.ord", 1, 2, 2, (1, 4), None),
     ("later-capture-3.ord", 1, 3, 2, (2, 2, 1), TieBreak.LATER_CAPTURE),
     ("points-4.ord", 1, 4, 2, (6, 11, 8, 5), None),
+    ("points-tie-3.ord", 1, 3, 3, (12, 6, 12), TieBreak.MORE_STATES),
     ("no-deal.ord", 1, 3, 2, (0, 3, 2), None),
     ("annotated.ord", 1, 2, 2, (2, 3), None),
     ("club-evening.ord", 1, 2, 2, (2, 3), None),

@@ -104,6 +104,21 @@ _ESCAPES = {
 }
 
 
+def split_keys(data: str) -> Iterator[str]:
+    """Key names from what one read of the terminal returned (several keys may come at once)."""
+    i = 0
+    while i < len(data):
+        for size in (4, 3, 2):
+            chunk = data[i : i + size]
+            if chunk.startswith("\x1b") and chunk in _ESCAPES:
+                yield _ESCAPES[chunk]
+                i += size
+                break
+        else:
+            yield _ESCAPES.get(data[i], data[i])
+            i += 1
+
+
 def terminal_keys() -> Iterator[str]:
     """Keys from the terminal on standard input, one at a time (POSIX)."""
     import termios
@@ -114,9 +129,9 @@ def terminal_keys() -> Iterator[str]:
     try:
         tty.setcbreak(fd)
         while True:
-            data = os.read(fd, 8).decode("utf-8", "replace")
+            data = os.read(fd, 64).decode("utf-8", "replace")
             if not data:
                 return
-            yield _ESCAPES.get(data, data if len(data) == 1 else "unknown")
+            yield from split_keys(data)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)

@@ -15,7 +15,7 @@ from ordonnance_notation import parse_text, validate
 from ordonnance_notation.board import render_step
 from ordonnance_notation.cli import app
 from ordonnance_notation.replay import replay
-from ordonnance_notation.stepper import HELP, Stepper, run
+from ordonnance_notation.stepper import HELP, Stepper, run, split_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -151,3 +151,9 @@ def test_summary_json_lists_every_record(ordo):
     data = json.loads(ordo("summary", "samples/club-evening.ord", "--format", "json").output)
     assert [r["record"] for r in data["records"]] == [1, 2, 3]
     assert data["records"][2]["result"] is None and data["records"][2]["finished"] is False
+
+
+def test_keys_that_arrive_together_are_split():
+    assert list(split_keys("g42\r")) == ["g", "4", "2", "enter"]
+    assert list(split_keys("\x1b[C\x1b[Dq")) == ["right", "left", "q"]
+    assert list(split_keys("\x1b[1~\x1b[4~\x1b")) == ["home", "end", "escape"]

@@ -73,7 +73,7 @@ class Reading:
     deal_ok: bool = True
     moves: list[Move] = field(default_factory=list)
     unread: Play | None = None  # first play that could not be read
-    claims: dict[Declared, Claim] = field(default_factory=dict)  # the readable ones
+    claims: dict[int, Claim] = field(default_factory=dict)  # id of the Declared -> the readable ones
     result: DeclaredResult | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -334,7 +334,7 @@ def _read_claims(r: Reading) -> None:
         state = state_of(r, declared.state)
         seat = seat_of(r, declared.seat)
         if 1 <= marker <= 5 and state is not None and seat is not None:
-            r.claims[declared] = Claim(declared, marker, state, seat)
+            r.claims[id(declared)] = Claim(declared, marker, state, seat)
 
 
 def _read_result_line(r: Reading) -> None:

@@ -98,11 +98,11 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
         r.add("N602", "no deal: hands and draws were not checked")
     game = Game.new(r.seats, r.deal)
     turns: list[Turn] = []
-    moves = {move.play: move for move in r.moves}
+    moves = {id(move.play): move for move in r.moves}  # by identity: hashing a Play hashes every span in it
     declared_seen: dict = {}
     for element in r.record.elements:
         if isinstance(element, Play):
-            move = moves.get(element)
+            move = moves.get(id(element))
             if move is None:
                 _stop(r, element, "it could not be read")
                 return game, turns, True
@@ -135,7 +135,7 @@ def _stop(r: Reading, play: Play, why: str, compared: bool = False) -> None:
 
 
 def _check_declared(r: Reading, declared: Declared, game: Game, seen: dict) -> None:
-    claim = r.claims.get(declared)
+    claim = r.claims.get(id(declared))
     if claim is None:  # its words were reported while reading
         return
     state, seat, marker = claim.state, claim.seat, claim.marker

@@ -66,9 +66,16 @@ class Card:
 
         Raises CardError for a letter outside L B S H F or a repeated icon.
         """
+        card = _BY_LETTERS.get(letters)
+        if card is None:
+            card = _BY_LETTERS[letters] = cls._read(letters)
+        return card
+
+    @classmethod
+    def _read(cls, letters: str) -> Card:
         mask = 0
         for position, letter in enumerate(letters):
-            icon = Icon.__members__.get(letter)
+            icon = _ICONS_BY_LETTER.get(letter)
             if icon is None:
                 raise CardError(
                     f"'{letter}' is not an icon (icons are L B S H F)", letters, position
@@ -93,6 +100,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.from_letters({str(self)!r})"
+
+
+_ICONS_BY_LETTER = {icon.name: icon for icon in Icon}
+_BY_LETTERS: dict[str, Card] = {}  # every spelling read so far; cards are immutable
 
 
 class State(IntEnum):

@@ -10,6 +10,7 @@ reported as an ``Unparsed`` item and the following records are still read.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import replace
@@ -72,7 +73,8 @@ class _Builder(Transformer):
     offset = 0
 
     def _word(self, token: Token) -> Word:
-        return Word(str(token), self._at(_span(token)))
+        o = self.offset
+        return Word(token.value, Span(token.line + o, token.column, token.end_line + o, token.end_column))
 
     def _at(self, span: Span) -> Span:
         if not self.offset:
@@ -89,7 +91,7 @@ class _Builder(Transformer):
     @v_args(inline=True)
     def tag(self, *tokens: Token) -> Tag:
         _, name, value, _ = tokens
-        text = re.sub(r"\\(.)", r"\1", str(value)[1:-1])
+        text = re.sub(r"\\(.)", r"\1", value.value[1:-1])
         return Tag(self._word(name), text, self._spanning(tokens))
 
     @v_args(inline=True)
@@ -130,7 +132,7 @@ class _Builder(Transformer):
 
     @v_args(inline=True)
     def comment(self, token: Token) -> Comment:
-        text = str(token)
+        text = token.value
         braced = text.startswith("{")
         body = text[1:-1] if braced else text[1:]
         return Comment(body.strip(), braced, self._at(_span(token)))
@@ -139,10 +141,23 @@ class _Builder(Transformer):
         return tuple(elements)
 
 
+def _lark_cython_plugins():
+    """lark-cython's plugins when it is installed (the ``fast`` extra) and not
+    turned off with ORDO_PURE_PYTHON=1; the pure-Python parser otherwise."""
+    if os.environ.get("ORDO_PURE_PYTHON"):
+        return None
+    try:
+        import lark_cython
+    except ImportError:
+        return None
+    return lark_cython.plugins
+
+
 @cache
-def _parser() -> tuple[Lark, _Builder]:
+def _parser(fast: bool) -> tuple[Lark, _Builder]:
     grammar = (files("ordonnance_notation.grammar") / "ordonnance.lark").read_text("utf-8")
     builder = _Builder()
+    options = {"_plugins": _lark_cython_plugins()} if fast and _lark_cython_plugins() else {}
     lark = Lark(
         grammar,
         start="record",
@@ -151,6 +166,7 @@ def _parser() -> tuple[Lark, _Builder]:
         maybe_placeholders=False,
         keep_all_tokens=True,
         transformer=builder,
+        **options,
     )
     return lark, builder
 
@@ -247,10 +263,11 @@ def split_records(text: str) -> Iterator[tuple[int, str]]:
         yield start + 1, rest
 
 
-def parse_text(text: str, source: str = "<text>") -> Iterator[ParsedItem]:
+def parse_text(text: str, source: str = "<text>", fast: bool = True) -> Iterator[ParsedItem]:
     """Every record of ``text``, in order: a ``Record``, or an ``Unparsed`` with
-    its syntax diagnostic. Never raises for bad input."""
-    lark, builder = _parser()
+    its syntax diagnostic. ``fast`` uses lark-cython when it is installed.
+    Never raises for bad input."""
+    lark, builder = _parser(fast)
     index = 0
     for first_line, chunk in split_records(text):
         if not chunk.strip():
@@ -298,12 +315,12 @@ def syntax_diagnostic(
         column = opening - (chunk.rfind("\n", 0, opening) + 1) + 1
         return Diagnostic(
             "E103",
-            f"tag opened here is not closed with ']' (found {str(token)!r} instead)",
+            f"tag opened here is not closed with ']' (found {token.value!r} instead)",
             source,
             Span(line, column, line, column + 1),
             index,
         )
-    return Diagnostic("E101", f"unexpected {str(token)!r}; expected {_expected(expected)}", source, span, index)
+    return Diagnostic("E101", f"unexpected {token.value!r}; expected {_expected(expected)}", source, span, index)
 
 
 def _end(chunk: str, offset: int) -> Span:

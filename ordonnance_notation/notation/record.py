@@ -10,11 +10,12 @@ conversion can put them back where they were.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
-    """1-based line and column of the first character; end column is exclusive."""
+class Span(NamedTuple):
+    """1-based line and column of the first character; end column is exclusive.
+    (Named tuples, like ``Word``: a record has hundreds, and they are made fast.)"""
 
     line: int
     column: int
@@ -25,8 +26,7 @@ class Span:
         return Span(self.line, self.column, other.end_line, other.end_column)
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
+class Word(NamedTuple):
     """A token as written: a card, a state, a seat, a ply number, ..."""
 
     text: str

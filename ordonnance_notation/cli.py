@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import textwrap
 import sys
 from collections.abc import Iterator
 from enum import Enum
@@ -19,10 +20,12 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.text import Text
 
+from .batch import Task, default_jobs, tasks
+from .batch import run as run_all
 from .board import render_step
 from .conversion import ConversionError, canonical, convert, kind_of
 from .dealing import Deck, DeckError, deal, load_deck
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic
 from .engine.bots import BOTS
 from .engine.cards import seat_name
 from .engine.game import MAX_SEATS, MIN_SEATS
@@ -30,10 +33,10 @@ from .engine.scoring import DEFAULT_POINTS, Scoring
 from .notation.parser import parse_text
 from .output import OutputExists, write_atomic
 from .reading import points_table
-from .render import diagnostic_text, players, record_line, report_json, verdict
+from .render import diagnostic_text, players, verdict
 from .replay import replay
 from .selfplay import deal_text, game_text, play_archive
-from .sources import STDIN, expand, read_source
+from .sources import STDIN, SourceProblem, expand, open_source, read_source
 from .stats import Stats, render_text
 from .stepper import Stepper, run, terminal_keys
 from .summary import render_markdown as summary_markdown
@@ -78,72 +81,91 @@ def validate_command(
         ),
     ],
     format: Annotated[Format, typer.Option("--format", "-f", help="text for people, json for programs.")] = Format.text,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes to validate on; 0: every core for inputs of 1 MB or more, else one.")] = 0,
 ) -> None:
     """Check records: syntax, content, every draw and play, declared markers and result.
 
     Prints each problem with its place, one line per record, and a total.
+    Records are read, checked and reported one at a time, in input order.
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file).
     """
     console = _console()
+    as_json = format is Format.json
     problems: list[Diagnostic] = []
-    reports = []
-    files = 0
-    for path in expand(paths):
-        if isinstance(path, Diagnostic):
-            problems.append(path)
-            if format is Format.text:
-                console.print(diagnostic_text(path, None))
+    undecodable: list[SourceProblem] = []
+    counts = {"files": 0, "records": 0, "invalid": 0, "errors": 0, "warnings": 0}
+    files = list(expand(paths))
+    readable = [f for f in files if isinstance(f, str)]
+    workers = jobs or default_jobs([f for f in readable if f != STDIN])
+    if as_json:  # the same text as json.dumps(document, indent=2), written as records come
+        sys.stdout.write('{\n  "records": [')
+
+    def work() -> Iterator[Task]:
+        for path in files:
+            if isinstance(path, Diagnostic):
+                problems.append(path)
+                if not as_json:
+                    console.print(diagnostic_text(path, None))
+                continue
+            source = open_source(path)
+            if isinstance(source, Diagnostic):
+                problems.append(source)
+                if not as_json:
+                    console.print(diagnostic_text(source, None))
+                continue
+            counts["files"] += 1
+            yield from tasks(source, as_json, undecodable)
+
+    seen_files: dict[str, int] = {}
+    for checked in run_all(work(), workers):
+        if checked is None:
             continue
-        source = read_source(path)
-        if source.problem is None or source.problem.code != "E001":
-            files += 1
-        if source.problem is not None:
-            problems.append(source.problem)
-            if format is Format.text:
-                shown = source.shown.split("\n") if source.shown is not None else None
-                console.print(diagnostic_text(source.problem, shown))
+        task = checked.task
+        seen_files[task.source] = seen_files.get(task.source, 0) + 1
+        counts["records"] += 1
+        counts["invalid"] += not checked.valid
+        counts["errors"] += checked.errors
+        counts["warnings"] += checked.warnings
+        if as_json:
+            entry = textwrap.indent(json.dumps(checked.json, indent=2, ensure_ascii=False), "    ")
+            sys.stdout.write(("," if counts["records"] > 1 else "") + "\n" + entry)
             continue
-        lines = source.text.split("\n") if format is Format.text else None
-        found = 0
-        for item in parse_text(source.text, source.name):
-            found += 1
-            report = validate(item)
-            reports.append(report)
-            if format is Format.text:
-                for diagnostic in report.diagnostics:
-                    console.print(diagnostic_text(diagnostic, lines))
-                console.print(record_line(report))
-        if not found:
-            empty = Diagnostic("E105", "no record in this file", source.name)
+        lines = task.text.split("\n")
+        for diagnostic in checked.diagnostics:
+            console.print(diagnostic_text(diagnostic, lines, task.first_line))
+        style = "green" if checked.valid else "bold red"
+        line = Text(f"{task.source} record {task.index}{checked.headline.split(': ', 1)[0]}: ")
+        line.append(checked.headline.split(": ", 1)[1], style=style)
+        console.print(line)
+    for path in readable:
+        name = "<stdin>" if path == STDIN else path
+        if name not in seen_files and not any(p.source == name for p in problems + [u.diagnostic for u in undecodable]):
+            empty = Diagnostic("E105", "no record in this file", name)
             problems.append(empty)
-            if format is Format.text:
+            if not as_json:
                 console.print(diagnostic_text(empty, None))
-    invalid = sum(1 for r in reports if not r.valid)
-    io_errors = [p for p in problems if p.code == "E001"]
-    errors = sum(r.count(Severity.ERROR) for r in reports) + len(problems)
-    warnings = sum(r.count(Severity.WARNING) for r in reports)
-    if format is Format.json:
-        document = {
-            "records": [report_json(r) for r in reports],
-            "problems": [p.to_json() for p in problems],
-            "summary": {
-                "files": files,
-                "records": len(reports),
-                "valid": len(reports) - invalid,
-                "invalid": invalid,
-                "errors": errors,
-                "warnings": warnings,
-            },
-        }
-        typer.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    for problem in undecodable:
+        problems.append(problem.diagnostic)
+        if not as_json:
+            shown = [problem.shown] if problem.shown is not None else None
+            console.print(diagnostic_text(problem.diagnostic, shown, problem.diagnostic.span.line))
+    invalid, records = counts["invalid"], counts["records"]
+    errors = counts["errors"] + len(problems)
+    warnings = counts["warnings"]
+    files_read = counts["files"]
+    if as_json:
+        summary = {"files": files_read, "records": records, "valid": records - invalid, "invalid": invalid,
+                   "errors": errors, "warnings": warnings}
+        tail = json.dumps({"problems": [p.to_json() for p in problems], "summary": summary}, indent=2, ensure_ascii=False)
+        sys.stdout.write(("\n  ],\n" if records else "],\n") + tail[2:] + "\n")
     else:
         console.print(
-            f"{len(reports)} record{'s' if len(reports) != 1 else ''} in {files} file{'s' if files != 1 else ''}: "
-            f"{len(reports) - invalid} valid, {invalid} invalid; "
+            f"{records} record{'s' if records != 1 else ''} in {files_read} file{'s' if files_read != 1 else ''}: "
+            f"{records - invalid} valid, {invalid} invalid; "
             f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
         )
-    if io_errors:
+    if any(p.code == "E001" for p in problems):
         raise typer.Exit(EXIT_USAGE)
     if invalid or problems:
         raise typer.Exit(EXIT_INVALID)

@@ -17,15 +17,16 @@ from .validator import Report
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
 
-def diagnostic_text(diagnostic: Diagnostic, lines: Sequence[str] | None) -> Text:
-    """The diagnostic, its source line and a caret (when the line is known)."""
+def diagnostic_text(diagnostic: Diagnostic, lines: Sequence[str] | None, first_line: int = 1) -> Text:
+    """The diagnostic, its source line and a caret (when the line is known);
+    ``lines`` start at line ``first_line`` of the file."""
     out = Text()
     out.append(f"{diagnostic.location}: ", style="bold")
     out.append(f"{diagnostic.severity.value}[{diagnostic.code}]", style=STYLES[diagnostic.severity])
     out.append(f": {diagnostic.message}")
     span = diagnostic.span
-    if span is not None and lines is not None and 0 < span.line <= len(lines):
-        source_line = lines[span.line - 1].expandtabs(1)
+    if span is not None and lines is not None and 0 <= span.line - first_line < len(lines):
+        source_line = lines[span.line - first_line].expandtabs(1)
         gutter = len(str(span.line))
         width = span.end_column - span.column if span.end_line == span.line else len(source_line) - span.column + 1
         out.append(f"\n {' ' * gutter} |\n {span.line} | {source_line}\n {' ' * gutter} | ")

@@ -11,8 +11,9 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
-from .diagnostics import Diagnostic
+from .diagnostics import Diagnostic, OrdoError
 from .notation.record import Span
 
 STDIN = "-"
@@ -77,3 +78,64 @@ def expand(paths: list[str]) -> Iterator[str | Diagnostic]:
             yield from found
         else:
             yield path
+
+
+class SourceProblem(OrdoError):
+    """Raised while streaming a file that turns out not to be UTF-8 (E002);
+    ``shown`` is the line with replacement characters (None for binary data)."""
+
+    def __init__(self, diagnostic: Diagnostic, shown: str | None = None) -> None:
+        super().__init__(f"{diagnostic.location}: {diagnostic.message}")
+        self.diagnostic = diagnostic
+        self.shown = shown
+
+
+@dataclass
+class LineSource:
+    """An open input read line by line, so that an archive of any size is held
+    one record at a time. ``lines()`` raises SourceProblem at a byte that is not UTF-8."""
+
+    name: str
+    stream: BinaryIO
+
+    def lines(self) -> Iterator[str]:
+        number = 0
+        offset = 0
+        try:
+            for raw in self.stream:
+                number += 1
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as error:
+                    hint = " (it looks like UTF-16)" if number == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+                    byte = offset + error.start
+                    span = Span(number, error.start + 1, number, error.start + 2)
+                    message = f"not UTF-8 text: byte 0x{raw[error.start]:02x} at offset {byte}{hint}"
+                    shown = None if b"\x00" in raw else raw.decode("utf-8", "replace").rstrip("\r\n")
+                    raise SourceProblem(Diagnostic("E002", message, self.name, span), shown) from None
+                if number == 1 and line.startswith("\ufeff"):
+                    line = line[1:]
+                offset += len(raw)
+                line = line.removesuffix("\n")
+                line = line.removesuffix("\r")
+                if "\r" in line:  # old Mac line ends
+                    yield from line.split("\r")
+                else:
+                    yield line
+        finally:
+            if self.stream is not sys.stdin.buffer:
+                self.stream.close()
+
+
+def open_source(path: str) -> LineSource | Diagnostic:
+    """A file (or standard input for ``-``) to read line by line, or why it cannot be opened."""
+    if path == STDIN:
+        return LineSource("<stdin>", sys.stdin.buffer)
+    try:
+        return LineSource(path, open(path, "rb"))
+    except FileNotFoundError:
+        return Diagnostic("E001", "no such file", path)
+    except IsADirectoryError:
+        return Diagnostic("E001", "is a directory", path)
+    except OSError as error:
+        return Diagnostic("E001", f"cannot be read: {error.strerror}", path)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import cache
 from importlib.resources import files
@@ -222,17 +222,25 @@ def _code(line: str, in_brace: bool) -> tuple[str, bool]:
 
 
 def split_records(text: str) -> Iterator[tuple[int, str]]:
-    """(first line number, text) of each record. A record starts at a tag line
-    that follows a body, or a header and a blank line (a header is written
-    without blank lines inside). Comment lines just above that tag line (with
-    no blank line between) open the new record. Text inside comments and
-    quoted values never splits, except a whole header line after a body inside
-    a ``{`` comment that is still open: that is taken for a forgotten ``}``."""
-    lines = text.split("\n")
-    start = 0
+    """(first line number, text) of each record of ``text`` (see ``split_lines``)."""
+    return split_lines(text.split("\n"))
+
+
+def split_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+    """(first line number, text) of each record, from lines without their line
+    ends, read one at a time: only the current record is held in memory.
+
+    A record starts at a tag line that follows a body, or a header and a blank
+    line (a header is written without blank lines inside). Comment lines just
+    above that tag line (with no blank line between) open the new record. Text
+    inside comments and quoted values never splits, except a whole header line
+    after a body inside a ``{`` comment that is still open: that is taken for a
+    forgotten ``}``."""
+    held: list[str] = []  # the current record's lines so far
+    first = 1  # its first line number
     in_body = in_header = blank_after_header = in_brace = False
-    comment_run = None  # first of the comment-only lines just above, if any
-    for number, line in enumerate(lines):
+    comment_run = None  # index in ``held`` of the comment-only lines just above, if any
+    for line in lines:
         if in_brace and in_body and _FULL_TAG_LINE.match(line):
             # A header line after a body, inside a "{" that never closed: more
             # likely a forgotten "}" than a comment quoting a header. Splitting
@@ -242,9 +250,10 @@ def split_records(text: str) -> Iterator[tuple[int, str]]:
         code = code.strip()
         if code.startswith("["):
             if in_body or blank_after_header:
-                cut = comment_run if comment_run is not None else number
-                yield start + 1, "\n".join(lines[start:cut])
-                start = cut
+                cut = comment_run if comment_run is not None else len(held)
+                yield first, "\n".join(held[:cut])
+                first += cut
+                held = held[cut:]
                 in_body = False
             in_header, blank_after_header = True, False
             comment_run = None
@@ -253,39 +262,51 @@ def split_records(text: str) -> Iterator[tuple[int, str]]:
             in_header = blank_after_header = False
         elif line.strip():
             if comment_run is None and not in_brace:
-                comment_run = number
+                comment_run = len(held)
         elif not in_brace:
             blank_after_header = in_header
             comment_run = None
         in_brace = brace_after
-    rest = "\n".join(lines[start:])
-    if rest.strip() or start == 0:
-        yield start + 1, rest
+        held.append(line)
+    rest = "\n".join(held)
+    if rest.strip() or first == 1:
+        yield first, rest
 
 
 def parse_text(text: str, source: str = "<text>", fast: bool = True) -> Iterator[ParsedItem]:
     """Every record of ``text``, in order: a ``Record``, or an ``Unparsed`` with
     its syntax diagnostic. ``fast`` uses lark-cython when it is installed.
     Never raises for bad input."""
-    lark, builder = _parser(fast)
+    return parse_chunks(split_records(text), source, fast)
+
+
+def parse_chunks(chunks: Iterable[tuple[int, str]], source: str, fast: bool = True) -> Iterator[ParsedItem]:
+    """Records from ``(first line, text)`` chunks as ``split_lines`` yields them."""
     index = 0
-    for first_line, chunk in split_records(text):
+    for first_line, chunk in chunks:
         if not chunk.strip():
             continue
-        index += 1
-        builder.offset = first_line - 1
-        try:
-            items = lark.parse(chunk)
-        except UnexpectedInput as error:
-            diagnostic = syntax_diagnostic(error, chunk, first_line, source, index)
-            yield Unparsed(source, index, chunk, first_line, (diagnostic,))
-            continue
-        elements, leading = _attach_comments(items)
-        if not elements:
-            index -= 1  # only comments: nothing to record
-            continue
-        last_line = first_line + chunk.rstrip().count("\n")
-        yield Record(source, index, elements, leading, Span(first_line, 1, last_line, 1))
+        item = parse_record(chunk, first_line, source, index + 1, fast)
+        if item is not None:
+            index += 1
+            yield item
+
+
+def parse_record(chunk: str, first_line: int, source: str, index: int, fast: bool = True) -> ParsedItem | None:
+    """One record's text, starting at ``first_line`` of ``source``; None when it
+    holds only comments."""
+    lark, builder = _parser(fast)
+    builder.offset = first_line - 1
+    try:
+        items = lark.parse(chunk)
+    except UnexpectedInput as error:
+        diagnostic = syntax_diagnostic(error, chunk, first_line, source, index)
+        return Unparsed(source, index, chunk, first_line, (diagnostic,))
+    elements, leading = _attach_comments(items)
+    if not elements:
+        return None
+    last_line = first_line + chunk.rstrip().count("\n")
+    return Record(source, index, elements, leading, Span(first_line, 1, last_line, 1), chunk)
 
 
 def syntax_diagnostic(

@@ -9,7 +9,7 @@ conversion can put them back where they were.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 
@@ -130,6 +130,7 @@ class Record:
     elements: tuple[Element, ...]
     comments: tuple[Comment, ...] = ()
     span: Span | None = None
+    text: str = field(default="", repr=False, compare=False)  # as read, for showing source lines
 
     @property
     def tags(self) -> tuple[Tag, ...]:

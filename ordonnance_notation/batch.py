@@ -1,0 +1,95 @@
+"""Validating archives at scale: records are read, checked and reported one at
+a time, in input order, on one process or several (``jobs``).
+
+The reading process splits files into records and keeps nothing but the
+records under way; workers parse and validate a record and send back only
+its verdict and diagnostics, never the game itself.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from multiprocessing import get_context
+
+from .diagnostics import Diagnostic, Severity
+from .notation.parser import parse_record, split_lines
+from .render import players, report_json, verdict
+from .sources import LineSource, SourceProblem
+from .validator import validate
+
+CHUNKSIZE = 16  # records sent to a worker at once
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    source: str
+    index: int
+    first_line: int
+    text: str
+    with_json: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """What the report of one record needs, small enough to send between processes."""
+
+    task: Task
+    diagnostics: tuple[Diagnostic, ...]
+    headline: str  # " (Anna v Boris): valid, P2 wins (...)"
+    valid: bool
+    errors: int
+    warnings: int
+    json: dict | None
+
+
+def check(task: Task) -> Checked | None:
+    """Parse and validate one record; None when the text holds only comments."""
+    item = parse_record(task.text, task.first_line, task.source, task.index)
+    if item is None:
+        return None
+    report = validate(item)
+    return Checked(
+        task,
+        report.diagnostics,
+        f"{players(report)}: {verdict(report)}",
+        report.valid,
+        report.count(Severity.ERROR),
+        report.count(Severity.WARNING),
+        report_json(report) if task.with_json else None,
+    )
+
+
+def tasks(source: LineSource, with_json: bool, problems: list[SourceProblem]) -> Iterator[Task]:
+    """A task per record of ``source``; a decoding failure ends the file and is
+    appended to ``problems``."""
+    index = 0
+    try:
+        for first_line, text in split_lines(source.lines()):
+            if text.strip():
+                index += 1
+                yield Task(source.name, index, first_line, text, with_json)
+    except SourceProblem as problem:
+        problems.append(problem)
+
+
+def run(work: Iterable[Task], jobs: int) -> Iterator[Checked | None]:
+    """``check`` over ``work`` in order, on ``jobs`` processes (1: this one)."""
+    if jobs <= 1:
+        yield from map(check, work)
+        return
+    with get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
+        yield from pool.imap(check, work, chunksize=CHUNKSIZE)
+
+
+def default_jobs(paths: list[str]) -> int:
+    """Every core for inputs of a megabyte or more; one process below that,
+    where starting workers would cost more than it saves."""
+    size = 0
+    for path in paths:
+        try:
+            size += os.path.getsize(path)
+        except OSError:
+            continue
+    return (os.cpu_count() or 1) if size >= 1 << 20 else 1

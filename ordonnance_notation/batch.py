@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from multiprocessing import get_context
 
 from .diagnostics import Diagnostic, Severity
 from .notation.parser import parse_record, split_lines
@@ -79,6 +78,8 @@ def run(work: Iterable[Task], jobs: int) -> Iterator[Checked | None]:
     if jobs <= 1:
         yield from map(check, work)
         return
+    from multiprocessing import get_context
+
     with get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
         yield from pool.imap(check, work, chunksize=CHUNKSIZE)
 

@@ -8,23 +8,17 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import textwrap
 import sys
+import textwrap
 from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import Progress
 from rich.text import Text
 
-from .batch import Task, default_jobs, tasks
-from .batch import run as run_all
-from .board import render_step
-from .conversion import ConversionError, canonical, convert, kind_of
-from .dealing import Deck, DeckError, deal, load_deck
 from .diagnostics import Diagnostic
 from .engine.bots import BOTS
 from .engine.cards import seat_name
@@ -34,15 +28,15 @@ from .notation.parser import parse_text
 from .output import OutputExists, write_atomic
 from .reading import points_table
 from .render import diagnostic_text, players, verdict
-from .replay import replay
-from .selfplay import deal_text, game_text, play_archive
 from .sources import STDIN, SourceProblem, expand, open_source, read_source
-from .stats import Stats, render_text
-from .stepper import Stepper, run, terminal_keys
-from .summary import render_markdown as summary_markdown
-from .summary import render_text as summary_text
-from .summary import summarize
 from .validator import Report, validate
+
+if TYPE_CHECKING:
+    from .batch import Task
+    from .dealing import Deck
+
+# Command-specific modules are imported inside their commands: `ordo validate`
+# on a small file should not pay for YAML, multiprocessing or the bots.
 
 app = typer.Typer(
     name="ordo",
@@ -90,6 +84,9 @@ def validate_command(
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file).
     """
+    from .batch import default_jobs, tasks
+    from .batch import run as run_all
+
     console = _console()
     as_json = format is Format.json
     problems: list[Diagnostic] = []
@@ -197,6 +194,8 @@ def _scoring(rule: Rule, points: str | None) -> Scoring:
 
 
 def _deck(console: Console, path: str | None) -> Deck:
+    from .dealing import DeckError, load_deck
+
     try:
         return load_deck(path)
     except DeckError as error:
@@ -250,6 +249,9 @@ def deal_command(
 
     Same seed, same version: the same record, byte for byte, on any machine.
     """
+    from .dealing import deal
+    from .selfplay import deal_text
+
     console = _console_err()
     rule = _scoring(scoring, points)
     chosen = _deck(console, deck)
@@ -278,6 +280,10 @@ def play_command(
     Each record carries the deal, every play, the declared resolutions and the
     result, and its own seed (game k of seed S has seed S/k).
     """
+    from rich.progress import Progress
+
+    from .selfplay import game_text, play_archive
+
     console = _console_err()
     names = [b.strip() for b in (bots or "random").split(",")]
     unknown = [b for b in names if b not in BOTS]
@@ -310,6 +316,10 @@ def stats_command(
     decided each state, and when markers were placed. Only valid, finished
     records count; the rest are counted as skipped.
     """
+    from rich.progress import Progress
+
+    from .stats import Stats, render_text
+
     console = _console_err()
     stats = Stats()
     problems: list[Diagnostic] = []
@@ -363,6 +373,8 @@ def fmt_command(
     in L B S H F order, state letters). A file with a syntax error is reported
     and never rewritten.
     """
+    from .conversion import ConversionError, canonical
+
     console = _console_err()
     if check and write:
         raise typer.BadParameter("--check and --write exclude each other", param_hint="--write")
@@ -433,6 +445,8 @@ def convert_command(
     declared resolutions and the result. A multi-record file becomes one
     archive document. Exit 1 for input that cannot be read as its format.
     """
+    from .conversion import ConversionError, convert, kind_of
+
     console = _console_err()
     source_kind = (from_.value if from_ else None) or (kind_of(source) if source != STDIN else None) or "ord"
     target_kind = (to.value if to else None) or (kind_of(output) if output != "-" else None)
@@ -493,6 +507,10 @@ def replay_command(
     """Show the table at a step: every state's armies, formations and who wins
     there, the hands and the pile, the last play and its comments.
     """
+    from .board import render_step
+    from .replay import replay
+    from .stepper import Stepper, run, terminal_keys
+
     console = _console()
     err = _console_err()
     report = _pick_record(err, path, record)
@@ -542,6 +560,10 @@ def summary_command(
     comparison that decided it, points per state, and the record's comments
     and glyphs.
     """
+    from .summary import render_markdown as summary_markdown
+    from .summary import render_text as summary_text
+    from .summary import summarize
+
     err = _console_err()
     source = read_source(path)
     if source.text is None:

@@ -1,0 +1,190 @@
+"""The benchmark: throughput and memory of `ordo validate` against baselines.
+
+    python bench/run.py            # 1k and 10k records, 2 and 4 seats (a few minutes)
+    python bench/run.py --full     # also 100k records (generation takes a while; cached)
+
+Archives are generated with `ordo play` at fixed seeds into bench/data/
+(kept between runs). For each archive, in the same run: a raw read of the
+bytes, a regex tokenizer pass over them (the practical pure-Python ceiling),
+`ordo validate --jobs 1` and `--jobs 2` as separate processes (wall time
+including start-up, median of --runs; peak memory from the kernel), and, as
+the peer anchor, python-chess `read_game` over a PGN archive of the same size
+in bytes (needs the bench extra: pip install '.[bench]'). Prints a table and
+writes it as JSON to bench/results/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE / "data"
+RESULTS = HERE / "results"
+ORDO = [sys.executable, "-m", "ordonnance_notation"]
+TOKEN = re.compile(r'\{[^}]*\}|;[^\n]*|"(?:[^"\\\n]|\\.)*"|[A-Za-z]+|#?[0-9]+\.?|\+[A-Za-z]+|[!?]{1,2}|[\[\]:]|\S')
+
+
+def archive(records: int, seats: int) -> Path:
+    path = DATA / f"play-{seats}p-{records}.ord"
+    if not path.exists():
+        DATA.mkdir(exist_ok=True)
+        print(f"generating {path.name} ...", file=sys.stderr, flush=True)
+        subprocess.run([*ORDO, "play", "--players", str(seats), "--games", str(records),
+                        "--seed", f"bench-{seats}", "-o", str(path)], check=True)
+    return path
+
+
+def timed(command: list[str]) -> tuple[float, int]:
+    """Wall seconds and peak resident memory (KB) of a command run to completion."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(f"{' '.join(command)} failed")
+    return elapsed, usage.ru_maxrss
+
+
+def median_run(command: list[str], runs: int) -> tuple[float, int]:
+    results = [timed(command) for _ in range(runs)]
+    return statistics.median(r[0] for r in results), max(r[1] for r in results)
+
+
+def in_process(function, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def pgn_archive(size: int) -> Path | None:
+    """Random legal chess games as PGN, about ``size`` bytes (needs python-chess)."""
+    try:
+        import chess
+        import chess.pgn
+    except ImportError:
+        return None
+    path = DATA / f"chess-{size}.pgn"
+    if path.exists():
+        return path
+    import random
+
+    rng = random.Random(1)
+    written = 0
+    with path.open("w") as out:
+        while written < size:
+            board = chess.Board()
+            for _ in range(rng.randint(40, 120)):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                board.push(rng.choice(moves))
+            game = chess.pgn.Game.from_board(board)
+            game.headers["Event"] = "bench"
+            text = str(game) + "\n\n"
+            out.write(text)
+            written += len(text.encode())
+    return path
+
+
+CHESS = """
+import sys, chess.pgn
+n = 0
+with open(sys.argv[1]) as f:
+    while chess.pgn.read_game(f) is not None:
+        n += 1
+"""
+
+
+def bench(records: int, seats: int, runs: int) -> dict:
+    path = archive(records, seats)
+    data = path.read_bytes()
+    mb = len(data) / 1e6
+    row: dict = {"archive": path.name, "records": records, "seats": seats, "megabytes": round(mb, 3)}
+    read = in_process(lambda: path.read_bytes(), runs)
+    text = data.decode()
+    tokens = in_process(lambda: sum(1 for _ in TOKEN.finditer(text)), runs)
+    row["raw_read_mb_s"] = round(mb / read, 1)
+    row["regex_tokens_mb_s"] = round(mb / tokens, 2)
+    for jobs in (1, 2):
+        seconds, peak = median_run([*ORDO, "validate", "--jobs", str(jobs), str(path)], runs)
+        row[f"validate_j{jobs}_s"] = round(seconds, 2)
+        row[f"validate_j{jobs}_records_s"] = round(records / seconds, 1)
+        row[f"validate_j{jobs}_mb_s"] = round(mb / seconds, 3)
+        row[f"validate_j{jobs}_peak_mb"] = round(peak / 1024, 1)
+    row["jobs2_speedup"] = round(row["validate_j1_s"] / row["validate_j2_s"], 2)
+    pgn = pgn_archive(len(data))
+    if pgn is not None:
+        seconds, _ = median_run([sys.executable, "-c", CHESS, str(pgn)], runs)
+        row["chess_read_game_mb_s"] = round(pgn.stat().st_size / 1e6 / seconds, 3)
+        row["validate_vs_chess"] = round(row["validate_j1_mb_s"] / row["chess_read_game_mb_s"], 2)
+    return row
+
+
+COLUMNS = [
+    ("archive", "archive"), ("megabytes", "MB"), ("raw_read_mb_s", "read MB/s"),
+    ("regex_tokens_mb_s", "regex MB/s"), ("validate_j1_records_s", "rec/s j1"), ("validate_j1_mb_s", "MB/s j1"),
+    ("validate_j1_peak_mb", "peak MB j1"), ("validate_j2_mb_s", "MB/s j2"), ("jobs2_speedup", "j2/j1"),
+    ("validate_j2_peak_mb", "peak MB j2"), ("chess_read_game_mb_s", "chess MB/s"), ("validate_vs_chess", "vs chess"),
+]
+
+
+def table(rows: list[dict]) -> str:
+    head = [title for _, title in COLUMNS]
+    body = [[str(row.get(key, "-")) for key, _ in COLUMNS] for row in rows]
+    widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(head)]
+    lines = ["  ".join(h.rjust(w) for h, w in zip(head, widths))]
+    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in body]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--full", action="store_true", help="add the 100k-record archives")
+    parser.add_argument("--sizes", default="1000,10000", help="records per archive, comma-separated")
+    parser.add_argument("--seats", default="2,4")
+    parser.add_argument("--runs", type=int, default=3, help="runs per measurement (the median is kept)")
+    args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")] + ([100_000] if args.full else [])
+    rows = []
+    for seats in (int(s) for s in args.seats.split(",")):
+        for records in sizes:
+            rows.append(bench(records, seats, args.runs if records < 100_000 else 1))
+            print(table(rows[-1:]).split("\n")[1], file=sys.stderr, flush=True)
+    small = HERE.parent / "samples" / "classic-2.ord"
+    startup, _ = median_run([*ORDO, "validate", str(small)], 5)
+    try:
+        import lark_cython  # noqa: F401
+        parser_kind = "lark-cython"
+    except ImportError:
+        parser_kind = "pure Python"
+    result = {
+        "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "parser": parser_kind,
+        "small_file_validate_s": round(startup, 3),
+        "rows": rows,
+    }
+    print(table(rows))
+    print(f"ordo validate on one small file: {startup:.3f} s (parser: {parser_kind})")
+    RESULTS.mkdir(exist_ok=True)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    for name in (f"{stamp}.json", "latest.json"):
+        (RESULTS / name).write_text(json.dumps(result, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .diagnostics import Diagnostic, Severity
 from .notation.parser import parse_record, split_lines
 from .render import players, report_json, verdict
-from .sources import LineSource, SourceProblem
+from .sources import LineSource, SourceProblem, open_source
 from .validator import validate
 
 CHUNKSIZE = 16  # records sent to a worker at once
@@ -94,3 +94,19 @@ def default_jobs(paths: list[str]) -> int:
         except OSError:
             continue
     return (os.cpu_count() or 1) if size >= 1 << 20 else 1
+
+
+def file_tasks(path: str, with_json: bool = False) -> list[Task]:
+    """Every record of one file as a task for ``check`` (for distributing work
+    with a scheduler such as Dask: one file in, its records out).
+    Raises SourceError when the file cannot be opened or decoded."""
+    from . import SourceError
+
+    source = open_source(path)
+    if isinstance(source, Diagnostic):
+        raise SourceError(source)
+    problems: list[SourceProblem] = []
+    found = list(tasks(source, with_json, problems))
+    if problems:
+        raise SourceError(problems[0].diagnostic)
+    return found

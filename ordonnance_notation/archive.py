@@ -28,13 +28,16 @@ from .render import report_json
 from .validator import Report
 
 SCHEMA_VERSION = 1
+MAX_DEPTH = 16  # an archive nests 7 deep; anything deeper is refused before it is built
+MAX_NUMBER = 10**9
 # libyaml when the machine has it: the same documents, several times faster
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _WORD = re.compile(r"[A-Za-z]+\Z")
-_SEAT = re.compile(r"P[0-9]+\Z")
+_SEAT = re.compile(r"P[0-9]{1,9}\Z")
+_OUTCOME = re.compile(r"(?:[A-Za-z]+|P[0-9]{1,9})\Z")
 _GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
 
 
@@ -99,10 +102,17 @@ def load(data: str, source: str, kind: str) -> dict:
     if kind == "json":
         return _load_json(data, source)
     try:
+        depth = 0
         for event in yaml.parse(data, Loader=_LOADER):
+            mark = event.start_mark
             if isinstance(event, yaml.AliasEvent):  # before anything is built: no alias bombs
-                mark = event.start_mark
                 raise _error(source, "aliases (*name) are not allowed in an archive", [], mark.line + 1, mark.column + 1)
+            if isinstance(event, yaml.CollectionStartEvent):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise _error(source, f"nested more than {MAX_DEPTH} deep", [], mark.line + 1, mark.column + 1)
+            elif isinstance(event, yaml.CollectionEndEvent):
+                depth -= 1
         root = yaml.compose(data, Loader=_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
@@ -135,10 +145,15 @@ def _no_duplicates(pairs: list) -> dict:
 def _load_json(data: str, source: str) -> dict:
     """JSON is read by the json module (fast); only when something is wrong is
     the document walked again with positions, to say where."""
+    nesting = _json_depth(data)
+    if nesting > MAX_DEPTH:
+        raise _error(source, f"nested more than {MAX_DEPTH} deep", [], None, None)
     try:
         value = json.loads(data, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
         raise _error(source, f"not JSON: {error.msg}", [], error.lineno, error.colno) from None
+    except (ValueError, RecursionError) as error:  # e.g. a number of thousands of digits
+        raise _error(source, f"not a usable JSON value: {error}", [], None, None) from None
     except _DuplicateKey as duplicate:
         raise _error(source, f"key {duplicate.args[0]!r} given twice", [], None, None) from None
     try:
@@ -148,6 +163,19 @@ def _load_json(data: str, source: str) -> dict:
         if line is None:
             raise
         raise _error(source, error.reason, error.path, line, column) from None
+
+
+def _json_depth(data: str) -> int:
+    """How deep brackets nest in a JSON text (strings skipped), without parsing it."""
+    depth = deepest = 0
+    for match in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', data):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in "]}":
+            depth -= 1
+    return deepest
 
 
 def _unplaced(value: Any) -> _Node:
@@ -212,7 +240,7 @@ def _convert(node: yaml.Node, source: str, path: list, seen: set, builder: yaml.
         return _Node([_convert(item, source, [*path, i], seen, builder) for i, item in enumerate(node.value)], line, column)
     try:
         value = builder.construct_object(node, deep=True)
-    except yaml.YAMLError as error:
+    except (yaml.YAMLError, ValueError) as error:
         raise _error(source, f"unreadable value: {error}", path, line, column) from None
     return _Node(value, line, column)
 
@@ -253,7 +281,7 @@ class _Checker:
 
     def integer(self, node: _Node, path: list, minimum: int = 0) -> int:
         value = node.value
-        if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value < MAX_NUMBER:
             raise self.fail(node, path, f"expected a whole number from {minimum}, not {value!r}")
         return value
 
@@ -268,6 +296,8 @@ class _Checker:
                 raise self.fail(item, where, "a comment is {brace: text} or {line: text}")
             kind, value = next(iter(entry.items()))
             comment = self.string(value, [*where, kind], what="comment text")
+            if "\r" in comment:
+                raise self.fail(value, [*where, kind], "a comment cannot hold a carriage return")
             if kind == "brace" and "}" in comment:
                 raise self.fail(value, [*where, kind], "a {brace} comment cannot hold '}'")
             if "\n" in comment and kind == "line":
@@ -292,7 +322,7 @@ class _Checker:
             tf = self.mapping(tag, where, {"name", "value"}, {"comments"})
             name = self.string(tf["name"], [*where, "name"], _NAME, "a tag name")
             value = self.string(tf["value"], [*where, "value"], what="a tag value")
-            if "\n" in value:
+            if "\n" in value or "\r" in value:
                 raise self.fail(tf["value"], [*where, "value"], "a tag value is one line")
             record["tags"].append(self.element({"name": name, "value": value}, self.comments(tf, where)))
         if "deal" in fields:
@@ -339,8 +369,7 @@ class _Checker:
             return self.element(declared, self.comments(f, path))
         if "result" in keys:
             f = self.mapping(node, path, {"result"}, {"scores", "comments"})
-            outcome_pattern = re.compile(r"(?:[A-Za-z]+|P[0-9]+)\Z")
-            result: dict = {"result": self.string(f["result"], [*path, "result"], outcome_pattern, "a seat or 'unfinished'")}
+            result: dict = {"result": self.string(f["result"], [*path, "result"], _OUTCOME, "a seat, 'unfinished' or 'shared'")}
             if "scores" in f:
                 scores = []
                 for i, pair in enumerate(self.sequence(f["scores"], [*path, "scores"])):

@@ -256,6 +256,8 @@ def deal_command(
     rule = _scoring(scoring, points)
     chosen = _deck(console, deck)
     seats = [n.strip() for n in names.split(",")] if names else ["?"] * players
+    if not all(name.isprintable() for name in seats):
+        raise typer.BadParameter("names are printable text on one line", param_hint="--names")
     if len(seats) != players:
         raise typer.BadParameter(f"{len(seats)} names for {players} seats", param_hint="--names")
     seed = _seed(seed)

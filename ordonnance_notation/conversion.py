@@ -56,7 +56,8 @@ def canonical(text: str, source: str) -> str:
 
 def _read_back(result: str, count: int, source: str) -> str:
     """``result`` if it parses into ``count`` records and is its own canonical form."""
-    items = list(parse_text(result, source))
+    as_read = result.replace("\r\n", "\n").replace("\r", "\n")  # what reading the file would see
+    items = list(parse_text(as_read, source))
     records = [item for item in items if isinstance(item, Record)]
     if len(records) != len(items) or len(records) != count or format_records(records) != result:
         raise ConversionError([Diagnostic("E004", "the converted text does not read back the same; nothing written", source)])
@@ -69,7 +70,10 @@ def convert(text: str, source: str, source_kind: str, target_kind: str, with_res
         records = read_records(text, source)
         if target_kind == "ord":
             return canonical(text, source)
-        reports = [validate(r) for r in records] if with_results else None
+        reports = None
+        if with_results:  # diagnostics placed in the canonical text the archive stands for
+            canonical_records = read_records(format_records(records), source)
+            reports = [validate(r) for r in canonical_records]
         doc = archive.document(records, reports)
         out = archive.dump_yaml(doc) if target_kind == "yaml" else archive.dump_json(doc)
         back = _load(out, source, target_kind)
@@ -77,6 +81,8 @@ def convert(text: str, source: str, source_kind: str, target_kind: str, with_res
             raise ConversionError([Diagnostic("E004", "the archive does not read back the same; nothing written", source)])
         return out
     doc = _load(text, source, source_kind)
+    if not doc["records"]:
+        raise ConversionError([Diagnostic("E105", "the archive holds no record", source)])
     if target_kind == "ord":
         return _read_back(archive.to_text(doc), len(doc["records"]), source)
     try:

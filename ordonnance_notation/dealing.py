@@ -72,6 +72,8 @@ def parse_deck(text: str, source: str) -> Deck:
         raise _deck_error(source, "the deck file has no 'cards' entry", node.start_mark)
     name_node = entries.get("name", (None, None))[1]
     name = name_node.value if isinstance(name_node, yaml.ScalarNode) else Path(source).stem
+    if not name.isprintable():
+        raise _deck_error(source, "the deck's name is printable text on one line", name_node.start_mark)
     cards_node = entries["cards"][1]
     if not isinstance(cards_node, yaml.MappingNode) or not cards_node.value:
         raise _deck_error(source, "'cards' maps card letters to a number of copies, like 'HF: 3'", cards_node.start_mark)

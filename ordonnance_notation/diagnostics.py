@@ -70,6 +70,7 @@ CODES: dict[str, str] = {
     "W502": "player name is empty",
     "N601": "replay stopped early",
     "N602": "hands and draws not checked without a deal",
+    "N603": "result not compared",
 }
 
 

@@ -23,9 +23,9 @@ UNFINISHED = "unfinished"
 SHARED = "shared"
 DeclaredOutcome = int | str  # a seat index, UNFINISHED or SHARED
 
-_SEAT_TAG = re.compile(r"P([0-9]+)$")
-_SEAT = re.compile(r"P([1-9][0-9]*)$")
-_POINTS = re.compile(r"[0-9]+")
+_SEAT_TAG = re.compile(r"P([0-9]{1,9})$")
+_SEAT = re.compile(r"P([1-9][0-9]{0,8})$")
+_POINTS = re.compile(r"[0-9]{1,9}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +71,7 @@ class Reading:
     result_tag: tuple[DeclaredOutcome, Tag] | None = None
     deal: Deal | None = None
     deal_ok: bool = True
+    scoring_ok: bool = True  # False after E205: the result cannot be scored
     moves: list[Move] = field(default_factory=list)
     unread: Play | None = None  # first play that could not be read
     claims: dict[int, Claim] = field(default_factory=dict)  # id of the Declared -> the readable ones
@@ -150,7 +151,11 @@ def _read_seats(r: Reading, tags: dict[str, Tag]) -> None:
     where = r.record.tags[0].span if r.record.tags else r.record.elements[0].span
     if count < MIN_SEATS:
         named = ", ".join(f"P{n}" for n in numbers) or "none"
-        hint = "" if numbers else "; a tag line after plays starts a new record: move it up into its header"
+        hint = ""
+        if not numbers and r.record.plays:
+            hint = "; a tag line after plays starts a new record: move it up into its header"
+        elif not numbers:
+            hint = "; a blank line inside a header starts a new record"
         r.add("E204", f"a record names at least two seats as [P1 \"...\"] [P2 \"...\"] (named: {named}){hint}", where)
         return
     if count > MAX_SEATS:
@@ -173,10 +178,12 @@ def _read_scoring(r: Reading, tags: dict[str, Tag]) -> None:
     kind = scoring_tag.value.strip().lower() if scoring_tag else "classic"
     if kind not in ("classic", "points"):
         r.add("E205", f"Scoring is 'classic' or 'points', not {scoring_tag.value!r}", scoring_tag.span)
+        r.scoring_ok = False
         return
     if kind == "classic":
         if points_tag is not None:
             r.add("E205", "a Points table needs [Scoring \"points\"]", points_tag.span)
+            r.scoring_ok = False
         r.scoring = Scoring.classic()
         return
     if points_tag is None:
@@ -186,6 +193,7 @@ def _read_scoring(r: Reading, tags: dict[str, Tag]) -> None:
         table = points_table(points_tag.value)
     except ValueError as error:
         r.add("E205", f"Points {error}: {points_tag.value!r}", points_tag.span)
+        r.scoring_ok = False
         return
     r.scoring = Scoring.by_points(table)
 

@@ -78,6 +78,13 @@ def check(item: Record | Unparsed) -> Report:
     return report
 
 
+CODES_OF = {
+    Violation.OUT_OF_TURN: "E301",
+    Violation.NOT_IN_HAND: "E302",
+    Violation.STATE_FULL: "E303",
+    Violation.GAME_OVER: "E304",
+    Violation.WRONG_DRAW: "E305",
+}
 _BLAME = {
     Violation.OUT_OF_TURN: "seat",
     Violation.NOT_IN_HAND: "card",
@@ -111,7 +118,7 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
             except IllegalPlay as illegal:
                 ended = illegal.violation is Violation.GAME_OVER
                 blamed = element if ended else getattr(element, _BLAME[illegal.violation]) or element.card
-                r.add(illegal.violation.value, illegal.message, blamed.span, game.ply + 1)
+                r.add(CODES_OF[illegal.violation], illegal.message, blamed.span, game.ply + 1)
                 _stop(r, element, "it comes after the end" if ended else "it is illegal", compared=ended)
                 # a game that ended can still be scored: its result is compared
                 return game, turns, not ended
@@ -188,6 +195,9 @@ def _check_result(r: Reading, game: Game) -> Outcome | None:
                     f"declare it \"unfinished\" (D6)",
                     span,
                 )
+        return None
+    if not r.scoring_ok:
+        r.add("N603", f"the game ended at ply {game.ply}, but the result was not compared: the scoring rule has errors")
         return None
     outcome = score(game.seats, game.resolutions, r.scoring)
     actual: DeclaredOutcome = SHARED if outcome.winner is None else outcome.winner

@@ -358,3 +358,12 @@ def test_written_files_get_ordinary_permissions(ordo, tmp_path):
     kept.chmod(0o640)
     assert ordo("fmt", "--write", str(kept)).exit_code == 0
     assert kept.stat().st_mode & 0o777 == 0o640
+
+
+def test_names_and_deck_names_must_be_one_line(ordo, tmp_path):
+    result = ordo("deal", "--names", "A\nB,C")
+    assert result.exit_code == 2 and "names are printable text on one line" in result.output
+    deck = tmp_path / "deck.yaml"
+    deck.write_text('name: "my\\ndeck"\ncards:\n  F: 40\n', "utf-8")
+    result = ordo("deal", "--deck", str(deck))
+    assert result.exit_code == 2 and "error[E006]: the deck's name is printable text on one line" in result.output

@@ -173,3 +173,39 @@ def test_tags_with_quotes_and_backslashes_round_trip():
     assert plains(text)[0]["tags"][0]["value"] == 'Anna "the Bold"'
     for kind in ("yaml", "json"):
         assert convert(convert(text, "t.ord", "ord", kind), f"t.{kind}", kind, "ord") == text
+
+
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        ("json", '{"schema_version": 1, "records": ' + "[" * 900 + "]" * 900 + "}"),
+        ("json", "[" * 100000),
+        ("yaml", "a: " + "[" * 100000),
+        ("yaml", "schema_version: 1\nrecords:\n" + "".join("  " * i + "- \n" for i in range(40))),
+        ("json", '{"schema_version": ' + "9" * 5000 + ', "records": []}'),
+    ],
+)
+def test_deep_or_huge_archives_are_refused_cleanly(kind, text):
+    with pytest.raises(ArchiveError) as raised:
+        load(text, f"deep.{kind}", kind)
+    assert raised.value.diagnostic.code == "E003"
+
+
+def test_a_carriage_return_in_an_archive_is_refused():
+    text = '{"schema_version": 1, "records": [{"tags": [{"name": "P1", "value": "a\\rb"}]}]}'
+    with pytest.raises(ArchiveError, match="one line"):
+        load(text, "cr.json", "json")
+
+
+def test_an_empty_archive_converts_to_nothing():
+    with pytest.raises(ConversionError) as raised:
+        convert("schema_version: 1\nrecords: []\n", "e.yaml", "yaml", "ord")
+    assert raised.value.diagnostics[0].code == "E105"
+
+
+def test_results_are_placed_in_the_canonical_text():
+    text = '; lead\n\n[P1 "a"]   [P2 "b"]\n[Result "P1"]\n\n\n1. F A\n'
+    document = json.loads(convert(text, "t.ord", "ord", "json", with_results=True))
+    canonical_text = canonical(text, "t.ord")
+    [diagnostic] = [d for d in document["records"][0]["results"]["diagnostics"] if d["code"] == "E413"]
+    assert canonical_text.split("\n")[diagnostic["line"] - 1] == '[Result "P1"]'

@@ -196,3 +196,10 @@ def test_an_unclosed_comment_does_not_swallow_the_next_record():
     assert isinstance(broken, Unparsed) and broken.diagnostics[0].code == "E102"
     assert (broken.diagnostics[0].span.line, broken.diagnostics[0].span.column) == (2, 8)
     assert isinstance(good, Record) and good.tag("Event") == "next"
+
+
+@pytest.mark.parametrize("body", ["9" * 5000 + ". F A", "1. F A\n#" + "9" * 5000 + " A P1", "result P1 P1:" + "9" * 5000])
+def test_numbers_of_thousands_of_digits_are_a_syntax_error_not_a_crash(body):
+    item = only('[P1 "a"]\n[P2 "b"]\n' + body)
+    assert isinstance(item, Unparsed)
+    assert "number too long" in item.diagnostics[0].message

@@ -157,3 +157,10 @@ def test_keys_that_arrive_together_are_split():
     assert list(split_keys("g42\r")) == ["g", "4", "2", "enter"]
     assert list(split_keys("\x1b[C\x1b[Dq")) == ["right", "left", "q"]
     assert list(split_keys("\x1b[1~\x1b[4~\x1b")) == ["home", "end", "escape"]
+
+
+def test_a_record_without_a_deal_keeps_its_written_draws(tmp_path):
+    path = tmp_path / "k.ord"
+    path.write_text('[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. HF A\n2. P2 +L F A\n', "utf-8")
+    result = CliRunner().invoke(app, ["replay", str(path), "--ply", "2"])
+    assert result.output.startswith("Step 2 of 2: P2 plays F to Antioch, after drawing L")

@@ -207,3 +207,16 @@ def test_bad_words_in_declared_resolutions_are_reported_even_after_an_illegal_pl
     report = record("1. F A\n2. P1 L A\n#9 Acre P7\nresult P5")
     codes = [d.code for d in report.diagnostics if d.code.startswith("E")]
     assert codes == ["E301", "E213", "E202", "E203", "E214"]
+
+
+def test_a_bad_scoring_rule_stops_the_result_from_being_compared():
+    text = (SAMPLES / "points-4.ord").read_text("utf-8").replace('[Scoring "points"]', '[Scoring "pointz"]')
+    [report] = validate_text(text, "t.ord")
+    assert sorted(d.code for d in report.diagnostics) == ["E205", "N603"]
+    assert report.outcome is None
+
+
+def test_a_blank_line_inside_a_header_is_named_as_the_cause():
+    text = '[Notation "1"]\n[Event "x"]\n\n[P1 "A"]\n[P2 "B"]\n[Result "unfinished"]\n'
+    first, _ = validate_text(text, "t.ord")
+    assert "a blank line inside a header starts a new record" in first.diagnostics[0].message

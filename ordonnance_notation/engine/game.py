@@ -24,7 +24,7 @@ PLAYS_PER_SEAT = 20  # four units in each of five states
 
 
 def cards_needed(seats: int) -> int:
-    """Cards a deal must hold for every seat to play its twenty cards (D5)."""
+    """Cards a deal must hold for every seat to play its twenty cards (D3, D5)."""
     return PLAYS_PER_SEAT * seats
 
 
@@ -60,13 +60,13 @@ class Resolution:
 
 
 class Violation(Enum):
-    """Why a play is illegal. The value is the validator's diagnostic code."""
+    """Why a play is illegal."""
 
-    OUT_OF_TURN = "E301"
-    NOT_IN_HAND = "E302"
-    STATE_FULL = "E303"
-    GAME_OVER = "E304"
-    WRONG_DRAW = "E305"
+    OUT_OF_TURN = "out of turn"
+    NOT_IN_HAND = "card not in hand"
+    STATE_FULL = "state full"
+    GAME_OVER = "game over"
+    WRONG_DRAW = "wrong draw"
 
 
 class IllegalPlay(Exception):

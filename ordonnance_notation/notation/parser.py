@@ -330,6 +330,9 @@ def syntax_diagnostic(
     token = error.token
     expected = set(error.expected)
     span = Span(token.line + offset, token.column, token.end_line + offset, token.end_column)
+    end = token.end_pos
+    if token.value[-1:].isdigit() and end < len(chunk) and chunk[end].isdigit():
+        return Diagnostic("E101", f"number too long: {token.value}{chunk[end]}... (at most nine digits)", source, span, index)
     if expected == {"RSQB"}:
         opening = chunk.rfind("[", 0, token.start_pos)
         line = chunk.count("\n", 0, opening) + 1 + offset

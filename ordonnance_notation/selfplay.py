@@ -60,12 +60,6 @@ def play_archive(
         yield play_game(f"{seed}/{k}", bots, deck, scoring)
 
 
-def _header(tags: list[tuple[str, str]]) -> list[str]:
-    order = writer.TAG_ORDER
-    ranked = sorted(tags, key=lambda t: order.index(t[0]) if t[0] in order else len(order))
-    return [writer.tag_line(name, value) for name, value in ranked]
-
-
 def _scoring_tags(scoring: Scoring) -> list[tuple[str, str]]:
     if scoring.points is None:
         return [("Scoring", "classic")]
@@ -75,9 +69,13 @@ def _scoring_tags(scoring: Scoring) -> list[tuple[str, str]]:
     return tags
 
 
-def _deal_lines(dealt: Deal) -> list[str]:
-    lines = [writer.hand_line(seat_name(s), map(str, hand)) for s, hand in enumerate(dealt.hands)]
-    return lines + writer.pile_lines([str(c) for c in dealt.pile])
+def _deal(dealt: Deal) -> list[dict]:
+    hands = [{"hand": seat_name(s), "cards": [str(c) for c in hand]} for s, hand in enumerate(dealt.hands)]
+    return [*hands, {"pile": [str(c) for c in dealt.pile]}]
+
+
+def _tags(pairs: list[tuple[str, str]]) -> list[dict]:
+    return [{"name": name, "value": value} for name, value in pairs]
 
 
 def deal_text(dealt: Deal, seed: str, deck: str, names: Sequence[str], scoring: Scoring, event: str = "Deal") -> str:
@@ -85,7 +83,7 @@ def deal_text(dealt: Deal, seed: str, deck: str, names: Sequence[str], scoring: 
     tags = [("Notation", "1"), ("Event", event), ("Result", "unfinished"), ("Seed", seed), ("Deck", deck),
             ("Generator", GENERATOR), *_scoring_tags(scoring)]
     tags += [(seat_name(s), name) for s, name in enumerate(names)]
-    return "\n".join(_header(tags) + [""] + _deal_lines(dealt)) + "\n"
+    return writer.text({"tags": _tags(tags), "deal": _deal(dealt)})
 
 
 def game_text(played: SelfPlayed, event: str = "Self-play", round: int | None = None) -> str:
@@ -98,13 +96,14 @@ def game_text(played: SelfPlayed, event: str = "Self-play", round: int | None = 
     if round is not None:
         tags.append(("Round", str(round)))
     tags += [(seat_name(s), name) for s, name in enumerate(played.bots)]
-    lines = _header(tags) + [""] + _deal_lines(played.deal) + [""]
+    body: list[dict] = []
     for turn in played.turns:
-        seat = seat_name(turn.seat) if seats > 2 else None
-        lines.append(writer.play_line(turn.ply, str(turn.card), turn.state.name, seat))
+        play = {"ply": turn.ply, "card": str(turn.card), "state": turn.state.name}
+        if seats > 2:
+            play["seat"] = seat_name(turn.seat)
+        body.append(play)
         if turn.resolution is not None:
             resolution = turn.resolution
-            lines.append(writer.declared_line(resolution.marker, resolution.state.name, seat_name(resolution.winner)))
-    scores = [(seat_name(s), v) for s, v in enumerate(played.outcome.scores)]
-    lines.append(writer.result_line(winner, scores))
-    return "\n".join(lines) + "\n"
+            body.append({"marker": resolution.marker, "state": resolution.state.name, "seat": seat_name(resolution.winner)})
+    body.append({"result": winner, "scores": [[seat_name(s), v] for s, v in enumerate(played.outcome.scores)]})
+    return writer.text({"tags": _tags(tags), "deal": _deal(played.deal), "body": body})

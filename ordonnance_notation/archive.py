@@ -38,6 +38,7 @@ _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _WORD = re.compile(r"[A-Za-z]+\Z")
 _SEAT = re.compile(r"P[0-9]{1,9}\Z")
 _OUTCOME = re.compile(r"(?:[A-Za-z]+|P[0-9]{1,9})\Z")
+_KEYWORDS = {"hand", "pile", "result"}  # words of the notation: no card, state or seat can be spelt so
 _GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
 
 
@@ -152,10 +153,10 @@ def _load_json(data: str, source: str) -> dict:
         value = json.loads(data, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
         raise _error(source, f"not JSON: {error.msg}", [], error.lineno, error.colno) from None
-    except (ValueError, RecursionError) as error:  # e.g. a number of thousands of digits
-        raise _error(source, f"not a usable JSON value: {error}", [], None, None) from None
     except _DuplicateKey as duplicate:
         raise _error(source, f"key {duplicate.args[0]!r} given twice", [], None, None) from None
+    except (ValueError, RecursionError) as error:  # e.g. a number of thousands of digits
+        raise _error(source, f"not a usable JSON value: {error}", [], None, None) from None
     try:
         return _check_document(_unplaced(value), source)
     except ArchiveError as error:
@@ -240,8 +241,8 @@ def _convert(node: yaml.Node, source: str, path: list, seen: set, builder: yaml.
         return _Node([_convert(item, source, [*path, i], seen, builder) for i, item in enumerate(node.value)], line, column)
     try:
         value = builder.construct_object(node, deep=True)
-    except (yaml.YAMLError, ValueError) as error:
-        raise _error(source, f"unreadable value: {error}", path, line, column) from None
+    except Exception as error:  # noqa: BLE001 - PyYAML's constructors raise KeyError, IndexError, ... on bad tags
+        raise _error(source, f"unreadable value ({type(error).__name__})", path, line, column) from None
     return _Node(value, line, column)
 
 
@@ -275,7 +276,7 @@ class _Checker:
         value = node.value
         if not isinstance(value, str) or isinstance(value, bool):
             raise self.fail(node, path, f"expected {what} as a string, not {_kind(value)}")
-        if pattern is not None and not pattern.match(value):
+        if pattern is not None and (not pattern.match(value) or value in _KEYWORDS):
             raise self.fail(node, path, f"{value!r} is not {what}")
         return value
 

@@ -28,7 +28,7 @@ from .notation.parser import parse_text
 from .output import OutputExists, write_atomic
 from .reading import points_table
 from .render import diagnostic_text, players, verdict
-from .sources import STDIN, SourceProblem, expand, open_source, read_source
+from .sources import STDIN, Source, SourceProblem, expand, open_source, read_source
 from .validator import Report, validate
 
 if TYPE_CHECKING:
@@ -456,11 +456,7 @@ def convert_command(
         target_kind = "yaml" if source_kind == "ord" else "ord"
     if output != "-" and source != STDIN and Path(output).resolve() == Path(source).resolve():
         raise typer.BadParameter("the output is the input; use ordo fmt --write to rewrite a file", param_hint="--output")
-    text = read_source(source)
-    if text.text is None:
-        assert text.problem is not None
-        console.print(diagnostic_text(text.problem, None))
-        raise typer.Exit(EXIT_USAGE if text.problem.code == "E001" else EXIT_INVALID)
+    text = _read_or_exit(console, source)
     try:
         result = convert(text.text, text.name, source_kind, target_kind, with_results)
     except ConversionError as error:
@@ -472,13 +468,19 @@ def convert_command(
     _emit(console, result, output, force)
 
 
-def _pick_record(console: Console, path: str, record: int | None) -> Report:
-    """The report of the one record a replay or summary is about; exits 2 when ambiguous."""
+def _read_or_exit(console: Console, path: str) -> Source:
+    """The text of ``path``; when there is none, prints why and exits (2 unreadable, 1 not UTF-8)."""
     source = read_source(path)
     if source.text is None:
         assert source.problem is not None
         console.print(diagnostic_text(source.problem, None))
         raise typer.Exit(EXIT_USAGE if source.problem.code == "E001" else EXIT_INVALID)
+    return source
+
+
+def _pick_record(console: Console, path: str, record: int | None) -> Report:
+    """The report of the one record a replay or summary is about; exits 2 when ambiguous."""
+    source = _read_or_exit(console, path)
     items = list(parse_text(source.text, source.name))
     if not items:
         console.print(diagnostic_text(Diagnostic("E105", "no record in this file", source.name), None))
@@ -567,11 +569,7 @@ def summary_command(
     from .summary import summarize
 
     err = _console_err()
-    source = read_source(path)
-    if source.text is None:
-        assert source.problem is not None
-        err.print(diagnostic_text(source.problem, None))
-        raise typer.Exit(EXIT_USAGE if source.problem.code == "E001" else EXIT_INVALID)
+    source = _read_or_exit(err, path)
     items = list(parse_text(source.text, source.name))
     if record is not None:
         if record > len(items):

@@ -7,6 +7,7 @@ that cannot be read is reported as an E001/E002 diagnostic, never raised.
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,22 +30,44 @@ class Source:
     shown: str | None = None  # the undecodable text with replacement characters, for messages
 
 
+def _utf16(data: bytes) -> bool:
+    """A byte-order mark of UTF-16, or text whose every other byte is NUL."""
+    head = data[:64]
+    return head[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(head) >= 4 and (head[1::2].count(0) == len(head[1::2]) or head[0::2].count(0) == len(head[0::2])))
+
+
 def decode(data: bytes, name: str) -> Source:
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        hint = " (it looks like UTF-16)" if data[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
+    """Text from bytes: UTF-8 after an optional byte-order mark, any line ends.
+    Offsets in the E002 message count from the first byte of the file. A NUL
+    byte, valid UTF-8 but never text, is refused as E002 too."""
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    start = _first_bad(data, bom)
+    if start is not None:
+        line = data.count(b"\n", 0, start) + 1
+        column = start - (data.rfind(b"\n", 0, start) + 1) + 1
+        hint = " (it looks like UTF-16)" if _utf16(data) else ""
         problem = Diagnostic(
             "E002",
-            f"not UTF-8 text: byte 0x{data[error.start]:02x} at offset {error.start}{hint}",
+            f"not UTF-8 text: byte 0x{data[start]:02x} at offset {start}{hint}",
             name,
             Span(line, column, line, column + 1),
         )
         shown = None if b"\x00" in data else data.decode("utf-8", "replace")
         return Source(name, None, problem, shown)
+    text = data[bom:].decode("utf-8")
     return Source(name, text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def _first_bad(data: bytes, skip: int = 0) -> int | None:
+    """Offset of the first byte that is not UTF-8 text (a NUL counts as such), else None."""
+    nul = data.find(b"\x00", skip)
+    try:
+        data[skip:].decode("utf-8")
+        bad = None
+    except UnicodeDecodeError as error:
+        bad = error.start + skip
+    found = [p for p in (bad, nul if nul >= 0 else None) if p is not None]
+    return min(found) if found else None
 
 
 def read_source(path: str) -> Source:
@@ -62,6 +85,15 @@ def read_source(path: str) -> Source:
     return decode(data, path)
 
 
+def _regular(path: str) -> bool:
+    """A plain file: a directory walk skips pipes, sockets and devices, whose
+    reading could block for ever (a pipe named on the command line is read)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True  # a broken or looping link: reading it reports why (E001)
+
+
 def expand(paths: list[str]) -> Iterator[str | Diagnostic]:
     """Each path as given, with directories replaced by the ``*.ord`` files below
     them (any case, sorted, symbolic links to directories not followed)."""
@@ -71,7 +103,7 @@ def expand(paths: list[str]) -> Iterator[str | Diagnostic]:
                 os.path.join(root, name)
                 for root, dirs, names in os.walk(path)
                 for name in names
-                if name.lower().endswith(".ord")
+                if name.lower().endswith(".ord") and _regular(os.path.join(root, name))
             )
             if not found:
                 yield Diagnostic("E001", "no .ord file in this directory", path)
@@ -104,15 +136,14 @@ class LineSource:
         try:
             for raw in self.stream:
                 number += 1
-                try:
-                    line = raw.decode("utf-8")
-                except UnicodeDecodeError as error:
-                    hint = " (it looks like UTF-16)" if number == 1 and raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ""
-                    byte = offset + error.start
-                    span = Span(number, error.start + 1, number, error.start + 2)
-                    message = f"not UTF-8 text: byte 0x{raw[error.start]:02x} at offset {byte}{hint}"
+                bad = _first_bad(raw)
+                if bad is not None:
+                    hint = " (it looks like UTF-16)" if number == 1 and _utf16(raw) else ""
+                    span = Span(number, bad + 1, number, bad + 2)
+                    message = f"not UTF-8 text: byte 0x{raw[bad]:02x} at offset {offset + bad}{hint}"
                     shown = None if b"\x00" in raw else raw.decode("utf-8", "replace").rstrip("\r\n")
-                    raise SourceProblem(Diagnostic("E002", message, self.name, span), shown) from None
+                    raise SourceProblem(Diagnostic("E002", message, self.name, span), shown)
+                line = raw.decode("utf-8")
                 if number == 1 and line.startswith("\ufeff"):
                     line = line[1:]
                 offset += len(raw)

@@ -1,0 +1,503 @@
+"""Bad inputs: what ``ordo`` says about files that are empty, binary, in the
+wrong encoding, cut short, huge, unreadable or not files at all, and about
+broken or hostile YAML and JSON archives.
+
+Each case is a small file in tests/bad/, or is made in tmp_path when it cannot
+be one (10 MB lines, 5,000 plies, directories, FIFOs, symbolic-link loops,
+unreadable files). Every run is checked for its exact diagnostic codes, their
+line and column where the tool gives them, its exit code, and the absence of
+a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from test_fuzz import run_isolated
+from typer.testing import CliRunner
+
+from ordonnance_notation.cli import app
+from ordonnance_notation.conversion import convert
+from ordonnance_notation.dealing import load_deck
+from ordonnance_notation.diagnostics import OrdoError
+from ordonnance_notation.selfplay import game_text, play_game
+
+BAD = Path(__file__).resolve().parent / "bad"
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+TEN_MB = 10 * 1024 * 1024
+
+
+def ordo(*args: str, input: bytes | str | None = None):
+    """``ordo`` in-process; a traceback in its output fails the test."""
+    result = CliRunner().invoke(app, list(args), input=input, catch_exceptions=False, env={"NO_COLOR": "1"})
+    assert "Traceback" not in result.output, result.output[-3000:]
+    assert result.exit_code in (0, 1, 2), result.output[-3000:]
+    return result
+
+
+def diagnosed(*paths: str) -> tuple[int, list[tuple]]:
+    """Exit code of ``ordo validate --format json``, and (code, line, column) of
+    every diagnostic: the records' in order, then the file problems."""
+    result = ordo("validate", "--format", "json", *paths)
+    document = json.loads(result.output)
+    found = [(d["code"], d["line"], d["column"]) for r in document["records"] for d in r["diagnostics"]]
+    return result.exit_code, found + [(p["code"], p["line"], p["column"]) for p in document["problems"]]
+
+
+@pytest.fixture
+def in_bad(monkeypatch):
+    """Run from tests/bad/, so that messages name the files as in the docs."""
+    monkeypatch.chdir(BAD)
+
+
+def test_every_committed_bad_file_is_small():
+    sizes = {p.name: p.stat().st_size for p in BAD.iterdir()}
+    assert sizes and all(size < 10_000 for size in sizes.values()), sizes
+
+
+# Files that ordo validate reads ---------------------------------------------
+
+VALIDATE = {
+    # file: (exit code, [(code, line, column), ...])
+    "empty.ord": (1, [("E105", None, None)]),
+    "whitespace.ord": (1, [("E105", None, None)]),
+    "binary.ord": (1, [("E002", 2, 12)]),
+    "latin1.ord": (1, [("E002", 2, 10)]),
+    "bom-latin1.ord": (1, [("E002", 2, 10)]),
+    "utf16-le-bom.ord": (1, [("E002", 1, 1)]),
+    "utf16-be-bom.ord": (1, [("E002", 1, 1)]),
+    "bom-crlf.ord": (0, []),
+    "unterminated-comment.ord": (1, [("E102", 5, 9), ("W501", 9, 1), ("N602", 9, 1)]),
+    "unterminated-comment-eof.ord": (1, [("E102", 4, 1)]),
+    "unterminated-tag.ord": (1, [("E103", 2, 1)]),
+    "unterminated-quote.ord": (1, [("E103", 3, 8)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VALIDATE))
+def test_validate_gives_the_expected_diagnostics(in_bad, name):
+    assert diagnosed(name) == VALIDATE[name]
+
+
+@pytest.mark.parametrize("name", sorted(VALIDATE))
+def test_the_text_output_has_the_same_codes_and_exit_code(in_bad, name):
+    result = ordo("validate", name)
+    exit_code, expected = VALIDATE[name]
+    assert result.exit_code == exit_code
+    codes = [line.split("[", 1)[1][:4] for line in result.output.splitlines() if "error[" in line or "warning[" in line or "note[" in line]
+    assert codes == [code for code, _, _ in expected]
+    assert "\x00" not in result.output
+
+
+def test_an_empty_or_blank_file_holds_no_record(in_bad):
+    for name in ("empty.ord", "whitespace.ord"):
+        result = ordo("validate", name)
+        assert result.output.splitlines()[0] == f"{name}: error[E105]: no record in this file"
+        assert result.output.splitlines()[-1] == "0 records in 1 file: 0 valid, 0 invalid; 1 error, 0 warnings"
+
+
+def test_invalid_utf8_gives_the_byte_and_its_offset_and_shows_the_line(in_bad):
+    result = ordo("validate", "latin1.ord")
+    assert (
+        "latin1.ord:2:10: error[E002]: not UTF-8 text: byte 0xe9 at offset 21\n"
+        "   |\n"
+        ' 2 | [P2 "Chlo\ufffd"]\n'
+        "   |          ^\n"
+    ) in result.output
+
+
+def test_binary_data_gives_the_first_bad_byte_and_prints_no_nul(in_bad):
+    data = (BAD / "binary.ord").read_bytes()
+    assert b"\x00" in data
+    result = ordo("validate", "binary.ord")
+    assert result.output.startswith("binary.ord:2:12: error[E002]: not UTF-8 text: byte 0xf7 at offset 23\n")
+    assert "\x00" not in result.output
+
+
+# The offset is counted in the file, from 0 (docs/diagnostics.md, E002): with a
+# UTF-8 byte-order mark in front, the é of "Chloé" is byte 24, on line 2, column 10.
+BOM_LATIN1 = "bom-latin1.ord:2:10: error[E002]: not UTF-8 text: byte 0xe9 at offset 24"
+LATIN1 = "latin1.ord:2:10: error[E002]: not UTF-8 text: byte 0xe9 at offset 21"
+COMMANDS_ON_A_FILE = [
+    ("validate",),
+    ("fmt",),
+    ("fmt", "--check"),
+    ("convert", "--to", "yaml"),
+    ("replay",),
+    ("summary",),
+    ("stats",),
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS_ON_A_FILE, ids=" ".join)
+def test_every_command_gives_the_offset_of_a_bad_byte(in_bad, command):
+    result = ordo(*command, "latin1.ord")
+    assert result.exit_code == 1
+    assert LATIN1 in result.output
+
+
+@pytest.mark.parametrize("command", COMMANDS_ON_A_FILE, ids=" ".join)
+def test_every_command_counts_the_offset_of_a_bad_byte_from_the_start_of_the_file(in_bad, command):
+    result = ordo(*command, "bom-latin1.ord")
+    assert result.exit_code == 1
+    assert BOM_LATIN1 in result.output
+
+
+def test_utf16_with_a_byte_order_mark_is_named(in_bad):
+    for name, byte in (("utf16-le-bom.ord", "0xff"), ("utf16-be-bom.ord", "0xfe")):
+        result = ordo("validate", name)
+        assert result.exit_code == 1
+        assert result.output.startswith(
+            f"{name}:1:1: error[E002]: not UTF-8 text: byte {byte} at offset 0 (it looks like UTF-16)\n"
+        )
+        assert "\x00" not in result.output
+
+
+def test_utf16_without_a_byte_order_mark_is_named(in_bad):
+    result = ordo("validate", "utf16-le-no-bom.ord")
+    assert result.exit_code == 1
+    assert "UTF-16" in result.output
+    assert "\x00" not in result.output
+
+
+def test_bom_and_crlf_are_accepted_by_every_command(in_bad):
+    assert ordo("validate", "bom-crlf.ord").output.startswith(
+        "bom-crlf.ord record 1 (Anna Petrova v Boris Lind): valid, P2 wins"
+    )
+    for command in (("fmt",), ("convert", "--to", "json"), ("replay",), ("summary",), ("stats",)):
+        assert ordo(*command, "bom-crlf.ord").exit_code == 0, command
+    assert ordo("fmt", "bom-crlf.ord").output == ordo("fmt", str(SAMPLES / "classic-2.ord")).output
+
+
+def test_old_mac_line_ends_are_accepted(tmp_path):
+    path = tmp_path / "mac.ord"
+    path.write_bytes((SAMPLES / "classic-2.ord").read_bytes().replace(b"\n", b"\r"))
+    assert diagnosed(str(path)) == (0, [])
+
+
+def test_an_unterminated_comment_points_at_its_brace_and_the_next_record_is_read(in_bad):
+    result = ordo("validate", "unterminated-comment.ord")
+    assert result.output.startswith(
+        "unterminated-comment.ord:5:9: error[E102]: comment opened here is never closed with '}'\n"
+        "   |\n"
+        " 5 | 1. HF A {Anna opens, and the comment never closes\n"
+        "   |         ^\n"
+        "   = record 1\n"
+    )
+    assert "unterminated-comment.ord record 2 (Chloé v Dara): valid, unfinished after ply 1" in result.output
+
+
+def test_an_unterminated_tag_points_at_its_bracket(in_bad):
+    result = ordo("validate", "unterminated-tag.ord")
+    assert result.output.startswith(
+        "unterminated-tag.ord:2:1: error[E103]: tag opened here is not closed with ']' (found '[' instead)\n"
+        "   |\n"
+        ' 2 | [P2 "Boris"\n'
+        "   | ^\n"
+    )
+
+
+def test_an_unterminated_quote_points_at_its_quote(in_bad):
+    result = ordo("validate", "unterminated-quote.ord")
+    assert result.output.startswith(
+        "unterminated-quote.ord:3:8: error[E103]: quoted value opened here is never closed with '\"'\n"
+        "   |\n"
+        ' 3 | [Event "Club night]\n'
+        "   |        ^\n"
+    )
+
+
+# Big inputs, made here ------------------------------------------------------
+
+ONE_LINE = {
+    # name: (text of about 10 MB on one line, exit code, [(code, line, column)])
+    "letters": (lambda: "A" * TEN_MB, 1, [("E101", 1, 1)]),
+    "open brace": (lambda: "{" + "x" * TEN_MB, 1, [("E102", 1, 1)]),
+    "open quote": (lambda: '[P1 "' + "x" * TEN_MB, 1, [("E103", 1, 5)]),
+    "long line comment": (
+        lambda: '[P1 "A"] [P2 "B"] [Result "unfinished"] 1. HF A ; ' + "x" * TEN_MB,
+        0,
+        [("W501", 1, 1), ("N602", 1, 1)],
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ONE_LINE))
+def test_a_10_mb_line_ends_in_a_diagnostic(tmp_path, name):
+    make, exit_code, expected = ONE_LINE[name]
+    path = tmp_path / "big.ord"
+    path.write_text(make(), "utf-8")
+    assert diagnosed(str(path)) == (exit_code, expected)
+
+
+def _too_long(plies: int = 5000) -> tuple[str, int]:
+    """A finished two-seat game followed by plays up to ``plies``, and the line of the first extra play."""
+    text = game_text(play_game("bad/1", ["random", "random"], load_deck()))
+    lines = text.rstrip("\n").split("\n")
+    result = lines.pop()
+    assert result.startswith("result ")
+    first = len(lines) + 1
+    lines += [f"{ply}. HF A" for ply in range(41, plies + 1)] + [result]
+    return "\n".join(lines) + "\n", first
+
+
+def test_5000_plies_report_the_plays_after_the_end_not_a_crash(tmp_path):
+    text, first = _too_long()
+    path = tmp_path / "long.ord"
+    path.write_text(text, "utf-8")
+    assert diagnosed(str(path)) == (1, [("E304", first, 1), ("N601", first, 1)])
+    output = ordo("validate", str(path)).output
+    assert "but the game ended at ply 40 when the fifth marker was placed" in output
+    assert "that ply and the 4959 plays after it were not replayed" in output
+    for command in (("replay",), ("summary",), ("convert", "--to", "json"), ("fmt", "--check"), ("stats",)):
+        assert ordo(*command, str(path)).exit_code in (0, 1), command
+
+
+# Paths that are not readable files --------------------------------------------
+
+ALL_COMMANDS = [("validate",), ("fmt",), ("convert",), ("replay",), ("summary",), ("stats",)]
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS, ids=" ".join)
+def test_a_missing_file_is_e001_and_exit_2(tmp_path, command):
+    missing = str(tmp_path / "missing.ord")
+    result = ordo(*command, missing)
+    assert result.exit_code == 2
+    assert f"{missing}: error[E001]: no such file" in result.output
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS, ids=" ".join)
+def test_a_directory_named_like_a_file_is_e001_and_exit_2(tmp_path, command):
+    folder = tmp_path / "game.ord"
+    folder.mkdir()
+    result = ordo(*command, str(folder))
+    assert result.exit_code == 2
+    # commands that walk directories find no .ord file in it; the others cannot read it
+    walks = command[0] in ("validate", "fmt", "stats")
+    message = "no .ord file in this directory" if walks else "is a directory"
+    assert f"{folder}: error[E001]: {message}" in result.output
+
+
+def test_a_directory_named_like_a_file_inside_a_walk_is_not_read(tmp_path):
+    (tmp_path / "folder.ord").mkdir()
+    shutil.copy(SAMPLES / "classic-2.ord", tmp_path / "game.ord")
+    assert diagnosed(str(tmp_path)) == (0, [])
+
+
+def _as_unprivileged(args: list[str]) -> list[str]:
+    """``args`` run so that file permissions apply: as is for a normal user; as
+    root, without the capabilities that bypass them (setpriv, util-linux)."""
+    if os.geteuid() != 0:
+        return args
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root, and setpriv is missing to drop CAP_DAC_OVERRIDE: a mode 000 file stays readable")
+    return [setpriv, "--bounding-set=-dac_override,-dac_read_search", *args]
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS, ids=" ".join)
+def test_an_unreadable_file_is_e001_and_exit_2(tmp_path, command):
+    path = tmp_path / "locked.ord"
+    shutil.copy(SAMPLES / "classic-2.ord", path)
+    path.chmod(0)
+    probe = subprocess.run(
+        _as_unprivileged([sys.executable, "-c", f"open({str(path)!r}).read()"]), capture_output=True, check=False
+    )
+    if probe.returncode == 0:
+        pytest.skip("the file stays readable here even with mode 000 (root with every capability)")
+    run = subprocess.run(
+        _as_unprivileged([sys.executable, "-m", "ordonnance_notation", *command, str(path)]),
+        capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"}, check=False,
+    )
+    output = run.stdout + run.stderr
+    assert "Traceback" not in output
+    assert run.returncode == 2, output
+    assert f"{path}: error[E001]: cannot be read: Permission denied" in output
+
+
+def test_an_unreadable_file_in_a_directory_does_not_stop_the_others(tmp_path):
+    shutil.copy(SAMPLES / "classic-2.ord", tmp_path / "a.ord")
+    locked = tmp_path / "b.ord"
+    shutil.copy(SAMPLES / "classic-2.ord", locked)
+    locked.chmod(0)
+    run = subprocess.run(
+        _as_unprivileged([sys.executable, "-m", "ordonnance_notation", "validate", str(tmp_path)]),
+        capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"}, check=False,
+    )
+    if "Permission denied" not in run.stdout:
+        pytest.skip("the file stays readable here even with mode 000")
+    assert run.returncode == 2
+    assert f"{tmp_path / 'a.ord'} record 1 (Anna Petrova v Boris Lind): valid" in run.stdout
+
+
+def _walk_with_a_fifo(tmp_path: Path) -> Path:
+    shutil.copy(SAMPLES / "classic-2.ord", tmp_path / "a.ord")
+    os.mkfifo(tmp_path / "b.ord")  # nothing ever writes to it
+    return tmp_path
+
+
+@pytest.mark.parametrize("command", [("validate",), ("fmt", "--check"), ("stats",)], ids=" ".join)
+def test_a_fifo_met_in_a_directory_walk_does_not_hang(tmp_path, command):
+    """A directory walk reads "every *.ord below"; a FIFO named so has no
+    writer, and opening it for reading blocks for ever."""
+    folder = _walk_with_a_fifo(tmp_path)
+
+    def walk():
+        result = ordo(*command, str(folder))
+        assert result.exit_code in (0, 1, 2)
+
+    run_isolated(walk, timeout=10)
+
+
+def test_a_fifo_given_by_name_is_read_like_a_pipe(tmp_path):
+    """``ordo validate <(cat game.ord)`` passes a pipe by name: it is read to its end."""
+    fifo = tmp_path / "pipe.ord"
+    os.mkfifo(fifo)
+    data = (SAMPLES / "classic-2.ord").read_bytes()
+
+    def write():
+        with open(fifo, "wb") as end:
+            end.write(data)
+
+    def read():
+        threading.Thread(target=write, daemon=True).start()
+        result = ordo("validate", str(fifo))
+        assert result.exit_code == 0
+        assert f"{fifo} record 1 (Anna Petrova v Boris Lind): valid, P2 wins" in result.output
+
+    run_isolated(read, timeout=30)
+
+
+def test_a_walk_that_meets_symbolic_link_loops_terminates(tmp_path):
+    (tmp_path / "sub").mkdir()
+    shutil.copy(SAMPLES / "classic-2.ord", tmp_path / "sub" / "game.ord")
+    os.symlink("..", tmp_path / "sub" / "up")  # a loop through a directory link
+    os.symlink("../..", tmp_path / "sub" / "way-up.ord")  # the same, named like a record file
+    os.symlink("self.ord", tmp_path / "self.ord")  # a link to itself
+    os.symlink("b.ord", tmp_path / "a.ord")  # two links to each other
+    os.symlink("a.ord", tmp_path / "b.ord")
+
+    run_isolated(lambda: ordo("validate", str(tmp_path)), timeout=30)
+    result = ordo("validate", str(tmp_path))
+    assert result.exit_code == 2
+    for name in ("a.ord", "b.ord", "self.ord"):
+        assert f"{tmp_path / name}: error[E001]: cannot be read: " in result.output
+    assert f"{tmp_path / 'sub' / 'game.ord'} record 1 (Anna Petrova v Boris Lind): valid" in result.output
+    assert result.output.splitlines()[-1] == "1 record in 1 file: 1 valid, 0 invalid; 3 errors, 0 warnings"
+
+
+# Archives for ordo convert --------------------------------------------------------
+
+ARCHIVES = {
+    # file: (line, column, message) of the one E003 (line None: no place given)
+    "archive-wrong-type.yaml": (5, 23, "records[0].tags[1].value: expected a tag value as a string, not a number"),
+    "archive-wrong-type-ply.yaml": (8, 11, "records[0].body[0].ply: expected a whole number from 0, not 'first'"),
+    "archive-wrong-type.json": (11, 39, "records[0].body[0].state: expected a state (a letter or a name) as a string, not a number"),
+    "archive-records-not-a-list.yaml": (3, 3, "records: expected a list"),
+    "archive-not-a-mapping.yaml": (1, 1, "expected a mapping with records, schema_version"),
+    "archive-missing-records.yaml": (1, 1, "missing records"),
+    "archive-missing-tags.yaml": (3, 3, "records[0]: missing tags"),
+    "archive-missing-state.yaml": (8, 5, "records[0].body[0]: missing state"),
+    "archive-unknown-field.yaml": (8, 22, "records[0].body[0].player: unknown field"),
+    "archive-unknown-version.yaml": (1, 17, "schema_version: schema version 2 is not supported (this reader knows 1)"),
+    "archive-unknown-version.json": (1, 20, "schema_version: schema version 99 is not supported (this reader knows 1)"),
+    "archive-version-as-text.yaml": (1, 17, "schema_version: schema version '1' is not supported (this reader knows 1)"),
+    "archive-not-yaml.yaml": (3, 1, "not YAML: did not find expected node content"),
+    "archive-empty.yaml": (1, 1, "the document is empty"),
+    "archive-duplicate-key.json": (None, None, "key 'records' given twice"),
+    "archive-python-tag.yaml": (4, 23, "records[0].tags[0].value: expected a tag value as a string, not a list"),
+    "archive-alias-bomb.yaml": (8, 17, "aliases (*name) are not allowed in an archive"),
+    "archive-bad-date.yaml": (6, 25, "records[0].tags[2].value: unreadable value"),
+    # explicit YAML tags whose values the YAML library cannot build
+    "archive-bad-bool.yaml": (5, 23, "records[0].tags[1].value: unreadable value"),
+    "archive-bad-int.yaml": (8, 11, "records[0].body[0].ply: unreadable value"),
+    "archive-bad-timestamp.yaml": (6, 25, "records[0].tags[2].value: unreadable value"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ARCHIVES))
+def test_a_bad_archive_is_e003_at_its_place_and_nothing_is_converted(in_bad, name):
+    line, column, message = ARCHIVES[name]
+    result = ordo("convert", name, "--to", "ord")
+    assert result.exit_code == 1
+    where = f"{name}:{line}:{column}" if line is not None else name
+    assert result.output.startswith(f"{where}: error[E003]: {message}"), result.output
+    assert result.output.endswith(f"{name}: not converted\n")
+    assert result.stdout == ""
+
+
+def test_a_python_tag_builds_nothing(tmp_path):
+    made = tmp_path / "made"
+    path = tmp_path / "tagged.yaml"
+    path.write_text(
+        "schema_version: 1\nrecords:\n- tags:\n"
+        f"  - {{name: P1, value: !!python/object/apply:os.mkdir [{str(made)!r}]}}\n",
+        "utf-8",
+    )
+    result = ordo("convert", str(path), "--to", "ord")
+    assert result.exit_code == 1
+    assert f"{path}:4:23: error[E003]: records[0].tags[0].value: " in result.output
+    assert not made.exists()
+
+
+def test_an_alias_bomb_is_refused_quickly_in_little_memory(in_bad):
+    text = (BAD / "archive-alias-bomb.yaml").read_text("utf-8")
+    tracemalloc.start()
+    started = time.perf_counter()
+    try:
+        with pytest.raises(OrdoError) as refused:
+            convert(text, "archive-alias-bomb.yaml", "yaml", "ord")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [d.code for d in refused.value.diagnostics] == ["E003"]
+    assert "aliases" in refused.value.diagnostics[0].message
+    assert time.perf_counter() - started < 5  # expanded, it would be 9**9 strings
+    assert peak < 5 * 1024 * 1024, f"{peak} bytes"
+
+
+@pytest.mark.parametrize("kind", ["yaml", "json"])
+def test_a_deeply_nested_archive_is_refused_not_a_crash(tmp_path, kind):
+    """100,000 nested lists: a stack overflow in a recursive reader (libyaml's
+    composer is one) kills the interpreter; run apart so that it fails the test."""
+    path = tmp_path / f"deep.{kind}"
+    path.write_text("[" * 100_000 + "]" * 100_000, "utf-8")
+
+    def refuse():
+        result = ordo("convert", str(path), "--to", "ord")
+        assert result.exit_code == 1
+        assert "error[E003]: nested more than" in result.output
+
+    run_isolated(refuse, timeout=60)
+
+
+@pytest.mark.parametrize("kind", ["yaml", "json"])
+def test_a_number_of_5000_digits_in_an_archive_is_e003(tmp_path, kind):
+    path = tmp_path / f"big.{kind}"
+    ply = "9" * 5000
+    if kind == "json":
+        play = f'{{"ply": {ply}, "card": "HF", "state": "A"}}'
+        path.write_text(f'{{"schema_version": 1, "records": [{{"tags": [], "body": [{play}]}}]}}')
+    else:
+        path.write_text(f"schema_version: 1\nrecords:\n- tags: []\n  body:\n  - {{ply: {ply}, card: HF, state: A}}\n")
+    result = ordo("convert", str(path), "--to", "ord")
+    assert result.exit_code == 1
+    assert "error[E003]" in result.output
+
+
+def test_a_card_that_is_a_keyword_is_not_a_read_back_failure(in_bad):
+    """E004 "is a safety net" that only a braced comment holding a whole tag
+    line may reach (docs/diagnostics.md); a card spelt "pile" is either
+    refused where it stands (E003) or converted for validate to judge."""
+    result = ordo("convert", "archive-keyword-card.yaml", "--to", "ord")
+    assert "E004" not in result.output
+    assert result.exit_code in (0, 1)

@@ -304,39 +304,47 @@ def _as_unprivileged(args: list[str]) -> list[str]:
     return [setpriv, "--bounding-set=-dac_override,-dac_read_search", *args]
 
 
-@pytest.mark.parametrize("command", ALL_COMMANDS, ids=" ".join)
-def test_an_unreadable_file_is_e001_and_exit_2(tmp_path, command):
-    path = tmp_path / "locked.ord"
+def _locked(path: Path) -> Path:
+    """``path`` (a copy of a sample) with mode 000; skips when it stays readable
+    to the unprivileged runs of ``_ordo_unprivileged``."""
     shutil.copy(SAMPLES / "classic-2.ord", path)
     path.chmod(0)
     probe = subprocess.run(
         _as_unprivileged([sys.executable, "-c", f"open({str(path)!r}).read()"]), capture_output=True, check=False
     )
     if probe.returncode == 0:
-        pytest.skip("the file stays readable here even with mode 000 (root with every capability)")
+        pytest.skip("the file stays readable even with mode 000 (root with every capability)")
+    return path
+
+
+def _ordo_unprivileged(*args: str, cwd: Path) -> tuple[int, str]:
+    """``ordo`` in a child process without the privilege to ignore permissions.
+    It runs in ``cwd`` (a tmp_path): from the checkout's root, ``python -m``
+    would import the source tree, which lacks the installed grammar."""
     run = subprocess.run(
-        _as_unprivileged([sys.executable, "-m", "ordonnance_notation", *command, str(path)]),
-        capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"}, check=False,
+        _as_unprivileged([sys.executable, "-m", "ordonnance_notation", *args]),
+        capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"}, cwd=cwd, check=False,
     )
     output = run.stdout + run.stderr
-    assert "Traceback" not in output
-    assert run.returncode == 2, output
+    assert "Traceback" not in output, output[-3000:]
+    return run.returncode, output
+
+
+@pytest.mark.parametrize("command", ALL_COMMANDS, ids=" ".join)
+def test_an_unreadable_file_is_e001_and_exit_2(tmp_path, command):
+    path = _locked(tmp_path / "locked.ord")
+    exit_code, output = _ordo_unprivileged(*command, str(path), cwd=tmp_path)
+    assert exit_code == 2, output
     assert f"{path}: error[E001]: cannot be read: Permission denied" in output
 
 
 def test_an_unreadable_file_in_a_directory_does_not_stop_the_others(tmp_path):
     shutil.copy(SAMPLES / "classic-2.ord", tmp_path / "a.ord")
-    locked = tmp_path / "b.ord"
-    shutil.copy(SAMPLES / "classic-2.ord", locked)
-    locked.chmod(0)
-    run = subprocess.run(
-        _as_unprivileged([sys.executable, "-m", "ordonnance_notation", "validate", str(tmp_path)]),
-        capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"}, check=False,
-    )
-    if "Permission denied" not in run.stdout:
-        pytest.skip("the file stays readable here even with mode 000")
-    assert run.returncode == 2
-    assert f"{tmp_path / 'a.ord'} record 1 (Anna Petrova v Boris Lind): valid" in run.stdout
+    locked = _locked(tmp_path / "b.ord")
+    exit_code, output = _ordo_unprivileged("validate", str(tmp_path), cwd=tmp_path)
+    assert exit_code == 2, output
+    assert f"{locked}: error[E001]: cannot be read: Permission denied" in output
+    assert f"{tmp_path / 'a.ord'} record 1 (Anna Petrova v Boris Lind): valid" in output
 
 
 def _walk_with_a_fifo(tmp_path: Path) -> Path:
@@ -468,14 +476,17 @@ def test_an_alias_bomb_is_refused_quickly_in_little_memory(in_bad):
 @pytest.mark.parametrize("kind", ["yaml", "json"])
 def test_a_deeply_nested_archive_is_refused_not_a_crash(tmp_path, kind):
     """100,000 nested lists: a stack overflow in a recursive reader (libyaml's
-    composer is one) kills the interpreter; run apart so that it fails the test."""
+    composer is one) kills the interpreter; run apart so that it fails the test.
+    Which refusal comes first depends on the libyaml that PyYAML was built
+    with (recent ones stop at 1,000 levels), so only the code is checked."""
     path = tmp_path / f"deep.{kind}"
     path.write_text("[" * 100_000 + "]" * 100_000, "utf-8")
 
     def refuse():
         result = ordo("convert", str(path), "--to", "ord")
         assert result.exit_code == 1
-        assert "error[E003]: nested more than" in result.output
+        assert "error[E003]: " in result.output
+        assert result.output.endswith(f"{path}: not converted\n")
 
     run_isolated(refuse, timeout=60)
 

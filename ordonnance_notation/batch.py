@@ -28,6 +28,8 @@ class Task:
     first_line: int
     text: str
     with_json: bool
+    problem: Diagnostic | None = None  # an input that could not be read, reported in its place
+    shown: str | None = None  # the problem's source line, when there is one to show
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +38,8 @@ class Checked:
 
     task: Task
     diagnostics: tuple[Diagnostic, ...]
-    headline: str  # " (Anna v Boris): valid, P2 wins (...)"
+    players: str  # " (Anna v Boris)", or "" when the header could not be read
+    verdict: str  # "valid, P2 wins (states: P1 2, P2 3)"
     valid: bool
     errors: int
     warnings: int
@@ -45,6 +48,8 @@ class Checked:
 
 def check(task: Task) -> Checked | None:
     """Parse and validate one record; None when the text holds only comments."""
+    if task.problem is not None:
+        return Checked(task, (), "", "", False, 0, 0, None)
     item = parse_record(task.text, task.first_line, task.source, task.index)
     if item is None:
         return None
@@ -52,7 +57,8 @@ def check(task: Task) -> Checked | None:
     return Checked(
         task,
         report.diagnostics,
-        f"{players(report)}: {verdict(report)}",
+        players(report),
+        verdict(report),
         report.valid,
         report.count(Severity.ERROR),
         report.count(Severity.WARNING),
@@ -60,9 +66,9 @@ def check(task: Task) -> Checked | None:
     )
 
 
-def tasks(source: LineSource, with_json: bool, problems: list[SourceProblem]) -> Iterator[Task]:
-    """A task per record of ``source``; a decoding failure ends the file and is
-    appended to ``problems``."""
+def tasks(source: LineSource, with_json: bool) -> Iterator[Task]:
+    """A task per record of ``source``; a byte that is not UTF-8 ends the file
+    with a problem task (E002) in its place."""
     index = 0
     try:
         for first_line, text in split_lines(source.lines()):
@@ -70,7 +76,7 @@ def tasks(source: LineSource, with_json: bool, problems: list[SourceProblem]) ->
                 index += 1
                 yield Task(source.name, index, first_line, text, with_json)
     except SourceProblem as problem:
-        problems.append(problem)
+        yield Task(source.name, 0, 0, "", with_json, problem.diagnostic, problem.shown)
 
 
 def run(work: Iterable[Task], jobs: int) -> Iterator[Checked | None]:
@@ -105,8 +111,8 @@ def file_tasks(path: str, with_json: bool = False) -> list[Task]:
     source = open_source(path)
     if isinstance(source, Diagnostic):
         raise SourceError(source)
-    problems: list[SourceProblem] = []
-    found = list(tasks(source, with_json, problems))
-    if problems:
-        raise SourceError(problems[0].diagnostic)
+    found = list(tasks(source, with_json))
+    problem = next((t.problem for t in found if t.problem is not None), None)
+    if problem is not None:
+        raise SourceError(problem)
     return found

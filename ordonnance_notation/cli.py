@@ -28,11 +28,10 @@ from .notation.parser import parse_text
 from .output import OutputExists, write_atomic
 from .reading import points_table
 from .render import diagnostic_text, players, verdict
-from .sources import STDIN, Source, SourceProblem, expand, open_source, read_source
+from .sources import STDIN, Source, expand, open_source, read_source
 from .validator import Report, validate
 
 if TYPE_CHECKING:
-    from .batch import Task
     from .dealing import Deck
 
 # Command-specific modules are imported inside their commands: `ordo validate`
@@ -84,13 +83,12 @@ def validate_command(
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file).
     """
-    from .batch import default_jobs, tasks
+    from .batch import Task, default_jobs, tasks
     from .batch import run as run_all
 
     console = _console()
     as_json = format is Format.json
     problems: list[Diagnostic] = []
-    undecodable: list[SourceProblem] = []
     counts = {"files": 0, "records": 0, "invalid": 0, "errors": 0, "warnings": 0}
     files = list(expand(paths))
     readable = [f for f in files if isinstance(f, str)]
@@ -99,26 +97,27 @@ def validate_command(
         sys.stdout.write('{\n  "records": [')
 
     def work() -> Iterator[Task]:
+        # runs on the pool's feeding thread with --jobs > 1: it only yields,
+        # and every problem travels as a task so that it is printed in its place
         for path in files:
-            if isinstance(path, Diagnostic):
-                problems.append(path)
-                if not as_json:
-                    console.print(diagnostic_text(path, None))
-                continue
-            source = open_source(path)
+            source = path if isinstance(path, Diagnostic) else open_source(path)
             if isinstance(source, Diagnostic):
-                problems.append(source)
-                if not as_json:
-                    console.print(diagnostic_text(source, None))
+                yield Task(source.source, 0, 0, "", as_json, source)
                 continue
             counts["files"] += 1
-            yield from tasks(source, as_json, undecodable)
+            yield from tasks(source, as_json)
 
     seen_files: dict[str, int] = {}
     for checked in run_all(work(), workers):
         if checked is None:
             continue
         task = checked.task
+        if task.problem is not None:
+            problems.append(task.problem)
+            if not as_json:
+                shown = [task.shown] if task.shown is not None else None
+                console.print(diagnostic_text(task.problem, shown, task.problem.span.line if task.problem.span else 1))
+            continue
         seen_files[task.source] = seen_files.get(task.source, 0) + 1
         counts["records"] += 1
         counts["invalid"] += not checked.valid
@@ -132,21 +131,16 @@ def validate_command(
         for diagnostic in checked.diagnostics:
             console.print(diagnostic_text(diagnostic, lines, task.first_line))
         style = "green" if checked.valid else "bold red"
-        line = Text(f"{task.source} record {task.index}{checked.headline.split(': ', 1)[0]}: ")
-        line.append(checked.headline.split(": ", 1)[1], style=style)
+        line = Text(f"{task.source} record {task.index}{checked.players}: ")
+        line.append(checked.verdict, style=style)
         console.print(line)
     for path in readable:
         name = "<stdin>" if path == STDIN else path
-        if name not in seen_files and not any(p.source == name for p in problems + [u.diagnostic for u in undecodable]):
+        if name not in seen_files and not any(p.source == name for p in problems):
             empty = Diagnostic("E105", "no record in this file", name)
             problems.append(empty)
             if not as_json:
                 console.print(diagnostic_text(empty, None))
-    for problem in undecodable:
-        problems.append(problem.diagnostic)
-        if not as_json:
-            shown = [problem.shown] if problem.shown is not None else None
-            console.print(diagnostic_text(problem.diagnostic, shown, problem.diagnostic.span.line))
     invalid, records = counts["invalid"], counts["records"]
     errors = counts["errors"] + len(problems)
     warnings = counts["warnings"]

@@ -54,10 +54,10 @@ class Format(str, Enum):
     json = "json"
 
 
-def _console() -> Console:
+def _console(stderr: bool = False) -> Console:
     """Styles only on a terminal (Rich decides); a non-empty NO_COLOR turns off every style."""
     plain = bool(os.environ.get("NO_COLOR"))
-    return Console(highlight=False, soft_wrap=True, color_system=None if plain else "auto")
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, color_system=None if plain else "auto")
 
 
 @app.callback()
@@ -246,7 +246,7 @@ def deal_command(
     from .dealing import deal
     from .selfplay import deal_text
 
-    console = _console_err()
+    console = _console(stderr=True)
     rule = _scoring(scoring, points)
     chosen = _deck(console, deck)
     seats = [n.strip() for n in names.split(",")] if names else ["?"] * players
@@ -280,7 +280,7 @@ def play_command(
 
     from .selfplay import game_text, play_archive
 
-    console = _console_err()
+    console = _console(stderr=True)
     names = [b.strip() for b in (bots or "random").split(",")]
     unknown = [b for b in names if b not in BOTS]
     if unknown:
@@ -316,7 +316,7 @@ def stats_command(
 
     from .stats import Stats, render_text
 
-    console = _console_err()
+    console = _console(stderr=True)
     stats = Stats()
     problems: list[Diagnostic] = []
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
@@ -334,11 +334,6 @@ def stats_command(
     if any(p.code == "E001" for p in problems):
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_INVALID if problems else EXIT_VALID)
-
-
-def _console_err() -> Console:
-    plain = bool(os.environ.get("NO_COLOR"))
-    return Console(stderr=True, highlight=False, soft_wrap=True, color_system=None if plain else "auto")
 
 
 def _reports(console: Console, paths: list[str]) -> Iterator[Report | Diagnostic]:
@@ -371,7 +366,7 @@ def fmt_command(
     """
     from .conversion import ConversionError, canonical
 
-    console = _console_err()
+    console = _console(stderr=True)
     if check and write:
         raise typer.BadParameter("--check and --write exclude each other", param_hint="--write")
     if write and STDIN in paths:
@@ -443,7 +438,7 @@ def convert_command(
     """
     from .conversion import ConversionError, convert, kind_of
 
-    console = _console_err()
+    console = _console(stderr=True)
     source_kind = (from_.value if from_ else None) or (kind_of(source) if source != STDIN else None) or "ord"
     target_kind = (to.value if to else None) or (kind_of(output) if output != "-" else None)
     if target_kind is None:
@@ -510,7 +505,7 @@ def replay_command(
     from .stepper import Stepper, run, terminal_keys
 
     console = _console()
-    err = _console_err()
+    err = _console(stderr=True)
     report = _pick_record(err, path, record)
     steps = replay(report)
     if steps is None:
@@ -562,7 +557,7 @@ def summary_command(
     from .summary import render_text as summary_text
     from .summary import summarize
 
-    err = _console_err()
+    err = _console(stderr=True)
     source = _read_or_exit(err, path)
     items = list(parse_text(source.text, source.name))
     if record is not None:

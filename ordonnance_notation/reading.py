@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .diagnostics import Diagnostic
 from .engine.cards import Card, CardError, State, seat_name
@@ -28,8 +29,7 @@ _SEAT = re.compile(r"P([1-9][0-9]{0,8})$")
 _POINTS = re.compile(r"[0-9]{1,9}")
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A play with its words read: the card, the state, and what the record claims."""
 
     play: Play
@@ -314,7 +314,14 @@ def _read_deal(r: Reading) -> None:
 
 def _read_plays(r: Reading) -> None:
     expected = 1
+    known_card, known_state = Card.known, State.lookup
     for play in r.record.plays:
+        if play.seat is None and play.drawn is None and r.unread is None and play.ply == expected:
+            card, state = known_card(play.card.text), known_state(play.state.text)
+            if card is not None and state is not None:  # the usual play, read at once
+                r.moves.append(Move(play, card, state, None, None))
+                expected += 1
+                continue
         errors_before = len(r.diagnostics)
         ply = expected
         if play.ply != expected:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .diagnostics import Diagnostic, InvalidRecord, Severity
 from .engine.cards import seat_name
-from .engine.game import Deal, Game, IllegalPlay, Turn, Violation
+from .engine.game import Deal, Game, IllegalPlay, Table, Turn, Violation
 from .engine.scoring import Outcome, Scoring, score
 from .notation.record import Declared, Play, Record, Unparsed
 from .reading import (
@@ -103,7 +103,7 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
         return None, [], True
     if r.deal is None and r.record.plays:
         r.add("N602", "no deal: hands and draws were not checked")
-    game = Game.new(r.seats, r.deal)
+    table = Table(r.seats, r.deal)
     turns: list[Turn] = []
     moves = {id(move.play): move for move in r.moves}  # by identity: hashing a Play hashes every span in it
     declared_seen: dict = {}
@@ -112,20 +112,20 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
             move = moves.get(id(element))
             if move is None:
                 _stop(r, element, "it could not be read")
-                return game, turns, True
+                return table.snapshot(), turns, True
             try:
-                game, turn = game.play(move.card, move.state, seat=move.seat, drawn=move.drawn)
+                turn = table.play(move.card, move.state, seat=move.seat, drawn=move.drawn)
             except IllegalPlay as illegal:
                 ended = illegal.violation is Violation.GAME_OVER
                 blamed = element if ended else getattr(element, _BLAME[illegal.violation]) or element.card
-                r.add(CODES_OF[illegal.violation], illegal.message, blamed.span, game.ply + 1)
+                r.add(CODES_OF[illegal.violation], illegal.message, blamed.span, table.ply + 1)
                 _stop(r, element, "it comes after the end" if ended else "it is illegal", compared=ended)
                 # a game that ended can still be scored: its result is compared
-                return game, turns, not ended
+                return table.snapshot(), turns, not ended
             turns.append(turn)
         elif isinstance(element, Declared):
-            _check_declared(r, element, game, declared_seen)
-    return game, turns, False
+            _check_declared(r, element, table, declared_seen)
+    return table.snapshot(), turns, False
 
 
 def _stop(r: Reading, play: Play, why: str, compared: bool = False) -> None:
@@ -141,7 +141,7 @@ def _stop(r: Reading, play: Play, why: str, compared: bool = False) -> None:
     )
 
 
-def _check_declared(r: Reading, declared: Declared, game: Game, seen: dict) -> None:
+def _check_declared(r: Reading, declared: Declared, table: Table, seen: dict) -> None:
     claim = r.claims.get(id(declared))
     if claim is None:  # its words were reported while reading
         return
@@ -150,12 +150,12 @@ def _check_declared(r: Reading, declared: Declared, game: Game, seen: dict) -> N
         r.add("E404", f"{state.full_name} was already declared resolved at line {seen[state]}", declared.span)
         return
     seen[state] = declared.span.line
-    resolution = game.resolution(state)
+    resolution = table.resolution(state)
     if resolution is None:
-        units = ", ".join(f"{seat_name(s)} {len(game.army(state, s).units)}" for s in range(game.seats))
+        units = ", ".join(f"{seat_name(s)} {table.count(state, s)}" for s in range(table.seats))
         r.add(
             "E403",
-            f"declares {state.full_name} resolved after ply {game.ply}, but it is not yet (units there: {units})",
+            f"declares {state.full_name} resolved after ply {table.ply}, but it is not yet (units there: {units})",
             declared.state.span,
         )
         return

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import ICONS_BY_SENIORITY, Card, Icon, seat_name
 
@@ -35,8 +36,7 @@ class Level(Enum):
 LEVELS = (Level.REGIMENT, Level.BATTALION, Level.COMPANY)
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(NamedTuple):
     """A card played into a state, with the ply that played it (plies count from 1)."""
 
     card: Card
@@ -53,9 +53,19 @@ class Formations:
 
     @classmethod
     def of(cls, cards: Sequence[Card]) -> Formations:
+        masks = tuple(sorted(card.mask for card in cards))
+        found = _FORMATIONS.get(masks)
+        if found is None:
+            found = cls._count(masks)
+            if len(masks) <= UNITS_PER_ARMY:  # a bounded cache: at most ~52,000 armies
+                _FORMATIONS[masks] = found
+        return found
+
+    @classmethod
+    def _count(cls, masks: tuple[int, ...]) -> Formations:
         by_level: dict[int, list[Icon]] = {4: [], 3: [], 2: []}
         for icon in ICONS_BY_SENIORITY:
-            count = sum(1 for card in cards if icon in card)
+            count = sum(mask >> icon & 1 for mask in masks)
             if count >= 2:
                 by_level[min(count, 4)].append(icon)
         return cls(tuple(by_level[4]), tuple(by_level[3]), tuple(by_level[2]))
@@ -70,11 +80,14 @@ class Formations:
     @property
     def key(self) -> tuple:
         """Greater key, stronger army (before the fourth-card tie-break)."""
-        return tuple(
-            part
-            for level in LEVELS
-            for part in (len(self.at(level)), tuple(int(icon) for icon in self.at(level)))
-        )
+        key = _KEYS.get(self)
+        if key is None:
+            key = _KEYS[self] = tuple(
+                part
+                for level in LEVELS
+                for part in (len(self.at(level)), tuple(int(icon) for icon in self.at(level)))
+            )
+        return key
 
     def describe(self) -> str:
         """``"regiment F, battalion H"``; ``"no formation"`` for an army without one."""
@@ -117,6 +130,8 @@ class Army:
         return Army(self.seat, self.units + (unit,))
 
 
+_FORMATIONS: dict[tuple[int, ...], Formations] = {}  # by the sorted masks of an army's cards
+_KEYS: dict[Formations, tuple] = {}  # as many as there are formations: a few hundred
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 

@@ -6,7 +6,6 @@ with the same icons are equal and hash alike (they are interchangeable).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
 
 
@@ -43,15 +42,30 @@ class CardError(ValueError):
         self.position = position  # index of the offending letter
 
 
-@dataclass(frozen=True, slots=True)
 class Card:
-    """One unit card. ``mask`` has bit ``icon`` set for each icon it carries."""
+    """One unit card. ``mask`` has bit ``icon`` set for each icon it carries.
 
+    There is one ``Card`` object per mask (``Card(3) is Card(3)``), so cards
+    compare and hash by identity, at the speed of the interpreter's own
+    checks: a replay asks "is this card in the hand?" at every ply."""
+
+    __slots__ = ("mask",)
     mask: int
 
-    def __post_init__(self) -> None:
-        if not 0 < self.mask < 32:
-            raise ValueError(f"a card carries 1 to 5 icons, not mask {self.mask}")
+    def __new__(cls, mask: int) -> Card:
+        card = _BY_MASK.get(mask)
+        if card is None:
+            if not isinstance(mask, int) or not 0 < mask < 32:
+                raise ValueError(f"a card carries 1 to 5 icons, not mask {mask}")
+            card = _BY_MASK[mask] = object.__new__(cls)
+            object.__setattr__(card, "mask", mask)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a card cannot change")
+
+    def __reduce__(self) -> tuple:
+        return Card, (self.mask,)
 
     @classmethod
     def of(cls, *icons: Icon) -> Card:
@@ -70,6 +84,11 @@ class Card:
         if card is None:
             card = _BY_LETTERS[letters] = cls._read(letters)
         return card
+
+    @staticmethod
+    def known(letters: str) -> Card | None:
+        """The card spelt ``letters`` if that spelling was read before, else None: a dictionary look-up."""
+        return _BY_LETTERS.get(letters)
 
     @classmethod
     def _read(cls, letters: str) -> Card:
@@ -103,6 +122,7 @@ class Card:
 
 
 _ICONS_BY_LETTER = {icon.name: icon for icon in Icon}
+_BY_MASK: dict[int, Card] = {}
 _BY_LETTERS: dict[str, Card] = {}  # every spelling read so far; cards are immutable
 
 

@@ -2,7 +2,9 @@
 
 A ``Game`` is immutable; ``play`` returns the next game and a ``Turn`` that
 says what the ply caused (a draw, a resolution, the end). Keeping every
-``Game`` of a replay is therefore enough to step back.
+``Game`` of a replay is therefore enough to step back. A ``Table`` is the same
+game changed in place, for replaying a whole record at speed; the rules of a
+ply are written once, in ``Table.play``.
 
 Without a deal the engine knows neither hands nor pile: it still checks turn
 order, full states and the end of the game, and takes declared draws on trust.
@@ -13,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
-from .armies import Army, Decision, Unit, decide, rank
+from .armies import UNITS_PER_ARMY, Army, Decision, Unit, decide, rank
 from .cards import Card, State, seat_name
 
 MIN_SEATS, MAX_SEATS = 2, 4
@@ -78,9 +81,9 @@ class IllegalPlay(Exception):
         self.message = message
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """What one ply did: who drew what, what was played where, what it caused."""
+class Turn(NamedTuple):
+    """What one ply did: who drew what, what was played where, what it caused.
+    (A named tuple: a replay makes one per ply.)"""
 
     ply: int
     seat: int
@@ -152,13 +155,64 @@ class Game:
     def play(
         self, card: Card, state: State, *, seat: int | None = None, drawn: Card | None = None
     ) -> tuple[Game, Turn]:
-        """The seat to move draws, then plays ``card`` to ``state``.
+        """The seat to move draws, then plays ``card`` to ``state``: the next game
+        and what the ply did. ``seat`` and ``drawn``, when given, are what the
+        record claims; they are checked against the turn order and the pile.
+        Raises IllegalPlay."""
+        table = Table.from_game(self)
+        turn = table.play(card, state, seat=seat, drawn=drawn)
+        return table.snapshot(), turn
 
-        ``seat`` and ``drawn``, when given, are what the record claims; they are
-        checked against the turn order and the pile. Raises IllegalPlay.
-        """
-        mover = self.to_move
-        if self.over:
+
+class Table:
+    """A game in progress, changed in place: the rules of one ply live in
+    ``play``. Replaying a whole record on one table spares a copy of the game
+    per ply; ``snapshot`` gives the immutable ``Game`` at any point."""
+
+    __slots__ = ("seats", "units", "full", "hands", "pile", "drawn", "resolutions", "ply")
+
+    def __init__(self, seats: int, deal: Deal | None = None) -> None:
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"Ordonnance is played by 2 to 4 seats, not {seats}")
+        if deal is not None and len(deal.hands) != seats:
+            raise ValueError(f"a deal for {len(deal.hands)} seats, but {seats} seats play")
+        self.seats = seats
+        self.units: list[list[list[Unit]]] = [[[] for _ in range(seats)] for _ in STATES]  # [state - 1][seat]
+        self.full = [0] * len(STATES)  # armies of four units, by state
+        self.hands = None if deal is None else [list(hand) for hand in deal.hands]
+        self.pile = None if deal is None else deal.pile
+        self.drawn = 0
+        self.resolutions: list[Resolution] = []
+        self.ply = 0
+
+    @classmethod
+    def from_game(cls, game: Game) -> Table:
+        table = cls(game.seats)
+        table.units = [[list(army.units) for army in row] for row in game.armies]
+        table.full = [sum(army.full for army in row) for row in game.armies]
+        table.hands = None if game.hands is None else [list(hand) for hand in game.hands]
+        table.pile = game.pile
+        table.drawn = game.drawn
+        table.resolutions = list(game.resolutions)
+        table.ply = game.ply
+        return table
+
+    def snapshot(self) -> Game:
+        armies = tuple(tuple(Army(seat, tuple(units)) for seat, units in enumerate(row)) for row in self.units)
+        hands = None if self.hands is None else tuple(tuple(hand) for hand in self.hands)
+        return Game(self.seats, armies, hands, self.pile, self.drawn, tuple(self.resolutions), self.ply)
+
+    def resolution(self, state: State) -> Resolution | None:
+        return next((r for r in self.resolutions if r.state is state), None)
+
+    def count(self, state: State, seat: int) -> int:
+        """How many units ``seat`` has in ``state``."""
+        return len(self.units[state - 1][seat])
+
+    def play(self, card: Card, state: State, *, seat: int | None = None, drawn: Card | None = None) -> Turn:
+        """As ``Game.play``, on this table. An illegal play leaves it unchanged."""
+        mover = self.ply % self.seats
+        if len(self.resolutions) == len(STATES):
             raise IllegalPlay(
                 Violation.GAME_OVER,
                 f"{seat_name(mover)} plays {card} to {state.full_name}, but the game ended at "
@@ -169,57 +223,48 @@ class Game:
                 Violation.OUT_OF_TURN,
                 f"{seat_name(seat)} plays out of turn: ply {self.ply + 1} is {seat_name(mover)}'s",
             )
-        draw = self.next_draw()
-        if self.pile is not None and drawn is not None and drawn != draw:
-            actual = f"draws {draw}" if draw is not None else "draws nothing: the draw pile is empty"
-            raise IllegalPlay(
-                Violation.WRONG_DRAW,
-                f"{seat_name(mover)} is said to draw {drawn}, but the pile says {seat_name(mover)} {actual}",
-            )
-        if self.pile is None:
+        pile = self.pile
+        if pile is None:
             draw = drawn
-        hands = self.hands
-        if hands is not None:
-            hand = self.hand_to_play()
-            assert hand is not None
-            if card not in hand:
-                shown = " ".join(str(c) for c in hand) or "nothing"
+        else:
+            draw = pile[self.drawn] if self.drawn < len(pile) else None
+            if drawn is not None and drawn != draw:
+                actual = f"draws {draw}" if draw is not None else "draws nothing: the draw pile is empty"
                 raise IllegalPlay(
-                    Violation.NOT_IN_HAND,
-                    f"{seat_name(mover)} plays {card}, but holds only {shown}",
+                    Violation.WRONG_DRAW,
+                    f"{seat_name(mover)} is said to draw {drawn}, but the pile says {seat_name(mover)} {actual}",
                 )
-            rest = list(hand)
-            rest.remove(card)
-            hands = hands[:mover] + (tuple(rest),) + hands[mover + 1 :]
-        army = self.army(state, mover)
-        if army.full:
+        hand = None
+        if self.hands is not None:
+            hand = self.hands[mover]
+            if card not in hand and card != draw:
+                held = hand + [draw] if draw is not None else hand
+                shown = " ".join(str(c) for c in held) or "nothing"
+                raise IllegalPlay(Violation.NOT_IN_HAND, f"{seat_name(mover)} plays {card}, but holds only {shown}")
+        row = self.units[state - 1]
+        army = row[mover]
+        if len(army) >= UNITS_PER_ARMY:
             raise IllegalPlay(
                 Violation.STATE_FULL,
                 f"{seat_name(mover)} plays {card} to {state.full_name}, but {seat_name(mover)} "
                 f"already has four units there",
             )
-        ply = self.ply + 1
-        row = self.armies[state - 1]
-        row = row[:mover] + (army.with_unit(Unit(card, ply)),) + row[mover + 1 :]
-        armies = self.armies[: state - 1] + (row,) + self.armies[state:]
+        if hand is not None:
+            if draw is not None and pile is not None:
+                hand.append(draw)
+            hand.remove(card)
+        if pile is not None and draw is not None:
+            self.drawn += 1
+        self.ply = ply = self.ply + 1
+        army.append(Unit(card, ply))
         resolution = None
-        resolutions = self.resolutions
-        if all(a.full for a in row):
-            resolution = Resolution(state, len(resolutions) + 1, ply, rank(row))
-            resolutions = resolutions + (resolution,)
-        turn = Turn(
-            ply, mover, card, state, draw, resolution, len(resolutions) == len(STATES)
-        )
-        game = Game(
-            self.seats,
-            armies,
-            hands,
-            self.pile,
-            self.drawn + (1 if self.pile is not None and draw is not None else 0),
-            resolutions,
-            ply,
-        )
-        return game, turn
+        if len(army) == UNITS_PER_ARMY:
+            self.full[state - 1] += 1
+        if self.full[state - 1] == self.seats:
+            armies = [Army(seat, tuple(units)) for seat, units in enumerate(row)]
+            resolution = Resolution(state, len(self.resolutions) + 1, ply, rank(armies))
+            self.resolutions.append(resolution)
+        return Turn(ply, mover, card, state, draw, resolution, len(self.resolutions) == len(STATES))
 
 
 def replay(seats: int, plays: Sequence[tuple[Card, State]], deal: Deal | None = None) -> Game:

@@ -2,6 +2,9 @@
 
 The grammar (``grammar/ordonnance.lark``, installed as package data) is
 compiled once per process, LALR with the transformer applied while parsing.
+Records written an element a line are read first by a faster line scanner
+(``scanner.py``) that builds the same records; Lark reads the rest and words
+every syntax error.
 Every element's span comes from its first and last token, so Lark need not
 propagate positions through tree nodes that are never built.
 A file is split into records first, so a syntax error in one record is
@@ -35,6 +38,7 @@ from .record import (
     Unparsed,
     Word,
 )
+from .scanner import scan_record
 
 ParsedItem = Record | Unparsed
 
@@ -294,7 +298,12 @@ def parse_chunks(chunks: Iterable[tuple[int, str]], source: str, fast: bool = Tr
 
 def parse_record(chunk: str, first_line: int, source: str, index: int, fast: bool = True) -> ParsedItem | None:
     """One record's text, starting at ``first_line`` of ``source``; None when it
-    holds only comments."""
+    holds only comments. ``fast`` first tries the line scanner (``scanner.py``),
+    which reads well-formed records written an element a line."""
+    if fast:
+        record = scan_record(chunk, first_line, source, index)
+        if record is not None:
+            return record
     lark, builder = _parser(fast)
     builder.offset = first_line - 1
     try:

@@ -1,0 +1,289 @@
+"""A line scanner for well-formed records: the fast path of the parser.
+
+Most records in an archive are written one element per line, as the
+canonical printer writes them. This scanner reads such records with one
+regular expression per line and builds exactly the record the Lark grammar
+would build. It accepts a subset of the notation only: on any line it is not
+sure of (two elements on a line, an element broken over lines, a keyword
+where a card should be, anything malformed) it gives up and returns None,
+and the parser reads the record with Lark, which also words the errors.
+The test suite checks the two readings against each other.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Score, Span, Tag, Word
+
+_W = r"[ \t\f\r]"  # Lark's WS, without the line end
+_END = r"(?=[ \t\f\r{;]|$)"  # a token ends: blank, comment or line end
+_TAG = re.compile(r'\[' + _W + r'*([A-Za-z][A-Za-z0-9_]*)' + _W + r'*("(?:[^"\\\n]|\\.)*")' + _W + r'*\]')
+_PLAY = re.compile(
+    r"([0-9]{1,9}\.)"
+    r"(?:" + _W + r"+(P[0-9]{1,9})" + _END + r")?"
+    r"(?:" + _W + r"+(\+[A-Za-z]+)" + _END + r")?"
+    + _W + r"+([A-Za-z]+)" + _W + r"+([A-Za-z]+)" + _END
+    + r"(?:" + _W + r"+(!!|\?\?|!\?|\?!|!|\?)" + _END + r")?"
+)
+_DECLARED = re.compile(r"(#[0-9]{1,9})" + _W + r"+([A-Za-z]+)" + _W + r"+(P[0-9]{1,9})" + _END)
+_HAND = re.compile(r"hand" + _W + r"+(P[0-9]{1,9})" + _W + r"*(:)")
+_PILE = re.compile(r"pile" + _W + r"*(:)")
+_RESULT = re.compile(r"result" + _W + r"+(P[0-9]{1,9}|[A-Za-z]+)" + _END)
+_SCORE = re.compile(_W + r"+(P[0-9]{1,9}):([0-9]{1,9})" + _END)
+_CARDS = re.compile(r"(?:" + _W + r"*[A-Za-z]+" + _END + r")*")
+_LETTERS = re.compile(r"[A-Za-z]+")
+_BLANK = re.compile(_W + r"*")
+_KEYWORDS = frozenset(("hand", "pile", "result"))
+_BLANKS = frozenset(("", " ", "\t", "\f", "\r"))
+
+_new = tuple.__new__  # builds the named tuples without their Python-level __new__
+
+
+def _word(text: str, line: int, start: int) -> Word:
+    return _new(Word, (text, _new(Span, (line, start + 1, line, start + 1 + len(text)))))
+
+
+class _GiveUp(Exception):
+    """The record is not one the scanner reads; Lark will."""
+
+
+def scan_record(chunk: str, first_line: int, source: str, index: int) -> Record | None:
+    """The record Lark would build from ``chunk``, or None if the scanner is not sure.
+
+    Callers tell "holds only comments" (Lark returns no record) from "not sure"
+    by ``scanned``: see ``parse_record``."""
+    try:
+        elements, leading = _scan(chunk, first_line)
+    except _GiveUp:
+        return None
+    if not elements:
+        return None
+    last_line = first_line + chunk.rstrip().count("\n")
+    return Record(source, index, tuple(elements), tuple(leading), Span(first_line, 1, last_line, 1), chunk)
+
+
+def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
+    elements: list = []
+    leading: list[Comment] = []
+    # an open hand or pile, whose cards may go on over the next lines:
+    # [kind, seat word, first token's span start, cards, last span]
+    open_deal: list | None = None
+    lines = chunk.split("\n")
+    skip_to = -1
+    for row, line in enumerate(lines):
+        number = first_line + row
+        if row <= skip_to:
+            continue
+        c = line[:1]
+        if c in _BLANKS:
+            pos = _BLANK.match(line).end()
+            if pos == len(line):
+                continue
+            c = line[pos]
+        else:
+            pos = 0
+        m = None
+        if c == "[":
+            m = _TAG.match(line, pos)
+            if m is None:
+                raise _GiveUp
+            raw = m.group(2)[1:-1]
+            value = re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
+            element = Tag(
+                _word(m.group(1), number, m.start(1)),
+                value,
+                _new(Span, (number, pos + 1, number, m.end() + 1)),
+            )
+        elif c.isdigit():
+            m = _PLAY.match(line, pos)
+            if m is None:
+                raise _GiveUp
+            ply, seat, drawn, card, state, glyph = m.groups()
+            if card in _KEYWORDS or state in _KEYWORDS:
+                raise _GiveUp
+            at, to = m.start(4) + 1, m.end(4) + 1
+            card = _new(Word, (card, _new(Span, (number, at, number, to))))
+            at, to = m.start(5) + 1, m.end(5) + 1
+            state = _new(Word, (state, _new(Span, (number, at, number, to))))
+            end = m.end() + 1
+            element = Play(
+                _new(Word, (ply, _new(Span, (number, pos + 1, number, pos + 1 + len(ply))))),
+                _word(seat, number, m.start(2)) if seat else None,
+                _word(drawn, number, m.start(3)) if drawn else None,
+                card,
+                state,
+                _word(glyph, number, m.start(6)) if glyph else None,
+                _new(Span, (number, pos + 1, number, end)),
+            )
+            if end > len(line):  # nothing after the play: the usual case
+                if open_deal is not None:
+                    _close(open_deal, elements)
+                    open_deal = None
+                elements.append(element)
+                continue
+        elif c == "#":
+            m = _DECLARED.match(line, pos)
+            if m is None or m.group(2) in _KEYWORDS:
+                raise _GiveUp
+            element = Declared(
+                _word(m.group(1), number, pos),
+                _word(m.group(2), number, m.start(2)),
+                _word(m.group(3), number, m.start(3)),
+                _new(Span, (number, pos + 1, number, m.end() + 1)),
+            )
+        elif c in "{;":
+            element = None
+        elif line.startswith("hand", pos) and _keyword_ends(line, pos + 4):
+            m = _HAND.match(line, pos)
+            if m is None:
+                raise _GiveUp
+            _close(open_deal, elements)
+            open_deal = [Hand, _word(m.group(1), number, m.start(1)), (number, pos + 1), [], (number, m.end() + 1)]
+            pos = _cards(line, m.end(), number, open_deal)
+            rest = _comments(lines, row, pos, number)
+            if rest is not None:
+                comments, skip_to = rest
+                _close(open_deal, elements, comments)
+                open_deal = None
+            continue
+        elif line.startswith("pile", pos) and _keyword_ends(line, pos + 4):
+            m = _PILE.match(line, pos)
+            if m is None:
+                raise _GiveUp
+            _close(open_deal, elements)
+            open_deal = [Pile, None, (number, pos + 1), [], (number, m.end() + 1)]
+            pos = _cards(line, m.end(), number, open_deal)
+            rest = _comments(lines, row, pos, number)
+            if rest is not None:
+                comments, skip_to = rest
+                _close(open_deal, elements, comments)
+                open_deal = None
+            continue
+        elif line.startswith("result", pos) and _keyword_ends(line, pos + 6):
+            m = _RESULT.match(line, pos)
+            if m is None or m.group(1) in _KEYWORDS:
+                raise _GiveUp
+            outcome = _word(m.group(1), number, m.start(1))
+            scores = []
+            end = m.end()
+            while True:
+                s = _SCORE.match(line, end)
+                if s is None:
+                    break
+                scores.append(Score(_word(s.group(1), number, s.start(1)), _word(s.group(2), number, s.start(2))))
+                end = s.end()
+            element = ResultLine(outcome, tuple(scores), _new(Span, (number, pos + 1, number, end + 1)))
+            m = None
+            pos = end
+        elif open_deal is not None and c.isalpha():
+            pos = _cards(line, pos, number, open_deal)
+            rest = _comments(lines, row, pos, number)
+            if rest is not None:
+                comments, skip_to = rest
+                _close(open_deal, elements, comments)
+                open_deal = None
+            continue
+        else:
+            raise _GiveUp
+        if open_deal is not None:
+            _close(open_deal, elements)
+            open_deal = None
+        if m is not None:
+            pos = m.end()
+        rest = _comments(lines, row, pos, number)
+        if rest is None:
+            comments, skip_to = (), row
+        else:
+            comments, skip_to = rest
+        if element is None:
+            if elements:
+                last = elements[-1]
+                elements[-1] = _with_comments(last, comments)
+            else:
+                leading.extend(comments)
+        else:
+            if comments:
+                element = _with_comments(element, comments)
+            elements.append(element)
+    if open_deal is not None:
+        _close(open_deal, elements)
+    return elements, leading
+
+
+def _keyword_ends(line: str, at: int) -> bool:
+    """Whether the letters before ``at`` end a word there (``hand`` but not ``handy``)."""
+    return at == len(line) or not (line[at].isalnum() or line[at] == "_")
+
+
+def _cards(line: str, pos: int, number: int, open_deal: list) -> int:
+    """Reads the cards of a hand or pile from ``pos``; returns where they stop."""
+    m = _CARDS.match(line, pos)
+    end = m.end()
+    if end == pos:
+        return pos
+    words = [
+        _new(Word, (card.group(), _new(Span, (number, card.start() + 1, number, card.end() + 1))))
+        for card in _LETTERS.finditer(line, pos, end)
+    ]
+    if not _KEYWORDS.isdisjoint(word.text for word in words):
+        raise _GiveUp
+    open_deal[3].extend(words)
+    open_deal[4] = (number, words[-1].span.end_column)
+    return end
+
+
+def _close(open_deal: list | None, elements: list, comments: tuple = ()) -> None:
+    if open_deal is None:
+        return
+    kind, seat, (line, column), cards, (end_line, end_column) = open_deal
+    span = _new(Span, (line, column, end_line, end_column))
+    if kind is Hand:
+        elements.append(Hand(seat, tuple(cards), span, tuple(comments)))
+    else:
+        elements.append(Pile(tuple(cards), span, tuple(comments)))
+
+
+def _comments(lines: list[str], row: int, pos: int, number: int) -> tuple[tuple[Comment, ...], int] | None:
+    """The comments that fill the rest of line ``row`` from ``pos`` (a ``{``
+    comment may run over later lines), and the last row they reach; None when
+    the rest is blank. Gives up on anything else."""
+    line = lines[row]
+    comments: list[Comment] = []
+    while True:
+        pos = _BLANK.match(line, pos).end()
+        if pos == len(line):
+            return (tuple(comments), row) if comments else None
+        c = line[pos]
+        if c == ";":
+            comments.append(Comment(line[pos + 1 :].strip(), False, _new(Span, (number, pos + 1, number, len(line) + 1))))
+            return tuple(comments), row
+        if c != "{":
+            raise _GiveUp
+        end = line.find("}", pos)
+        if end >= 0:
+            comments.append(Comment(line[pos + 1 : end].strip(), True, _new(Span, (number, pos + 1, number, end + 2))))
+            pos = end + 1
+            continue
+        # a comment over several lines: the rest of its last line holds comments only
+        body = [line[pos + 1 :]]
+        start_line, start_column = number, pos + 1
+        while True:
+            row += 1
+            number += 1
+            if row == len(lines):
+                raise _GiveUp  # never closed: Lark says where it opened
+            line = lines[row]
+            end = line.find("}")
+            if end >= 0:
+                body.append(line[:end])
+                break
+            body.append(line)
+        text = "\n".join(body)
+        comments.append(Comment(text.strip(), True, _new(Span, (start_line, start_column, number, end + 2))))
+        pos = end + 1
+
+
+def _with_comments(element, comments: tuple[Comment, ...]):
+    return replace(element, comments=element.comments + tuple(comments))

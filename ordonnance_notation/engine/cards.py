@@ -52,7 +52,7 @@ class Card:
     __slots__ = ("mask",)
     mask: int
 
-    def __new__(cls, mask: int) -> Card:
+    def __new__(cls, mask: int) -> Card:  # noqa: PYI034  (one object per mask: cls is always Card)
         card = _BY_MASK.get(mask)
         if card is None:
             if not isinstance(mask, int) or not 0 < mask < 32:

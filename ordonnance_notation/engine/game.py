@@ -169,7 +169,7 @@ class Table:
     ``play``. Replaying a whole record on one table spares a copy of the game
     per ply; ``snapshot`` gives the immutable ``Game`` at any point."""
 
-    __slots__ = ("seats", "units", "full", "hands", "pile", "drawn", "resolutions", "ply")
+    __slots__ = ("drawn", "full", "hands", "pile", "ply", "resolutions", "seats", "units")
 
     def __init__(self, seats: int, deal: Deal | None = None) -> None:
         if not MIN_SEATS <= seats <= MAX_SEATS:

@@ -1,194 +1,22 @@
-"""Text to records: split a file into records, parse each with the Lark grammar.
+"""Text to records: split a file into records, then read each one.
 
-The grammar (``grammar/ordonnance.lark``, installed as package data) is
-compiled once per process, LALR with the transformer applied while parsing.
-Records written an element a line are read first by a faster line scanner
-(``scanner.py``) that builds the same records; Lark reads the rest and words
-every syntax error.
-Every element's span comes from its first and last token, so Lark need not
-propagate positions through tree nodes that are never built.
 A file is split into records first, so a syntax error in one record is
 reported as an ``Unparsed`` item and the following records are still read.
+Each record is read by the line scanner (``scanner.py``) when it is written an
+element a line, as the canonical printer writes it, and otherwise by the Lark
+grammar (``lark_reader.py``), which builds the same records and words every
+syntax error. Lark is imported only when a record needs it.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
-from functools import cache
-from importlib.resources import files
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
-from ..diagnostics import Diagnostic
-from .record import (
-    Comment,
-    Declared,
-    Hand,
-    Pile,
-    Play,
-    Record,
-    ResultLine,
-    Score,
-    Span,
-    Tag,
-    Unparsed,
-    Word,
-)
+from .record import Record, Unparsed
 from .scanner import scan_record
 
 ParsedItem = Record | Unparsed
-
-_ELEMENT_STARTS = {"LSQB", "HAND", "PILE", "PLY", "MARKER", "RESULT"}
-_COMMENTS = {"BRACE_COMMENT", "LINE_COMMENT"}
-_EXPECTED_WORDS = {
-    "LSQB": "a tag like [Event \"...\"]",
-    "TAG_NAME": "a tag name",
-    "STRING": "a quoted value like \"Anna\"",
-    "RSQB": "']' to close the tag",
-    "HAND": "'hand'",
-    "PILE": "'pile'",
-    "COLON": "':'",
-    "PLY": "a ply number like '12.'",
-    "SEAT": "a seat like P1",
-    "DRAW": "a draw like +HF",
-    "CARD": "a card like HF",
-    "STATE": "a state like A or Antioch",
-    "GLYPH": "a glyph like !?",
-    "MARKER": "a marker like #2",
-    "RESULT": "'result'",
-    "OUTCOME": "the winner's seat, 'unfinished' or 'shared'",
-    "COUNT": "a number",
-    "$END": "the end of the record",
-}
-
-
-def _span(token: Token) -> Span:
-    return Span(token.line, token.column, token.end_line, token.end_column)
-
-
-class _Builder(Transformer):
-    """Builds record elements while the parser runs. ``offset`` shifts line
-    numbers from the record's text to the file's."""
-
-    offset = 0
-
-    def _word(self, token: Token) -> Word:
-        o = self.offset
-        return Word(token.value, Span(token.line + o, token.column, token.end_line + o, token.end_column))
-
-    def _at(self, span: Span) -> Span:
-        if not self.offset:
-            return span
-        o = self.offset
-        return Span(span.line + o, span.column, span.end_line + o, span.end_column)
-
-    def _spanning(self, tokens) -> Span:
-        first, last = tokens[0], tokens[-1]
-        if isinstance(last, Score):
-            return self._at(_span(first)).to(last.value.span)
-        return self._at(Span(first.line, first.column, last.end_line, last.end_column))
-
-    @v_args(inline=True)
-    def tag(self, *tokens: Token) -> Tag:
-        _, name, value, _ = tokens
-        text = re.sub(r"\\(.)", r"\1", value.value[1:-1])
-        return Tag(self._word(name), text, self._spanning(tokens))
-
-    @v_args(inline=True)
-    def hand(self, *tokens: Token) -> Hand:
-        cards = tuple(self._word(t) for t in tokens[3:])
-        return Hand(self._word(tokens[1]), cards, self._spanning(tokens))
-
-    @v_args(inline=True)
-    def pile(self, *tokens: Token) -> Pile:
-        return Pile(tuple(self._word(t) for t in tokens[2:]), self._spanning(tokens))
-
-    @v_args(inline=True)
-    def play(self, *tokens: Token) -> Play:
-        by_type = {t.type: self._word(t) for t in tokens}
-        return Play(
-            by_type["PLY"],
-            by_type.get("SEAT"),
-            by_type.get("DRAW"),
-            by_type["CARD"],
-            by_type["STATE"],
-            by_type.get("GLYPH"),
-            self._spanning(tokens),
-        )
-
-    @v_args(inline=True)
-    def declared(self, *tokens: Token) -> Declared:
-        marker, state, seat = (self._word(t) for t in tokens)
-        return Declared(marker, state, seat, self._spanning(tokens))
-
-    @v_args(inline=True)
-    def result(self, *tokens) -> ResultLine:
-        scores = tuple(t for t in tokens[2:] if isinstance(t, Score))
-        return ResultLine(self._word(tokens[1]), scores, self._spanning(tokens))
-
-    @v_args(inline=True)
-    def score(self, seat: Token, _colon: Token, value: Token) -> Score:
-        return Score(self._word(seat), self._word(value))
-
-    @v_args(inline=True)
-    def comment(self, token: Token) -> Comment:
-        text = token.value
-        braced = text.startswith("{")
-        body = text[1:-1] if braced else text[1:]
-        return Comment(body.strip(), braced, self._at(_span(token)))
-
-    def record(self, elements: list) -> tuple:
-        return tuple(elements)
-
-
-def _lark_cython_plugins():
-    """lark-cython's plugins when it is installed (the ``fast`` extra) and not
-    turned off with ORDO_PURE_PYTHON=1; the pure-Python parser otherwise."""
-    if os.environ.get("ORDO_PURE_PYTHON"):
-        return None
-    try:
-        import lark_cython
-    except ImportError:
-        return None
-    return lark_cython.plugins
-
-
-@cache
-def _parser(fast: bool) -> tuple[Lark, _Builder]:
-    grammar = (files("ordonnance_notation.grammar") / "ordonnance.lark").read_text("utf-8")
-    builder = _Builder()
-    options = {"_plugins": _lark_cython_plugins()} if fast and _lark_cython_plugins() else {}
-    lark = Lark(
-        grammar,
-        start="record",
-        parser="lalr",
-        lexer="contextual",
-        maybe_placeholders=False,
-        keep_all_tokens=True,
-        transformer=builder,
-        **options,
-    )
-    return lark, builder
-
-
-def _attach_comments(items: tuple) -> tuple[tuple, tuple[Comment, ...]]:
-    """Each comment joins the element it follows; those before any element lead."""
-    elements: list = []
-    leading: list[Comment] = []
-    for item in items:
-        if isinstance(item, Comment):
-            if elements:
-                last = elements[-1]
-                elements[-1] = replace(last, comments=last.comments + (item,))
-            else:
-                leading.append(item)
-        else:
-            elements.append(item)
-    return tuple(elements), tuple(leading)
 
 
 _FULL_TAG_LINE = re.compile(r'[ \t]*\[[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t]*$')
@@ -298,81 +126,12 @@ def parse_chunks(chunks: Iterable[tuple[int, str]], source: str, fast: bool = Tr
 
 def parse_record(chunk: str, first_line: int, source: str, index: int, fast: bool = True) -> ParsedItem | None:
     """One record's text, starting at ``first_line`` of ``source``; None when it
-    holds only comments. ``fast`` first tries the line scanner (``scanner.py``),
-    which reads well-formed records written an element a line."""
+    holds only comments. ``fast`` tries the line scanner first and lets Lark use
+    lark-cython; ``fast=False`` reads with pure-Python Lark alone (the reference)."""
     if fast:
         record = scan_record(chunk, first_line, source, index)
         if record is not None:
             return record
-    lark, builder = _parser(fast)
-    builder.offset = first_line - 1
-    try:
-        items = lark.parse(chunk)
-    except UnexpectedInput as error:
-        diagnostic = syntax_diagnostic(error, chunk, first_line, source, index)
-        return Unparsed(source, index, chunk, first_line, (diagnostic,))
-    elements, leading = _attach_comments(items)
-    if not elements:
-        return None
-    last_line = first_line + chunk.rstrip().count("\n")
-    return Record(source, index, elements, leading, Span(first_line, 1, last_line, 1), chunk)
+    from .lark_reader import read_record
 
-
-def syntax_diagnostic(
-    error: UnexpectedInput, chunk: str, first_line: int, source: str, index: int
-) -> Diagnostic:
-    """A Lark failure told in the notation's words, at its place in the file."""
-    offset = first_line - 1
-    if isinstance(error, UnexpectedCharacters):
-        char = chunk[error.pos_in_stream]
-        span = Span(error.line + offset, error.column, error.line + offset, error.column + 1)
-        if char == "{":
-            return Diagnostic("E102", "comment opened here is never closed with '}'", source, span, index)
-        if char == '"':
-            return Diagnostic("E103", "quoted value opened here is never closed with '\"'", source, span, index)
-        allowed = _expected(error.allowed or set())
-        return Diagnostic("E100", f"unexpected character {char!r}; expected {allowed}", source, span, index)
-    if isinstance(error, UnexpectedEOF) or error.token.type == "$END":
-        allowed = _expected(set(error.expected))
-        return Diagnostic("E104", f"the record ends too early; expected {allowed}", source, _end(chunk, offset), index)
-    assert isinstance(error, UnexpectedToken)
-    token = error.token
-    expected = set(error.expected)
-    span = Span(token.line + offset, token.column, token.end_line + offset, token.end_column)
-    end = token.end_pos
-    if token.value[-1:].isdigit() and end < len(chunk) and chunk[end].isdigit():
-        return Diagnostic("E101", f"number too long: {token.value}{chunk[end]}... (at most nine digits)", source, span, index)
-    if expected == {"RSQB"}:
-        opening = chunk.rfind("[", 0, token.start_pos)
-        line = chunk.count("\n", 0, opening) + 1 + offset
-        column = opening - (chunk.rfind("\n", 0, opening) + 1) + 1
-        return Diagnostic(
-            "E103",
-            f"tag opened here is not closed with ']' (found {token.value!r} instead)",
-            source,
-            Span(line, column, line, column + 1),
-            index,
-        )
-    return Diagnostic("E101", f"unexpected {token.value!r}; expected {_expected(expected)}", source, span, index)
-
-
-def _end(chunk: str, offset: int) -> Span:
-    """Just after the last character of the record's text."""
-    body = chunk.rstrip()
-    line = body.count("\n") + 1 + offset
-    column = len(body) - (body.rfind("\n") + 1) + 1
-    return Span(line, column, line, column + 1)
-
-
-def _expected(terminals: set[str]) -> str:
-    names = set(terminals) - _COMMENTS
-    if "OUTCOME" in names:
-        names.discard("SEAT")
-    words = sorted({_EXPECTED_WORDS.get(name, name) for name in names - _ELEMENT_STARTS})
-    if _ELEMENT_STARTS <= names:
-        words.append("the next element (a tag, hand, pile, play, declared resolution or result line)")
-    else:
-        words += sorted(_EXPECTED_WORDS[name] for name in names & _ELEMENT_STARTS)
-    if not words:
-        return "nothing more"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return read_record(chunk, first_line, source, index, fast)

@@ -246,6 +246,15 @@ def _card(r: Reading, word: Word, ply: int | None = None, text: str | None = Non
         return None
 
 
+def _cards(r: Reading, words: tuple[Word, ...]) -> tuple[Card, ...]:
+    """The cards of a hand or pile; those that cannot be read are reported and left out."""
+    known = Card.known
+    cards = tuple(known(w.text) for w in words)
+    if None in cards:  # a spelling not seen before, maybe not a card at all
+        cards = tuple(c for c in (_card(r, w) for w in words) if c is not None)
+    return cards
+
+
 def seat_of(r: Reading, word: Word, ply: int | None = None) -> int | None:
     assert r.seats is not None
     match = _SEAT.match(word.text)
@@ -277,7 +286,7 @@ def _read_deal(r: Reading) -> None:
     hands: dict[int, tuple[Card, ...]] = {}
     for hand in hands_written:
         seat = seat_of(r, hand.seat)
-        cards = tuple(c for c in (_card(r, w) for w in hand.cards) if c is not None)
+        cards = _cards(r, hand.cards)
         if seat is None:
             continue
         if seat in hands:
@@ -297,7 +306,7 @@ def _read_deal(r: Reading) -> None:
     if len(r.diagnostics) > errors_before:
         r.deal_ok = False
         return
-    pile = tuple(c for c in (_card(r, w) for w in piles[0].cards) if c is not None)
+    pile = _cards(r, piles[0].cards)
     total = HAND_SIZE * r.seats + len(pile)
     if total < cards_needed(r.seats):
         r.add(

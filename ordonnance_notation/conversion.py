@@ -88,12 +88,20 @@ def convert(text: str, source: str, source_kind: str, target_kind: str, with_res
     try:
         records = read_records(archive.to_text(doc), source)
     except ConversionError as error:  # places in the .ord text are no places in the archive
-        raise ConversionError(
-            [Diagnostic("E004", f"the archive's records do not read as .ord: {d.message}", source) for d in error.diagnostics]
-        ) from None
+        raise ConversionError([_in_archive(d, source) for d in error.diagnostics]) from None
     reports = [validate(r) for r in records] if with_results else None
     out_doc = archive.document(records, reports)
     return archive.dump_yaml(out_doc) if target_kind == "yaml" else archive.dump_json(out_doc)
+
+
+def _in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:
+    """A problem of the .ord text an archive stands for, told of the archive.
+    An element out of place (E209) is the archive's own order, refused as in
+    .ord files; anything else would be a bug in ordo (E004)."""
+    if diagnostic.code == "E209":
+        where = f"records[{diagnostic.record - 1}]" if diagnostic.record else "a record"
+        return Diagnostic("E209", f"{where}: {diagnostic.message}; an element out of place is not moved", source)
+    return Diagnostic("E004", f"the archive's records do not read as .ord: {diagnostic.message}", source)
 
 
 def _load(text: str, source: str, kind: str) -> dict:

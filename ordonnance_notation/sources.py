@@ -131,31 +131,84 @@ class LineSource:
     stream: BinaryIO
 
     def lines(self) -> Iterator[str]:
-        number = 0
-        offset = 0
+        """The lines, without their ends, read a block at a time: a block of
+        clean UTF-8 is decoded and split at once, and only a block holding a
+        bad byte is read again line by line to say where it is."""
+        number = 0  # lines read so far
+        offset = 0  # bytes read so far
+        read = getattr(self.stream, "read1", self.stream.read)  # read1: no waiting on a pipe
+        pending: list[bytes] = []  # a line longer than a block, so far
         try:
-            for raw in self.stream:
-                number += 1
-                bad = _first_bad(raw)
-                if bad is not None:
-                    hint = " (it looks like UTF-16)" if number == 1 and _utf16(raw) else ""
-                    span = Span(number, bad + 1, number, bad + 2)
-                    message = f"not UTF-8 text: byte 0x{raw[bad]:02x} at offset {offset + bad}{hint}"
-                    shown = None if b"\x00" in raw else raw.decode("utf-8", "replace").rstrip("\r\n")
-                    raise SourceProblem(Diagnostic("E002", message, self.name, span), shown)
-                line = raw.decode("utf-8")
-                if number == 1 and line.startswith("\ufeff"):
-                    line = line[1:]
-                offset += len(raw)
-                line = line.removesuffix("\n")
-                line = line.removesuffix("\r")
-                if "\r" in line:  # old Mac line ends
-                    yield from line.split("\r")
+            while True:
+                block = read(BLOCK)
+                if block:
+                    cut = block.rfind(b"\n") + 1
+                    if not cut:
+                        pending.append(block)
+                        continue
+                    data = b"".join(pending) + block[:cut] if pending else block[:cut]
+                    pending = [block[cut:]] if cut < len(block) else []
                 else:
-                    yield line
+                    data = b"".join(pending)
+                    if not data:
+                        return
+                    pending = []
+                text = None if b"\x00" in data else _decoded(data)
+                if text is None:
+                    yield from self._up_to_bad_byte(data, number, offset)
+                if number == 0 and text.startswith("\ufeff"):
+                    text = text[1:]
+                lines = text.split("\n")
+                if lines[-1] == "":
+                    lines.pop()  # the block ended with a line end
+                number += len(lines)
+                offset += len(data)
+                if "\r" in text:
+                    yield from _without_cr(lines)
+                else:
+                    yield from lines
+                if not block:
+                    return
         finally:
             if self.stream is not sys.stdin.buffer:
                 self.stream.close()
+
+    def _up_to_bad_byte(self, data: bytes, number: int, offset: int) -> Iterator[str]:
+        """The lines of ``data`` before its first byte that is not UTF-8 text,
+        then SourceProblem there."""
+        for raw in data.split(b"\n"):
+            number += 1
+            bad = _first_bad(raw)
+            if bad is not None:
+                hint = " (it looks like UTF-16)" if number == 1 and _utf16(raw) else ""
+                span = Span(number, bad + 1, number, bad + 2)
+                message = f"not UTF-8 text: byte 0x{raw[bad]:02x} at offset {offset + bad}{hint}"
+                shown = None if b"\x00" in raw else raw.decode("utf-8", "replace").rstrip("\r\n")
+                raise SourceProblem(Diagnostic("E002", message, self.name, span), shown)
+            line = raw.decode("utf-8")
+            yield from _without_cr([line[1:] if number == 1 and line.startswith("\ufeff") else line])
+            offset += len(raw) + 1
+        raise AssertionError("a block that does not decode holds a bad byte")
+
+
+BLOCK = 1 << 16
+
+
+def _decoded(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _without_cr(lines: list[str]) -> Iterator[str]:
+    """A CR before the line end is dropped; a CR inside a line ends it (old Mac files)."""
+    for line in lines:
+        line = line.removesuffix("\r")
+        if "\r" in line:
+            yield from line.split("\r")
+        else:
+            yield line
 
 
 def open_source(path: str) -> LineSource | Diagnostic:

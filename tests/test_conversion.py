@@ -129,6 +129,17 @@ def test_an_element_out_of_place_is_not_moved_silently():
     assert [d.code for d in raised.value.diagnostics] == ["E209"]
 
 
+def test_an_archive_with_an_element_out_of_place_is_refused_by_name():
+    archive = convert('[P1 "a"]\n[P2 "b"]\n[Result "P1"]\n\n1. F A\n', "t.ord", "ord", "yaml")
+    archive = archive.replace("- {ply: 1, card: F, state: A}", "- {result: P1}\n  - {ply: 1, card: F, state: A}")
+    with pytest.raises(ConversionError) as raised:
+        convert(archive, "t.yaml", "yaml", "json")
+    [diagnostic] = raised.value.diagnostics
+    assert (diagnostic.code, diagnostic.message) == (
+        "E209", "records[0]: play after the result line; an element out of place is not moved"
+    )
+
+
 GOOD = "schema_version: 1\nrecords:\n- tags:\n  - {name: P1, value: Anna}\n"
 
 BROKEN = [

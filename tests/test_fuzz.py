@@ -168,7 +168,8 @@ def mutations(draw, base=valid_record, words=WORDS):
                 k = draw(st.sampled_from(found))
                 tokens[k] += " +" + draw(st.sampled_from(KINDS[1][1]))
         elif op == "extend":  # plays numbered on from the last one: after the end of a finished game
-            plies = [int(token[:-1]) for token in tokens if KINDS[4][0].match(token)]
+            # (a number of thousands of digits, from the "number" operation, is no ply to count on from)
+            plies = [int(token[:-1]) for token in tokens if KINDS[4][0].match(token) and len(token) <= 10]
             last = max(plies, default=0)
             extra = " ".join(f"{last + n}. {draw(st.sampled_from(KINDS[1][1]))} {draw(st.sampled_from('ACJET'))}"
                              for n in range(1, draw(st.integers(1, 3)) + 1))

@@ -8,7 +8,7 @@ the earlier fourth card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
 
@@ -50,6 +50,7 @@ class Formations:
     regiments: tuple[Icon, ...] = ()
     battalions: tuple[Icon, ...] = ()
     companies: tuple[Icon, ...] = ()
+    key: tuple = field(init=False, repr=False, compare=False)  # greater key, stronger army (before the fourth card)
 
     @classmethod
     def of(cls, cards: Sequence[Card]) -> Formations:
@@ -77,17 +78,9 @@ class Formations:
             return self.battalions
         return self.companies
 
-    @property
-    def key(self) -> tuple:
-        """Greater key, stronger army (before the fourth-card tie-break)."""
-        key = _KEYS.get(self)
-        if key is None:
-            key = _KEYS[self] = tuple(
-                part
-                for level in LEVELS
-                for part in (len(self.at(level)), tuple(int(icon) for icon in self.at(level)))
-            )
-        return key
+    def __post_init__(self) -> None:
+        key = tuple(part for level in LEVELS for part in (len(self.at(level)), tuple(map(int, self.at(level)))))
+        object.__setattr__(self, "key", key)  # frozen: set once, here
 
     def describe(self) -> str:
         """``"regiment F, battalion H"``; ``"no formation"`` for an army without one."""
@@ -131,7 +124,6 @@ class Army:
 
 
 _FORMATIONS: dict[tuple[int, ...], Formations] = {}  # by the sorted masks of an army's cards
-_KEYS: dict[Formations, tuple] = {}  # as many as there are formations: a few hundred
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 

@@ -78,8 +78,11 @@ def split_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
             # likely a forgotten "}" than a comment quoting a header. Splitting
             # here reports the open comment (E102) and keeps the next records.
             in_brace = False
-        code, brace_after = _code(line, in_brace)
-        code = code.strip()
+        if not in_brace and line[:1] == "[" and _FULL_TAG_LINE.match(line):
+            code, brace_after = "[", False  # a header line, the most common line with a quote
+        else:
+            code, brace_after = _code(line, in_brace)
+            code = code.strip()
         if code.startswith("["):
             if in_body or blank_after_header:
                 cut = comment_run if comment_run is not None else len(held)

@@ -27,6 +27,7 @@ DeclaredOutcome = int | str  # a seat index, UNFINISHED or SHARED
 _SEAT_TAG = re.compile(r"P([0-9]{1,9})$")
 _SEAT = re.compile(r"P([1-9][0-9]{0,8})$")
 _POINTS = re.compile(r"[0-9]{1,9}")
+_SEAT_INDEX = {f"P{n}": n - 1 for n in range(1, MAX_SEATS + 1)}
 
 
 class Move(NamedTuple):
@@ -323,12 +324,13 @@ def _read_deal(r: Reading) -> None:
 
 def _read_plays(r: Reading) -> None:
     expected = 1
-    known_card, known_state = Card.known, State.lookup
+    known_card, known_state, seats = Card.known, State.lookup, r.seats
     for play in r.record.plays:
-        if play.seat is None and play.drawn is None and r.unread is None and play.ply == expected:
+        if play.drawn is None and r.unread is None and play.ply == expected:
             card, state = known_card(play.card.text), known_state(play.state.text)
-            if card is not None and state is not None:  # the usual play, read at once
-                r.moves.append(Move(play, card, state, None, None))
+            seat = None if play.seat is None else _SEAT_INDEX.get(play.seat.text, seats)
+            if card is not None and state is not None and (seat is None or seat < seats):  # the usual play, read at once
+                r.moves.append(Move(play, card, state, seat, None))
                 expected += 1
                 continue
         errors_before = len(r.diagnostics)

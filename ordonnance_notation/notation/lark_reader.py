@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import replace
 from functools import cache
 from importlib.resources import files
 
@@ -70,8 +69,7 @@ class _Builder(Transformer):
     offset = 0
 
     def _word(self, token: Token) -> Word:
-        o = self.offset
-        return Word(token.value, Span(token.line + o, token.column, token.end_line + o, token.end_column))
+        return Word(token.value, token.line + self.offset, token.column)
 
     def _at(self, span: Span) -> Span:
         if not self.offset:
@@ -176,7 +174,7 @@ def _attach_comments(items: tuple) -> tuple[tuple, tuple[Comment, ...]]:
         if isinstance(item, Comment):
             if elements:
                 last = elements[-1]
-                elements[-1] = replace(last, comments=last.comments + (item,))
+                elements[-1] = last._replace(comments=last.comments + (item,))
             else:
                 leading.append(item)
         else:

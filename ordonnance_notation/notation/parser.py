@@ -26,7 +26,7 @@ _SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[;{}]')
 def _code(line: str, in_brace: bool) -> tuple[str, bool]:
     """The part of ``line`` outside comments, and whether a ``{`` comment is
     still open at its end. Quoted values may hold ``{`` and ``;``."""
-    if not in_brace and not any(c in line for c in '{;"'):
+    if not in_brace and "{" not in line and ";" not in line and '"' not in line:
         return line, False
     parts = []
     pos = 0

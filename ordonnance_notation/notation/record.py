@@ -5,6 +5,10 @@ kept as the text the author wrote (``Word``): the validator interprets them,
 so that a malformed card is reported where it stands instead of failing the
 parse. Every element keeps the comments that follow it, so formatting and
 conversion can put them back where they were.
+
+Elements, words and spans are named tuples: an archive's records hold
+hundreds of them each, and named tuples are the cheapest immutable values to
+build. ``Record`` itself is a frozen dataclass.
 """
 
 from __future__ import annotations
@@ -14,8 +18,7 @@ from typing import NamedTuple
 
 
 class Span(NamedTuple):
-    """1-based line and column of the first character; end column is exclusive.
-    (Named tuples, like ``Word``: a record has hundreds, and they are made fast.)"""
+    """1-based line and column of the first character; end column is exclusive."""
 
     line: int
     column: int
@@ -27,14 +30,19 @@ class Span(NamedTuple):
 
 
 class Word(NamedTuple):
-    """A token as written: a card, a state, a seat, a ply number, ..."""
+    """A token as written (a card, a state, a seat, a ply number, ...) and the
+    line and column where it starts; no token runs over a line end."""
 
     text: str
-    span: Span
+    line: int
+    column: int
+
+    @property
+    def span(self) -> Span:
+        return Span(self.line, self.column, self.line, self.column + len(self.text))
 
 
-@dataclass(frozen=True, slots=True)
-class Comment:
+class Comment(NamedTuple):
     """``{...}`` (braced) or ``; ...`` to the end of the line; ``text`` without delimiters."""
 
     text: str
@@ -42,16 +50,14 @@ class Comment:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Tag:
+class Tag(NamedTuple):
     name: Word
     value: str
     span: Span
     comments: tuple[Comment, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Hand:
+class Hand(NamedTuple):
     """``hand P1: F HS L BS LBSHF`` — a seat's opening hand."""
 
     seat: Word
@@ -60,8 +66,7 @@ class Hand:
     comments: tuple[Comment, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Pile:
+class Pile(NamedTuple):
     """``pile: L B S ...`` — the draw pile, top first."""
 
     cards: tuple[Word, ...]
@@ -69,8 +74,7 @@ class Pile:
     comments: tuple[Comment, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """``12. P2 +L HF A !?`` — ply number, optional seat and draw, card, state, glyph."""
 
     number: Word
@@ -87,8 +91,7 @@ class Play:
         return int(self.number.text.rstrip("."))
 
 
-@dataclass(frozen=True, slots=True)
-class Declared:
+class Declared(NamedTuple):
     """``#2 J P1`` — the scorer's note that marker 2 went to P1 for Jerusalem."""
 
     marker: Word
@@ -98,14 +101,12 @@ class Declared:
     comments: tuple[Comment, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(NamedTuple):
     seat: Word
     value: Word
 
 
-@dataclass(frozen=True, slots=True)
-class ResultLine:
+class ResultLine(NamedTuple):
     """``result P2 P1:2 P2:3`` — the winner (or ``unfinished``) and optional scores."""
 
     outcome: Word

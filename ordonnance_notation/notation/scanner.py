@@ -13,7 +13,6 @@ The test suite checks the two readings against each other.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Score, Span, Tag, Word
 
@@ -42,7 +41,7 @@ _new = tuple.__new__  # builds the named tuples without their Python-level __new
 
 
 def _word(text: str, line: int, start: int) -> Word:
-    return _new(Word, (text, _new(Span, (line, start + 1, line, start + 1 + len(text)))))
+    return _new(Word, (text, line, start + 1))
 
 
 class _GiveUp(Exception):
@@ -72,6 +71,7 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
     open_deal: list | None = None
     lines = chunk.split("\n")
     skip_to = -1
+    new = _new
     for row, line in enumerate(lines):
         number = first_line + row
         if row <= skip_to:
@@ -103,20 +103,17 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
             ply, seat, drawn, card, state, glyph = m.groups()
             if card in _KEYWORDS or state in _KEYWORDS:
                 raise _GiveUp
-            at, to = m.start(4) + 1, m.end(4) + 1
-            card = _new(Word, (card, _new(Span, (number, at, number, to))))
-            at, to = m.start(5) + 1, m.end(5) + 1
-            state = _new(Word, (state, _new(Span, (number, at, number, to))))
             end = m.end() + 1
-            element = Play(
-                _new(Word, (ply, _new(Span, (number, pos + 1, number, pos + 1 + len(ply))))),
-                _word(seat, number, m.start(2)) if seat else None,
-                _word(drawn, number, m.start(3)) if drawn else None,
-                card,
-                state,
-                _word(glyph, number, m.start(6)) if glyph else None,
-                _new(Span, (number, pos + 1, number, end)),
-            )
+            element = new(Play, (
+                new(Word, (ply, number, pos + 1)),
+                new(Word, (seat, number, m.start(2) + 1)) if seat else None,
+                new(Word, (drawn, number, m.start(3) + 1)) if drawn else None,
+                new(Word, (card, number, m.start(4) + 1)),
+                new(Word, (state, number, m.start(5) + 1)),
+                new(Word, (glyph, number, m.start(6) + 1)) if glyph else None,
+                new(Span, (number, pos + 1, number, end)),
+                (),
+            ))
             if end > len(line):  # nothing after the play: the usual case
                 if open_deal is not None:
                     _close(open_deal, elements)
@@ -223,14 +220,12 @@ def _cards(line: str, pos: int, number: int, open_deal: list) -> int:
     end = m.end()
     if end == pos:
         return pos
-    words = [
-        _new(Word, (card.group(), _new(Span, (number, card.start() + 1, number, card.end() + 1))))
-        for card in _LETTERS.finditer(line, pos, end)
-    ]
+    words = [_new(Word, (card.group(), number, card.start() + 1)) for card in _LETTERS.finditer(line, pos, end)]
     if not _KEYWORDS.isdisjoint(word.text for word in words):
         raise _GiveUp
     open_deal[3].extend(words)
-    open_deal[4] = (number, words[-1].span.end_column)
+    last = words[-1]
+    open_deal[4] = (number, last.column + len(last.text))
     return end
 
 
@@ -286,4 +281,4 @@ def _comments(lines: list[str], row: int, pos: int, number: int) -> tuple[tuple[
 
 
 def _with_comments(element, comments: tuple[Comment, ...]):
-    return replace(element, comments=element.comments + tuple(comments))
+    return element._replace(comments=element.comments + tuple(comments))

@@ -149,8 +149,8 @@ def _read_seats(r: Reading, tags: dict[str, Tag]) -> None:
         seat_tags[int(name[1:])] = tag
     numbers = sorted(seat_tags)
     count = len(numbers)
-    where = r.record.tags[0].span if r.record.tags else r.record.elements[0].span
     if count < MIN_SEATS:
+        where = r.record.tags[0].span if r.record.tags else r.record.elements[0].span
         named = ", ".join(f"P{n}" for n in numbers) or "none"
         hint = ""
         if not numbers and r.record.plays:

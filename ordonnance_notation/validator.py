@@ -105,14 +105,17 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
         r.add("N602", "no deal: hands and draws were not checked")
     table = Table(r.seats, r.deal)
     turns: list[Turn] = []
-    moves = {id(move.play): move for move in r.moves}  # by identity: hashing a Play hashes every span in it
+    moves = r.moves  # the plays in order, up to the first that could not be read
+    read = 0
     declared_seen: dict = {}
     for element in r.record.elements:
-        if isinstance(element, Play):
-            move = moves.get(id(element))
-            if move is None:
+        kind = type(element)
+        if kind is Play:
+            if read == len(moves) or moves[read].play is not element:
                 _stop(r, element, "it could not be read")
                 return table.snapshot(), turns, True
+            move = moves[read]
+            read += 1
             try:
                 turn = table.play(move.card, move.state, seat=move.seat, drawn=move.drawn)
             except IllegalPlay as illegal:
@@ -123,7 +126,7 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
                 # a game that ended can still be scored: its result is compared
                 return table.snapshot(), turns, not ended
             turns.append(turn)
-        elif isinstance(element, Declared):
+        elif kind is Declared:
             _check_declared(r, element, table, declared_seen)
     return table.snapshot(), turns, False
 

@@ -24,6 +24,7 @@ MIN_SEATS, MAX_SEATS = 2, 4
 HAND_SIZE = 5
 STATES = tuple(State)
 PLAYS_PER_SEAT = 20  # four units in each of five states
+_STATE_COUNT = len(STATES)
 
 
 def cards_needed(seats: int) -> int:
@@ -212,7 +213,7 @@ class Table:
     def play(self, card: Card, state: State, *, seat: int | None = None, drawn: Card | None = None) -> Turn:
         """As ``Game.play``, on this table. An illegal play leaves it unchanged."""
         mover = self.ply % self.seats
-        if len(self.resolutions) == len(STATES):
+        if len(self.resolutions) == _STATE_COUNT:
             raise IllegalPlay(
                 Violation.GAME_OVER,
                 f"{seat_name(mover)} plays {card} to {state.full_name}, but the game ended at "
@@ -237,11 +238,12 @@ class Table:
         hand = None
         if self.hands is not None:
             hand = self.hands[mover]
-            if card not in hand and card != draw:
+            if card is not draw and card not in hand:  # one object per card: identity is equality
                 held = hand + [draw] if draw is not None else hand
                 shown = " ".join(str(c) for c in held) or "nothing"
                 raise IllegalPlay(Violation.NOT_IN_HAND, f"{seat_name(mover)} plays {card}, but holds only {shown}")
-        row = self.units[state - 1]
+        index = state - 1
+        row = self.units[index]
         army = row[mover]
         if len(army) >= UNITS_PER_ARMY:
             raise IllegalPlay(
@@ -257,14 +259,15 @@ class Table:
             self.drawn += 1
         self.ply = ply = self.ply + 1
         army.append(Unit(card, ply))
-        resolution = None
-        if len(army) == UNITS_PER_ARMY:
-            self.full[state - 1] += 1
-        if self.full[state - 1] == self.seats:
-            armies = [Army(seat, tuple(units)) for seat, units in enumerate(row)]
-            resolution = Resolution(state, len(self.resolutions) + 1, ply, rank(armies))
-            self.resolutions.append(resolution)
-        return Turn(ply, mover, card, state, draw, resolution, len(self.resolutions) == len(STATES))
+        if len(army) < UNITS_PER_ARMY:
+            return Turn(ply, mover, card, state, draw, None, False)
+        self.full[index] += 1
+        if self.full[index] < self.seats:
+            return Turn(ply, mover, card, state, draw, None, False)
+        armies = [Army(seat, tuple(units)) for seat, units in enumerate(row)]
+        resolution = Resolution(state, len(self.resolutions) + 1, ply, rank(armies))
+        self.resolutions.append(resolution)
+        return Turn(ply, mover, card, state, draw, resolution, len(self.resolutions) == _STATE_COUNT)
 
 
 def replay(seats: int, plays: Sequence[tuple[Card, State]], deal: Deal | None = None) -> Game:

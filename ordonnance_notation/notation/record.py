@@ -135,11 +135,11 @@ class Record:
 
     @property
     def tags(self) -> tuple[Tag, ...]:
-        return tuple(e for e in self.elements if isinstance(e, Tag))
+        return tuple([e for e in self.elements if type(e) is Tag])
 
     @property
     def plays(self) -> tuple[Play, ...]:
-        return tuple(e for e in self.elements if isinstance(e, Play))
+        return tuple([e for e in self.elements if type(e) is Play])
 
     def tag(self, name: str) -> str | None:
         """The value of the first tag called ``name``, else None."""

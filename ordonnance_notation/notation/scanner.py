@@ -19,11 +19,12 @@ from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Sco
 _W = r"[ \t\f\r]"  # Lark's WS, without the line end
 _END = r"(?=[ \t\f\r{;]|$)"  # a token ends: blank, comment or line end
 _TAG = re.compile(r'\[' + _W + r'*([A-Za-z][A-Za-z0-9_]*)' + _W + r'*("(?:[^"\\\n]|\\.)*")' + _W + r'*\]')
+_NOT_KEYWORD = r"(?!(?:hand|pile|result)" + _END + r")"
 _PLAY = re.compile(
     r"([0-9]{1,9}\.)"
     r"(?:" + _W + r"+(P[0-9]{1,9})" + _END + r")?"
     r"(?:" + _W + r"+(\+[A-Za-z]+)" + _END + r")?"
-    + _W + r"+([A-Za-z]+)" + _W + r"+([A-Za-z]+)" + _END
+    + _W + r"+" + _NOT_KEYWORD + r"([A-Za-z]+)" + _W + r"+" + _NOT_KEYWORD + r"([A-Za-z]+)" + _END
     + r"(?:" + _W + r"+(!!|\?\?|!\?|\?!|!|\?)" + _END + r")?"
 )
 _DECLARED = re.compile(r"(#[0-9]{1,9})" + _W + r"+([A-Za-z]+)" + _W + r"+(P[0-9]{1,9})" + _END)
@@ -36,6 +37,7 @@ _LETTERS = re.compile(r"[A-Za-z]+")
 _BLANK = re.compile(_W + r"*")
 _KEYWORDS = frozenset(("hand", "pile", "result"))
 _BLANKS = frozenset(("", " ", "\t", "\f", "\r"))
+_DIGITS = frozenset("0123456789")
 
 _new = tuple.__new__  # builds the named tuples without their Python-level __new__
 
@@ -71,7 +73,7 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
     open_deal: list | None = None
     lines = chunk.split("\n")
     skip_to = -1
-    new = _new
+    new, play_at = _new, _PLAY.match
     for row, line in enumerate(lines):
         number = first_line + row
         if row <= skip_to:
@@ -85,25 +87,12 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
         else:
             pos = 0
         m = None
-        if c == "[":
-            m = _TAG.match(line, pos)
+        if c in _DIGITS:
+            m = play_at(line, pos)
             if m is None:
-                raise _GiveUp
-            raw = m.group(2)[1:-1]
-            value = re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
-            element = Tag(
-                _word(m.group(1), number, m.start(1)),
-                value,
-                _new(Span, (number, pos + 1, number, m.end() + 1)),
-            )
-        elif c.isdigit():
-            m = _PLAY.match(line, pos)
-            if m is None:
-                raise _GiveUp
-            ply, seat, drawn, card, state, glyph = m.groups()
-            if card in _KEYWORDS or state in _KEYWORDS:
                 raise _GiveUp
             end = m.end() + 1
+            ply, seat, drawn, card, state, glyph = m.groups()
             element = new(Play, (
                 new(Word, (ply, number, pos + 1)),
                 new(Word, (seat, number, m.start(2) + 1)) if seat else None,
@@ -114,12 +103,20 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
                 new(Span, (number, pos + 1, number, end)),
                 (),
             ))
-            if end > len(line):  # nothing after the play: the usual case
-                if open_deal is not None:
-                    _close(open_deal, elements)
-                    open_deal = None
+            if end > len(line) and open_deal is None:  # nothing after the play: the usual case
                 elements.append(element)
                 continue
+        elif c == "[":
+            m = _TAG.match(line, pos)
+            if m is None:
+                raise _GiveUp
+            raw = m.group(2)[1:-1]
+            value = re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
+            element = Tag(
+                _word(m.group(1), number, m.start(1)),
+                value,
+                _new(Span, (number, pos + 1, number, m.end() + 1)),
+            )
         elif c == "#":
             m = _DECLARED.match(line, pos)
             if m is None or m.group(2) in _KEYWORDS:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .diagnostics import Diagnostic
-from .engine.cards import Card, CardError, State, seat_name
+from .engine.cards import Card, CardError, State, card_spelt, seat_name, state_spelt
 from .engine.game import HAND_SIZE, MAX_SEATS, MIN_SEATS, Deal, cards_needed
 from .engine.scoring import DEFAULT_POINTS, Scoring
 from .notation.record import Declared, Hand, Pile, Play, Record, ResultLine, Span, Tag, Word
@@ -28,6 +28,7 @@ _SEAT_TAG = re.compile(r"P([0-9]{1,9})$")
 _SEAT = re.compile(r"P([1-9][0-9]{0,8})$")
 _POINTS = re.compile(r"[0-9]{1,9}")
 _SEAT_INDEX = {f"P{n}": n - 1 for n in range(1, MAX_SEATS + 1)}
+_PLY_TEXT = {n: f"{n}." for n in range(1, 4 * 5 * MAX_SEATS + 1)}  # every ply of a game, as numbered
 
 
 class Move(NamedTuple):
@@ -249,8 +250,7 @@ def _card(r: Reading, word: Word, ply: int | None = None, text: str | None = Non
 
 def _cards(r: Reading, words: tuple[Word, ...]) -> tuple[Card, ...]:
     """The cards of a hand or pile; those that cannot be read are reported and left out."""
-    known = Card.known
-    cards = tuple(known(w.text) for w in words)
+    cards = tuple([card_spelt(w.text) for w in words])
     if None in cards:  # a spelling not seen before, maybe not a card at all
         cards = tuple(c for c in (_card(r, w) for w in words) if c is not None)
     return cards
@@ -324,11 +324,11 @@ def _read_deal(r: Reading) -> None:
 
 def _read_plays(r: Reading) -> None:
     expected = 1
-    known_card, known_state, seats = Card.known, State.lookup, r.seats
+    seats, seat_index = r.seats, _SEAT_INDEX.get
     for play in r.record.plays:
-        if play.drawn is None and r.unread is None and play.ply == expected:
-            card, state = known_card(play.card.text), known_state(play.state.text)
-            seat = None if play.seat is None else _SEAT_INDEX.get(play.seat.text, seats)
+        if play.drawn is None and r.unread is None and play.number.text == _PLY_TEXT.get(expected):
+            card, state = card_spelt(play.card.text), state_spelt(play.state.text)
+            seat = None if play.seat is None else seat_index(play.seat.text, seats)
             if card is not None and state is not None and (seat is None or seat < seats):  # the usual play, read at once
                 r.moves.append(Move(play, card, state, seat, None))
                 expected += 1

@@ -85,11 +85,6 @@ class Card:
             card = _BY_LETTERS[letters] = cls._read(letters)
         return card
 
-    @staticmethod
-    def known(letters: str) -> Card | None:
-        """The card spelt ``letters`` if that spelling was read before, else None: a dictionary look-up."""
-        return _BY_LETTERS.get(letters)
-
     @classmethod
     def _read(cls, letters: str) -> Card:
         mask = 0
@@ -124,6 +119,9 @@ class Card:
 _ICONS_BY_LETTER = {icon.name: icon for icon in Icon}
 _BY_MASK: dict[int, Card] = {}
 _BY_LETTERS: dict[str, Card] = {}  # every spelling read so far; cards are immutable
+# The card spelt so if that spelling was read before, else None: a look-up
+# without a call into Python, for reading archives.
+card_spelt = _BY_LETTERS.get
 
 
 class State(IntEnum):
@@ -156,6 +154,8 @@ _STATES_BY_WORD = {
     **{state.name.lower(): state for state in State},
     **{name.lower(): state for state, name in _STATE_NAMES.items()},
 }
+# The state written so, in its usual spellings (A, Antioch), else None; State.lookup reads any case.
+state_spelt = {**{state.name: state for state in State}, **{name: state for state, name in _STATE_NAMES.items()}}.get
 
 
 def seat_name(seat: int) -> str:

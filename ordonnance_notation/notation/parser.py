@@ -19,6 +19,7 @@ from .scanner import scan_record
 ParsedItem = Record | Unparsed
 
 
+_DIGITS = frozenset("0123456789")
 _FULL_TAG_LINE = re.compile(r'[ \t]*\[[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t]*$')
 _SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[;{}]')
 
@@ -73,6 +74,11 @@ def split_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     in_body = in_header = blank_after_header = in_brace = False
     comment_run = None  # index in ``held`` of the comment-only lines just above, if any
     for line in lines:
+        if not in_brace and line[:1] in _DIGITS and "{" not in line and ";" not in line and '"' not in line:
+            in_body, comment_run = True, None  # a play: the most common line of all
+            in_header = blank_after_header = False
+            held.append(line)
+            continue
         if in_brace and in_body and _FULL_TAG_LINE.match(line):
             # A header line after a body, inside a "{" that never closed: more
             # likely a forgotten "}" than a comment quoting a header. Splitting

@@ -150,6 +150,24 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def targets(rows: list[dict], startup: float) -> dict:
+    """Issue 6's targets against this run: (measured, target, met) by name."""
+    big = [row for row in rows if row["records"] >= 10_000] or rows
+    per_core = min(row["validate_j1_mb_s"] for row in big)
+    chess = [row["validate_vs_chess"] for row in big if "validate_vs_chess" in row]
+    speedup = min(row["jobs2_speedup"] for row in big)
+    peak = max(max(row["validate_j1_peak_mb"], row["validate_j2_peak_mb"]) for row in rows)
+    found = {
+        "validate MB/s on one core, slowest archive of 10k+ records": (per_core, ">= 2", per_core >= 2),
+        "--jobs 2 over --jobs 1, archives of 10k+ records": (speedup, ">= 1.7", speedup >= 1.7),
+        "peak memory, MB, any archive": (peak, "< 100", peak < 100),
+        "one small file, s": (round(startup, 3), "< 0.3", startup < 0.3),
+    }
+    if chess:
+        found["validate over python-chess read_game, MB/s, archives of 10k+ records"] = (min(chess), ">= 3.5", min(chess) >= 3.5)
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--full", action="store_true", help="add the 100k-record archives")
@@ -167,9 +185,9 @@ def main() -> int:
     startup, _ = median_run([*ORDO, "validate", str(small)], 5)
     try:
         import lark_cython  # noqa: F401
-        parser_kind = "lark-cython"
+        parser_kind = "line scanner, Lark (lark-cython) for the rest"
     except ImportError:
-        parser_kind = "pure Python"
+        parser_kind = "line scanner, Lark (pure Python) for the rest"
     result = {
         "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
@@ -177,8 +195,11 @@ def main() -> int:
         "small_file_validate_s": round(startup, 3),
         "rows": rows,
     }
+    result["targets"] = targets(rows, startup)
     print(table(rows))
     print(f"ordo validate on one small file: {startup:.3f} s (parser: {parser_kind})")
+    for name, (value, goal, met) in result["targets"].items():
+        print(f"{'met' if met else 'NOT met'}: {name}: {value} (target {goal})")
     RESULTS.mkdir(exist_ok=True)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     for name in (f"{stamp}.json", "latest.json"):

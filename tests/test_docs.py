@@ -73,3 +73,12 @@ def test_every_case_is_used() -> None:
     cases = {path.name for path in (BUILD.parent / "cases").iterdir()}
     assert cases - used == set(), "files in docs/diagnostics/cases/ that template.md never uses"
     assert used - cases == set(), "cases that template.md names but docs/diagnostics/cases/ lacks"
+
+
+def test_the_grammar_page_shows_the_terminals_of_the_grammar() -> None:
+    """docs/notation.md quotes the terminals of grammar/ordonnance.lark; they must not drift apart."""
+    grammar = (ROOT / "grammar" / "ordonnance.lark").read_text("utf-8")
+    page = (ROOT / "docs" / "notation.md").read_text("utf-8")
+    terminals = [line for line in grammar.splitlines() if re.match(r"[A-Z_]+(\.\d+)?:", line)]
+    [quoted] = re.findall(r"```lark\n(.*?)```", page, re.S)
+    assert terminals and [line for line in quoted.splitlines() if re.match(r"[A-Z_]+(\.\d+)?:", line)] == terminals

@@ -53,8 +53,8 @@ class _GiveUp(Exception):
 def scan_record(chunk: str, first_line: int, source: str, index: int) -> Record | None:
     """The record Lark would build from ``chunk``, or None if the scanner is not sure.
 
-    Callers tell "holds only comments" (Lark returns no record) from "not sure"
-    by ``scanned``: see ``parse_record``."""
+    A record of comments only is also None: Lark reads it again and finds no
+    record either, which is rare enough not to matter."""
     try:
         elements, leading = _scan(chunk, first_line)
     except _GiveUp:
@@ -129,31 +129,15 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
             )
         elif c in "{;":
             element = None
-        elif line.startswith("hand", pos) and _keyword_ends(line, pos + 4):
-            m = _HAND.match(line, pos)
+        elif line.startswith(("hand", "pile"), pos) and _keyword_ends(line, pos + 4):
+            is_hand = line[pos] == "h"
+            m = (_HAND if is_hand else _PILE).match(line, pos)
             if m is None:
                 raise _GiveUp
             _close(open_deal, elements)
-            open_deal = [Hand, _word(m.group(1), number, m.start(1)), (number, pos + 1), [], (number, m.end() + 1)]
-            pos = _cards(line, m.end(), number, open_deal)
-            rest = _comments(lines, row, pos, number)
-            if rest is not None:
-                comments, skip_to = rest
-                _close(open_deal, elements, comments)
-                open_deal = None
-            continue
-        elif line.startswith("pile", pos) and _keyword_ends(line, pos + 4):
-            m = _PILE.match(line, pos)
-            if m is None:
-                raise _GiveUp
-            _close(open_deal, elements)
-            open_deal = [Pile, None, (number, pos + 1), [], (number, m.end() + 1)]
-            pos = _cards(line, m.end(), number, open_deal)
-            rest = _comments(lines, row, pos, number)
-            if rest is not None:
-                comments, skip_to = rest
-                _close(open_deal, elements, comments)
-                open_deal = None
+            seat = _word(m.group(1), number, m.start(1)) if is_hand else None
+            open_deal = [Hand if is_hand else Pile, seat, (number, pos + 1), [], (number, m.end() + 1)]
+            open_deal, skip_to = _deal_cards(lines, row, m.end(), number, open_deal, elements)
             continue
         elif line.startswith("result", pos) and _keyword_ends(line, pos + 6):
             m = _RESULT.match(line, pos)
@@ -171,13 +155,8 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
             element = ResultLine(outcome, tuple(scores), _new(Span, (number, pos + 1, number, end + 1)))
             m = None
             pos = end
-        elif open_deal is not None and c.isalpha():
-            pos = _cards(line, pos, number, open_deal)
-            rest = _comments(lines, row, pos, number)
-            if rest is not None:
-                comments, skip_to = rest
-                _close(open_deal, elements, comments)
-                open_deal = None
+        elif open_deal is not None and c.isalpha():  # more cards of the hand or pile above
+            open_deal, skip_to = _deal_cards(lines, row, pos, number, open_deal, elements)
             continue
         else:
             raise _GiveUp
@@ -209,6 +188,19 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
 def _keyword_ends(line: str, at: int) -> bool:
     """Whether the letters before ``at`` end a word there (``hand`` but not ``handy``)."""
     return at == len(line) or not (line[at].isalnum() or line[at] == "_")
+
+
+def _deal_cards(lines: list[str], row: int, pos: int, number: int, open_deal: list, elements: list) -> tuple[list | None, int]:
+    """Reads the cards on the rest of line ``row``; a comment after them closes
+    the hand or pile. Returns the hand or pile still open, if any, and the last
+    row read."""
+    pos = _cards(lines[row], pos, number, open_deal)
+    rest = _comments(lines, row, pos, number)
+    if rest is None:
+        return open_deal, row
+    comments, skip_to = rest
+    _close(open_deal, elements, comments)
+    return None, skip_to
 
 
 def _cards(line: str, pos: int, number: int, open_deal: list) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .diagnostics import Diagnostic, Severity
 from .notation.parser import parse_record, split_lines
@@ -35,7 +35,8 @@ class Task:
 
 @dataclass(frozen=True, slots=True)
 class Checked:
-    """What the report of one record needs, small enough to send between processes."""
+    """What the report of one record needs, small enough to send between
+    processes: ``task.text`` is kept only when a diagnostic quotes it."""
 
     task: Task
     diagnostics: tuple[Diagnostic, ...]
@@ -56,7 +57,7 @@ def check(task: Task) -> Checked | None:
         return None
     report = validate(item)
     return Checked(
-        task,
+        task if report.diagnostics else replace(task, text=""),  # the text travels back only to be quoted
         report.diagnostics,
         players(report),
         verdict(report),

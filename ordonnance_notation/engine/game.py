@@ -25,6 +25,7 @@ HAND_SIZE = 5
 STATES = tuple(State)
 PLAYS_PER_SEAT = 20  # four units in each of five states
 _STATE_COUNT = len(STATES)
+_new = tuple.__new__
 
 
 def cards_needed(seats: int) -> int:
@@ -258,12 +259,12 @@ class Table:
         if pile is not None and draw is not None:
             self.drawn += 1
         self.ply = ply = self.ply + 1
-        army.append(Unit(card, ply))
+        army.append(_new(Unit, (card, ply)))  # (named tuples built without their Python-level __new__)
         if len(army) < UNITS_PER_ARMY:
-            return Turn(ply, mover, card, state, draw, None, False)
+            return _new(Turn, (ply, mover, card, state, draw, None, False))
         self.full[index] += 1
         if self.full[index] < self.seats:
-            return Turn(ply, mover, card, state, draw, None, False)
+            return _new(Turn, (ply, mover, card, state, draw, None, False))
         armies = [Army(seat, tuple(units)) for seat, units in enumerate(row)]
         resolution = Resolution(state, len(self.resolutions) + 1, ply, rank(armies))
         self.resolutions.append(resolution)

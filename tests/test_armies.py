@@ -2,9 +2,11 @@
 
 import pytest
 from helpers import army
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ordonnance_notation.engine.armies import Formations, Level, decide, rank
-from ordonnance_notation.engine.cards import Icon
+from ordonnance_notation.engine.cards import Card, Icon
 
 
 @pytest.mark.parametrize(
@@ -116,3 +118,16 @@ def test_formation_key_orders_by_level_first():
     one_regiment = Formations(regiments=(Icon.L,))
     many_battalions = Formations(battalions=(Icon.F, Icon.H, Icon.S))
     assert one_regiment.key > many_battalions.key
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(1, 31), max_size=9))
+def test_formations_of_any_cards_match_a_plain_count(masks):
+    """Formations are cached by packed icon counts (up to seven cards) and
+    counted directly beyond; both agree with counting icon by icon."""
+    cards = [Card(mask) for mask in masks]
+    counts = {icon: sum(1 for card in cards if icon in card) for icon in Icon}
+    by_level = {level: tuple(i for i in sorted(Icon, reverse=True) if min(counts[i], 4) == level.value) for level in Level}
+    formations = Formations.of(cards)
+    assert [formations.at(level) for level in Level] == [by_level[level] for level in Level]
+    assert Formations.of(list(reversed(cards))) is formations or len(cards) > 7

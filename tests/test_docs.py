@@ -80,5 +80,5 @@ def test_the_grammar_page_shows_the_terminals_of_the_grammar() -> None:
     grammar = (ROOT / "grammar" / "ordonnance.lark").read_text("utf-8")
     page = (ROOT / "docs" / "notation.md").read_text("utf-8")
     terminals = [line for line in grammar.splitlines() if re.match(r"[A-Z_]+(\.\d+)?:", line)]
-    [quoted] = re.findall(r"```lark\n(.*?)```", page, re.S)
+    [quoted] = re.findall(r"```lark\n(.*?)```", page, re.DOTALL)
     assert terminals and [line for line in quoted.splitlines() if re.match(r"[A-Z_]+(\.\d+)?:", line)] == terminals

@@ -54,21 +54,21 @@ class Formations:
 
     @classmethod
     def of(cls, cards: Sequence[Card]) -> Formations:
-        masks = tuple(sorted(card.mask for card in cards))
-        found = _FORMATIONS.get(masks)
+        if len(cards) > _MAX_PACKED:
+            return cls._count([sum(card.mask >> icon & 1 for card in cards) for icon in Icon])
+        packed = sum([_PACKED[card.mask] for card in cards])
+        found = _FORMATIONS.get(packed)
         if found is None:
-            found = cls._count(masks)
-            if len(masks) <= UNITS_PER_ARMY:  # a bounded cache: at most ~52,000 armies
-                _FORMATIONS[masks] = found
+            found = _FORMATIONS[packed] = cls._count([packed >> 3 * icon & 7 for icon in Icon])
         return found
 
     @classmethod
-    def _count(cls, masks: tuple[int, ...]) -> Formations:
+    def _count(cls, counts: Sequence[int]) -> Formations:
+        """From how many cards carry each icon, by icon."""
         by_level: dict[int, list[Icon]] = {4: [], 3: [], 2: []}
         for icon in ICONS_BY_SENIORITY:
-            count = sum(mask >> icon & 1 for mask in masks)
-            if count >= 2:
-                by_level[min(count, 4)].append(icon)
+            if counts[icon] >= 2:
+                by_level[min(counts[icon], 4)].append(icon)
         return cls(tuple(by_level[4]), tuple(by_level[3]), tuple(by_level[2]))
 
     def at(self, level: Level) -> tuple[Icon, ...]:
@@ -123,7 +123,12 @@ class Army:
         return Army(self.seat, self.units + (unit,))
 
 
-_FORMATIONS: dict[tuple[int, ...], Formations] = {}  # by the sorted masks of an army's cards
+# An army's icon counts packed in one number, three bits an icon: the sum of
+# its cards' _PACKED values. Formations depend on the counts alone, so there
+# are at most a few thousand to cache.
+_PACKED = [sum(1 << 3 * icon for icon in Icon if mask >> icon & 1) for mask in range(32)]
+_MAX_PACKED = 7  # cards whose counts fit in three bits
+_FORMATIONS: dict[int, Formations] = {}
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 

@@ -8,7 +8,6 @@ its verdict and diagnostics, never the game itself.
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -83,9 +82,6 @@ def tasks(source: LineSource, with_json: bool) -> Iterator[Task]:
 
 def run(work: Iterable[Task], jobs: int) -> Iterator[Checked | None]:
     """``check`` over ``work`` in order, on ``jobs`` processes (1: this one)."""
-    # What is alive now (modules, the grammar) lives to the end: frozen, it is
-    # not scanned again by every full collection; a third faster on archives.
-    gc.freeze()
     if jobs <= 1:
         yield from map(check, work)
         return

@@ -1,16 +1,23 @@
 """Validating archives at scale: records are read, checked and reported one at
 a time, in input order, on one process or several (``jobs``).
 
-The reading process splits files into records and keeps nothing but the
-records under way; workers parse and validate a record and send back only
-its verdict and diagnostics, never the game itself.
+The reading process cuts each file into blocks of whole records (about 64 KB,
+cut at a tag line after an empty line) and sends a block to a worker as one
+message; the worker splits it into records, parses and validates each, and
+sends back only verdicts and diagnostics, never the games. Records are
+numbered within a block there and renumbered within the file here, in order.
+Where a ``{`` comment could hide a cut, the rest of the file is split here,
+a record to a block. Memory holds only the blocks under way.
 """
 
 from __future__ import annotations
 
 import os
+import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 
 from .diagnostics import Diagnostic, Severity
 from .notation.parser import parse_record, split_lines
@@ -18,7 +25,7 @@ from .render import players, report_json, verdict
 from .sources import LineSource, SourceProblem, open_source
 from .validator import validate
 
-CHUNKSIZE = 64  # records sent to a worker at once: fewer, larger messages spare the reading process
+_CONTENT = re.compile(r"^[ \t\f\r]*[^ \t\f\r;\n]", re.MULTILINE)  # a tag or body line, when there is no "{"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,15 +87,119 @@ def tasks(source: LineSource, with_json: bool) -> Iterator[Task]:
         yield Task(source.name, 0, 0, "", with_json, problem.diagnostic, problem.shown)
 
 
-def run(work: Iterable[Task], jobs: int) -> Iterator[Checked | None]:
-    """``check`` over ``work`` in order, on ``jobs`` processes (1: this one)."""
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Lines of one input holding whole records, from its line ``first_line``;
+    or, with ``problem``, an input that cannot be read (further), in its place.
+    ``file`` counts inputs from 0: records are numbered within each."""
+
+    file: int
+    source: str
+    first_line: int
+    lines: list[str]
+    with_json: bool
+    one_record: bool = False  # the lines are one record already split off: not split again
+    problem: Diagnostic | None = None
+    shown: str | None = None
+
+
+def problem_block(file: int, problem: Diagnostic, with_json: bool, shown: str | None = None) -> Block:
+    return Block(file, problem.source, 0, [], with_json, problem=problem, shown=shown)
+
+
+def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
+    """``source`` as blocks of whole records. A block is cut before a tag line
+    that follows an empty line, once a tag or body line came since the last
+    cut: there ``split_lines`` starts a record too, as long as no ``{`` comment
+    can be open, so the first ``{`` sends the rest of the file a record at a
+    time. A byte that is not UTF-8 ends the file with a problem block."""
+    pending: list[str] = []  # lines after the last cut
+    first = 1  # the line number of pending[0]
+    content = False  # whether pending holds a tag or body line
+    read = source.blocks()
+    try:
+        for lines in read:
+            text = "\n".join(lines)
+            if "{" in text:
+                rest, pending = pending + lines, []
+                for first_line, record in split_lines(chain(rest, chain.from_iterable(read)), first):
+                    if record.strip():
+                        yield Block(file, source.name, first_line, [record], with_json, one_record=True)
+                return
+            at = text.rfind("\n\n[")
+            if at < 0 or not (content or _CONTENT.search(text, 0, at)):
+                pending += lines
+                content = content or _CONTENT.search(text) is not None
+                continue
+            cut = text.count("\n", 0, at) + 2  # the index of the tag line in ``lines``
+            yield Block(file, source.name, first, pending + lines[:cut], with_json)
+            first += len(pending) + cut
+            pending = lines[cut:]
+            content = True  # the tag line
+        if pending:
+            yield Block(file, source.name, first, pending, with_json)
+    except SourceProblem as problem:
+        # as when reading line by line: the records completed before the bad
+        # byte are checked, the one it interrupts is not
+        complete = [chunk for chunk in split_lines(pending, first) if chunk[1].strip()][:-1]
+        for first_line, record in complete:
+            yield Block(file, source.name, first_line, [record], with_json, one_record=True)
+        yield problem_block(file, problem.diagnostic, with_json, problem.shown)
+
+
+def check_block(block: Block) -> tuple[int, list[Checked | None]]:
+    """Records found in ``block`` and the check of each, numbered from 1
+    within the block (``run`` renumbers them within their file)."""
+    if block.problem is not None:
+        task = Task(block.source, 0, 0, "", block.with_json, block.problem, block.shown)
+        return 0, [check(task)]
+    results: list[Checked | None] = []
+    records = [(block.first_line, block.lines[0])] if block.one_record else split_lines(block.lines, block.first_line)
+    for first_line, text in records:
+        if text.strip():
+            results.append(check(Task(block.source, len(results) + 1, first_line, text, block.with_json)))
+    return len(results), results
+
+
+def run(work: Iterable[Block], jobs: int) -> Iterator[Checked | None]:
+    """``check_block`` over ``work`` in order, on ``jobs`` processes (1: this
+    one), with records numbered within their file."""
+    sent: deque[int] = deque()  # the file of each block under way, in order
+
+    def noted() -> Iterator[Block]:
+        for block in work:
+            sent.append(block.file)
+            yield block
+
+    done: dict[int, int] = {}  # records so far, by file
+    for count, results in _checked(noted(), jobs):
+        file = sent.popleft()
+        before = done.get(file, 0)
+        done[file] = before + count
+        for checked in results:
+            yield checked if checked is None or not before else _renumbered(checked, before)
+
+
+def _checked(work: Iterable[Block], jobs: int) -> Iterator[tuple[int, list[Checked | None]]]:
     if jobs <= 1:
-        yield from map(check, work)
+        yield from map(check_block, work)
         return
     from multiprocessing import get_context
 
     with get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
-        yield from pool.imap(check, work, chunksize=CHUNKSIZE)
+        yield from pool.imap(check_block, work)
+
+
+def _renumbered(checked: Checked, before: int) -> Checked:
+    """``checked`` with its record number ``before`` higher, in its diagnostics and JSON too."""
+    if checked.task.problem is not None:
+        return checked
+    index = checked.task.index + before
+    diagnostics = tuple(replace(d, record=index) for d in checked.diagnostics)
+    json = checked.json
+    if json is not None:
+        json = {**json, "record": index, "diagnostics": [{**d, "record": index} for d in json["diagnostics"]]}
+    return replace(checked, task=replace(checked.task, index=index), diagnostics=diagnostics, json=json)
 
 
 def default_jobs(paths: list[str]) -> int:

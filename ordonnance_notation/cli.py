@@ -34,6 +34,7 @@ from .sources import STDIN, Source, expand, open_source, read_source
 from .validator import Report, validate
 
 if TYPE_CHECKING:
+    from .batch import Block
     from .dealing import Deck
 
 # Command-specific modules are imported inside their commands: `ordo validate`
@@ -108,7 +109,7 @@ def validate_command(
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file).
     """
-    from .batch import Task, default_jobs, tasks
+    from .batch import blocks, default_jobs, problem_block
     from .batch import run as run_all
 
     console = _console()
@@ -122,16 +123,16 @@ def validate_command(
     if as_json:  # the same text as json.dumps(document, indent=2), written as records come
         sys.stdout.write('{\n  "records": [')
 
-    def work() -> Iterator[Task]:
+    def work() -> Iterator[Block]:
         # runs on the pool's feeding thread with --jobs > 1: it only yields,
-        # and every problem travels as a task so that it is printed in its place
-        for path in files:
+        # and every problem travels as a block so that it is printed in its place
+        for file, path in enumerate(files):
             source = path if isinstance(path, Diagnostic) else open_source(path)
             if isinstance(source, Diagnostic):
-                yield Task(source.source, 0, 0, "", as_json, source)
+                yield problem_block(file, source, as_json)
                 continue
             counts["files"] += 1
-            yield from tasks(source, as_json)
+            yield from blocks(source, file, as_json)
 
     # What is alive now (modules, Typer, Rich) lives as long as this command:
     # frozen, the collector does not scan it again at every full collection,

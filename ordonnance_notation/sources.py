@@ -131,9 +131,15 @@ class LineSource:
     stream: BinaryIO
 
     def lines(self) -> Iterator[str]:
-        """The lines, without their ends, read a block at a time: a block of
-        clean UTF-8 is decoded and split at once, and only a block holding a
-        bad byte is read again line by line to say where it is."""
+        """The lines, without their ends."""
+        for block in self.blocks():
+            yield from block
+
+    def blocks(self) -> Iterator[list[str]]:
+        """The lines, without their ends, a block of about 64 KB at a time: a
+        block of clean UTF-8 is decoded and split at once, and only a block
+        holding a bad byte is read again line by line to say where it is (the
+        lines before it come first)."""
         number = 0  # lines read so far
         offset = 0  # bytes read so far
         read = getattr(self.stream, "read1", self.stream.read)  # read1: no waiting on a pipe
@@ -155,7 +161,10 @@ class LineSource:
                     pending = []
                 text = None if b"\x00" in data else _decoded(data)
                 if text is None:
-                    yield from self._up_to_bad_byte(data, number, offset)
+                    good, problem = self._bad_byte(data, number, offset)
+                    if good:
+                        yield good
+                    raise problem
                 if number == 0 and text.startswith("\ufeff"):
                     text = text[1:]
                 lines = text.split("\n")
@@ -163,19 +172,17 @@ class LineSource:
                     lines.pop()  # the block ended with a line end
                 number += len(lines)
                 offset += len(data)
-                if "\r" in text:
-                    yield from _without_cr(lines)
-                else:
-                    yield from lines
+                yield list(_without_cr(lines)) if "\r" in text else lines
                 if not block:
                     return
         finally:
             if self.stream is not sys.stdin.buffer:
                 self.stream.close()
 
-    def _up_to_bad_byte(self, data: bytes, number: int, offset: int) -> Iterator[str]:
+    def _bad_byte(self, data: bytes, number: int, offset: int) -> tuple[list[str], SourceProblem]:
         """The lines of ``data`` before its first byte that is not UTF-8 text,
-        then SourceProblem there."""
+        and the problem that byte is."""
+        good: list[str] = []
         for raw in data.split(b"\n"):
             number += 1
             bad = _first_bad(raw)
@@ -184,9 +191,9 @@ class LineSource:
                 span = Span(number, bad + 1, number, bad + 2)
                 message = f"not UTF-8 text: byte 0x{raw[bad]:02x} at offset {offset + bad}{hint}"
                 shown = None if b"\x00" in raw else raw.decode("utf-8", "replace").rstrip("\r\n")
-                raise SourceProblem(Diagnostic("E002", message, self.name, span), shown)
+                return good, SourceProblem(Diagnostic("E002", message, self.name, span), shown)
             line = raw.decode("utf-8")
-            yield from _without_cr([line[1:] if number == 1 and line.startswith("\ufeff") else line])
+            good.extend(_without_cr([line[1:] if number == 1 and line.startswith("\ufeff") else line]))
             offset += len(raw) + 1
         raise AssertionError("a block that does not decode holds a bad byte")
 

@@ -59,9 +59,10 @@ def split_records(text: str) -> Iterator[tuple[int, str]]:
     return split_lines(text.split("\n"))
 
 
-def split_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
+def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str]]:
     """(first line number, text) of each record, from lines without their line
     ends, read one at a time: only the current record is held in memory.
+    ``first_line`` is the number of the first line (when a record starts there).
 
     A record starts at a tag line that follows a body, or a header and a blank
     line (a header is written without blank lines inside). Comment lines just
@@ -70,7 +71,7 @@ def split_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     after a body inside a ``{`` comment that is still open: that is taken for a
     forgotten ``}``."""
     held: list[str] = []  # the current record's lines so far
-    first = 1  # its first line number
+    first = first_line  # its first line number
     in_body = in_header = blank_after_header = in_brace = False
     comment_run = None  # index in ``held`` of the comment-only lines just above, if any
     for line in lines:
@@ -110,7 +111,7 @@ def split_lines(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
         in_brace = brace_after
         held.append(line)
     rest = "\n".join(held)
-    if rest.strip() or first == 1:
+    if rest.strip() or first == first_line:
         yield first, rest
 
 

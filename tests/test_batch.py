@@ -1,0 +1,100 @@
+"""Blocks of records for parallel validation (batch.py).
+
+The reading process cuts files into blocks without splitting them into
+records; workers split each block. The records they find, and the numbers
+they end up with, must be exactly those of splitting the whole file.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_fuzz import any_text, fuzz, valid_records
+
+from ordonnance_notation import batch, sources
+from ordonnance_notation.batch import Block, blocks, check_block, run
+from ordonnance_notation.notation.parser import split_lines
+from ordonnance_notation.sources import LineSource
+
+
+def records_of_blocks(data: bytes) -> list[tuple[int, str]]:
+    found = []
+    for block in blocks(LineSource("t.ord", io.BytesIO(data)), 0, False):
+        if block.problem is not None:
+            found.append((0, block.problem.code))
+        elif block.one_record:
+            found.append((block.first_line, block.lines[0]))
+        else:
+            found += [chunk for chunk in split_lines(block.lines, block.first_line) if chunk[1].strip()]
+    return found
+
+
+def records_of_file(data: bytes) -> list[tuple[int, str]]:
+    lines = LineSource("t.ord", io.BytesIO(data)).lines()
+    found = []
+    try:
+        for chunk in split_lines(lines):
+            if chunk[1].strip():
+                found.append(chunk)
+    except sources.SourceProblem as problem:
+        found.append((0, problem.diagnostic.code))
+    return found
+
+
+@pytest.fixture(params=[64, 1 << 16], ids=["64-byte blocks", "64-KB blocks"])
+def block_size(request, monkeypatch):
+    monkeypatch.setattr(sources, "BLOCK", request.param)
+    return request.param
+
+
+@fuzz(150)
+@given(st.one_of(any_text, valid_records, st.lists(valid_records, max_size=4).map("\n\n".join)), st.data())
+def test_blocks_hold_the_records_of_the_whole_file(text, draw):
+    data = text.encode()
+    if data and draw.draw(st.booleans()):  # a byte that is not UTF-8 somewhere
+        at = draw.draw(st.integers(0, len(data)))
+        data = data[:at] + b"\xff" + data[at:]
+    with pytest.MonkeyPatch.context() as patch:
+        for size in (64, 1 << 16):
+            patch.setattr(sources, "BLOCK", size)
+            assert records_of_blocks(data) == records_of_file(data)
+
+
+def test_clean_archives_are_cut_into_several_blocks(block_size):
+    record = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. L A\n2. B C\n\n'
+    data = (record * 200).encode()
+    cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0, False))
+    assert len(cut) > 1 and not any(block.one_record for block in cut)
+    assert sum(check_block(block)[0] for block in cut) == 200
+
+
+def test_a_brace_sends_the_rest_of_the_file_a_record_at_a_time(block_size):
+    record = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. L A {a note}\n\n'
+    data = (record * 50).encode()
+    cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0, False))
+    assert all(block.one_record for block in cut) and len(cut) == 50
+
+
+def test_records_are_numbered_within_their_file_across_blocks_and_processes(monkeypatch):
+    monkeypatch.setattr(sources, "BLOCK", 200)
+    record = '[P1 "a"]\n[P2 "b"]\n[Result "P1"]\n\n1. L A\n\n'  # E413 and W501: an unfinished game said won
+    data = (record * 30).encode()
+    for jobs in (1, 2):
+        work = [*blocks(LineSource("a.ord", io.BytesIO(data)), 0, True), *blocks(LineSource("b.ord", io.BytesIO(data)), 1, True)]
+        checked = [c for c in run(work, jobs) if c is not None]
+        assert [(c.task.source, c.task.index) for c in checked] == [("a.ord", n) for n in range(1, 31)] + [
+            ("b.ord", n) for n in range(1, 31)
+        ]
+        assert all({d.record for d in c.diagnostics} == {c.task.index} for c in checked)
+        assert all(c.json["record"] == c.task.index for c in checked)
+        assert all(d["record"] == c.task.index for c in checked for d in c.json["diagnostics"])
+
+
+def test_a_problem_block_is_reported_in_its_place():
+    problem = sources.Diagnostic("E001", "no such file", "gone.ord")
+    [checked] = [c for c in run([batch.problem_block(0, problem, False)], 1)]
+    assert checked.task.problem == problem and not checked.valid
+    assert isinstance(batch.problem_block(0, problem, False), Block)

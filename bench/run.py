@@ -7,7 +7,7 @@ Archives are generated with `ordo play` at fixed seeds into bench/data/
 (kept between runs). For each archive, in the same run: a raw read of the
 bytes, a regex tokenizer pass over them (the practical pure-Python ceiling),
 `ordo validate --jobs 1` and `--jobs 2` as separate processes (wall time
-including start-up, median of --runs; peak memory from the kernel), and, as
+including start-up, median of --runs; peak memory from GNU time), and, as
 the peer anchor, python-chess `read_game` over a PGN archive of the same size
 in bytes (needs the bench extra: pip install '.[bench]'). Prints a table and
 writes it as JSON to bench/results/.
@@ -20,6 +20,7 @@ import json
 import os
 import platform
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -44,15 +45,26 @@ def archive(records: int, seats: int) -> Path:
     return path
 
 
+GNU_TIME = "/usr/bin/time"
+
+
 def timed(command: list[str]) -> tuple[float, int]:
-    """Wall seconds and peak resident memory (KB) of a command run to completion."""
+    """Wall seconds and peak resident memory (KB) of a command run to completion.
+
+    Linux carries a process's peak memory across exec, so a child forked from
+    this process (which holds the archive in memory) would report at least
+    this process's peak. GNU time, a small program, forks the command instead;
+    without it the figure from wait4 is an upper bound."""
+    wrapped = [GNU_TIME, "-f", "%M", *command] if os.access(GNU_TIME, os.X_OK) else command
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
+    process = subprocess.Popen(wrapped, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, errors = process.communicate()
     elapsed = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) not in (0, 1):
+    if process.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(command)} failed")
-    return elapsed, usage.ru_maxrss
+    if wrapped is command:
+        return elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return elapsed, int(errors.decode().strip().splitlines()[-1])
 
 
 def median_run(command: list[str], runs: int) -> tuple[float, int]:

@@ -25,7 +25,7 @@ from .render import players, report_json, verdict
 from .sources import LineSource, SourceProblem, open_source
 from .validator import validate
 
-_CONTENT = re.compile(r"^[ \t\f\r]*[^ \t\f\r;\n]", re.MULTILINE)  # a tag or body line, when there is no "{"
+_CONTENT = re.compile(r"^[^\S\n]*[^\s;]", re.MULTILINE)  # a tag or body line, when there is no "{"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,14 +108,13 @@ def problem_block(file: int, problem: Diagnostic, with_json: bool, shown: str | 
 
 
 def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
-    """``source`` as blocks of whole records. A block is cut before a tag line
-    that follows an empty line, once a tag or body line came since the last
-    cut: there ``split_lines`` starts a record too, as long as no ``{`` comment
-    can be open, so the first ``{`` sends the rest of the file a record at a
-    time. A byte that is not UTF-8 ends the file with a problem block."""
+    """``source`` as blocks of whole records, cut where ``split_lines`` would
+    start a record (``_last_cut``). That can be told from a line and the one
+    above it only while no ``{`` comment can be open: the first ``{`` sends
+    the rest of the file a record at a time. A byte that is not UTF-8 ends
+    the file with a problem block."""
     pending: list[str] = []  # lines after the last cut
     first = 1  # the line number of pending[0]
-    content = False  # whether pending holds a tag or body line
     read = source.blocks()
     try:
         for lines in read:
@@ -126,16 +125,14 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
                     if record.strip():
                         yield Block(file, source.name, first_line, [record], with_json, one_record=True)
                 return
-            at = text.rfind("\n\n[")
-            if at < 0 or not (content or _CONTENT.search(text, 0, at)):
+            at = _last_cut(text, bool(pending) and _CONTENT.search("\n".join(pending)) is not None)
+            if at is None:
                 pending += lines
-                content = content or _CONTENT.search(text) is not None
                 continue
-            cut = text.count("\n", 0, at) + 2  # the index of the tag line in ``lines``
+            cut = text.count("\n", 0, at) + 1  # the index of the tag line in ``lines``
             yield Block(file, source.name, first, pending + lines[:cut], with_json)
             first += len(pending) + cut
             pending = lines[cut:]
-            content = True  # the tag line
         if pending:
             yield Block(file, source.name, first, pending, with_json)
     except SourceProblem as problem:
@@ -145,6 +142,25 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
         for first_line, record in complete:
             yield Block(file, source.name, first_line, [record], with_json, one_record=True)
         yield problem_block(file, problem.diagnostic, with_json, problem.shown)
+
+
+def _last_cut(text: str, content: bool) -> int | None:
+    """The index in ``text`` (lines joined, no ``{`` among them) of the line
+    end before the last tag line where ``split_lines`` starts a record: one
+    below a body line, or below a blank line once a tag or body line came
+    since the last cut (``content`` says whether one came before ``text``).
+    Below a tag line a header goes on; below a comment line the comment
+    opens the record, so neither is a cut."""
+    at = text.rfind("\n[")
+    while at >= 0:
+        above = text[text.rfind("\n", 0, at) + 1 : at].strip()
+        if not above:
+            if content or _CONTENT.search(text, 0, at):
+                return at
+        elif above[0] not in "[;":
+            return at
+        at = text.rfind("\n[", 0, at)
+    return None
 
 
 def check_block(block: Block) -> tuple[int, list[Checked | None]]:
@@ -194,12 +210,15 @@ def _renumbered(checked: Checked, before: int) -> Checked:
     """``checked`` with its record number ``before`` higher, in its diagnostics and JSON too."""
     if checked.task.problem is not None:
         return checked
-    index = checked.task.index + before
-    diagnostics = tuple(replace(d, record=index) for d in checked.diagnostics)
-    json = checked.json
+    t, c = checked.task, checked
+    index = t.index + before
+    diagnostics = tuple(replace(d, record=index) for d in c.diagnostics)
+    json = c.json
     if json is not None:
         json = {**json, "record": index, "diagnostics": [{**d, "record": index} for d in json["diagnostics"]]}
-    return replace(checked, task=replace(checked.task, index=index), diagnostics=diagnostics, json=json)
+    # the constructors, not dataclasses.replace: this runs for every record, in the reading process
+    task = Task(t.source, index, t.first_line, t.text, t.with_json, t.problem, t.shown)
+    return Checked(task, diagnostics, c.players, c.verdict, c.valid, c.errors, c.warnings, json)
 
 
 def default_jobs(paths: list[str]) -> int:

@@ -63,6 +63,28 @@ def test_blocks_hold_the_records_of_the_whole_file(text, draw):
             assert records_of_blocks(data) == records_of_file(data)
 
 
+SEPARATORS = ["\n", "\n\n", "\n; a comment\n", "\n \t\n", "\n\x0b\n", "\n;c\n\n", "\n\n\n; c\n", "\n   [X \"y\"]\n"]
+
+
+@fuzz(100)
+@given(st.lists(st.tuples(valid_records, st.sampled_from(SEPARATORS)), min_size=1, max_size=5), st.sampled_from([64, 500, 1 << 16]))
+def test_blocks_cut_where_records_meet_in_any_way(parts, size):
+    """Records one right after another, or apart by blank, blank-looking and
+    comment lines: the cuts are those of splitting the whole file."""
+    data = "".join(record.rstrip("\n") + separator for record, separator in parts).encode()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sources, "BLOCK", size)
+        assert records_of_blocks(data) == records_of_file(data)
+
+
+def test_records_without_blank_lines_between_are_still_cut(block_size):
+    record = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n1. L A\n'
+    data = (record * 300).encode()
+    cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0, False))
+    assert len(cut) > 1
+    assert records_of_blocks(data) == records_of_file(data) and len(records_of_file(data)) == 300
+
+
 def test_clean_archives_are_cut_into_several_blocks(block_size):
     record = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. L A\n2. B C\n\n'
     data = (record * 200).encode()

@@ -115,6 +115,7 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
     the file with a problem block."""
     pending: list[str] = []  # lines after the last cut
     first = 1  # the line number of pending[0]
+    content = False  # whether pending holds a tag or body line
     read = source.blocks()
     try:
         for lines in read:
@@ -125,14 +126,16 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
                     if record.strip():
                         yield Block(file, source.name, first_line, [record], with_json, one_record=True)
                 return
-            at = _last_cut(text, bool(pending) and _CONTENT.search("\n".join(pending)) is not None)
+            at = _last_cut(text, content)
             if at is None:
                 pending += lines
+                content = content or _CONTENT.search(text) is not None
                 continue
-            cut = text.count("\n", 0, at) + 1  # the index of the tag line in ``lines``
+            cut = text.count("\n", 0, at) + 1  # the index of the record's first line in ``lines``
             yield Block(file, source.name, first, pending + lines[:cut], with_json)
             first += len(pending) + cut
             pending = lines[cut:]
+            content = _CONTENT.search(text, at + 1) is not None
         if pending:
             yield Block(file, source.name, first, pending, with_json)
     except SourceProblem as problem:
@@ -146,21 +149,31 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
 
 def _last_cut(text: str, content: bool) -> int | None:
     """The index in ``text`` (lines joined, no ``{`` among them) of the line
-    end before the last tag line where ``split_lines`` starts a record: one
-    below a body line, or below a blank line once a tag or body line came
+    end before the last line where ``split_lines`` starts a record: a tag line,
+    or the comment lines right above it (they open the record), when the line
+    above those is a body line, or a blank line once a tag or body line came
     since the last cut (``content`` says whether one came before ``text``).
-    Below a tag line a header goes on; below a comment line the comment
-    opens the record, so neither is a cut."""
+    Below a tag line a header goes on: no cut."""
     at = text.rfind("\n[")
     while at >= 0:
-        above = text[text.rfind("\n", 0, at) + 1 : at].strip()
-        if not above:
-            if content or _CONTENT.search(text, 0, at):
-                return at
-        elif above[0] not in "[;":
-            return at
+        start = at  # the line end just above the record's first line
+        above = _line_ending(text, start)
+        while above.startswith(";") and start >= 0:  # a comment line opens the record
+            start = text.rfind("\n", 0, start)
+            above = _line_ending(text, start) if start >= 0 else ""
+        if start >= 0:
+            if not above:
+                if content or _CONTENT.search(text, 0, start):
+                    return start
+            elif above[0] != "[":
+                return start
         at = text.rfind("\n[", 0, at)
     return None
+
+
+def _line_ending(text: str, end: int) -> str:
+    """The line of ``text`` that ends at index ``end``, stripped."""
+    return text[text.rfind("\n", 0, end) + 1 : end].strip()
 
 
 def check_block(block: Block) -> tuple[int, list[Checked | None]]:

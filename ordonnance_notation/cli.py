@@ -15,7 +15,7 @@ import textwrap
 from collections.abc import Callable, Iterator
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 from rich.console import Console
@@ -63,6 +63,7 @@ def _console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=True, color_system=None if plain else "auto")
 
 
+T = TypeVar("T")
 _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # what Rich would render otherwise than as written
 
 
@@ -84,6 +85,17 @@ def _printer(console: Console) -> Callable[..., None]:
         console.print(text)
 
     return emit
+
+
+def _frozen_heap(items: Iterator[T]) -> Iterator[T]:
+    """``items``, while what was alive before lives on frozen: the collector
+    does not scan it again at every full collection, which makes a long
+    archive a third faster. Unfrozen at the end, for callers that go on."""
+    gc.freeze()
+    try:
+        yield from items
+    finally:
+        gc.unfreeze()
 
 
 @app.callback()
@@ -134,12 +146,8 @@ def validate_command(
             counts["files"] += 1
             yield from blocks(source, file, as_json)
 
-    # What is alive now (modules, Typer, Rich) lives as long as this command:
-    # frozen, the collector does not scan it again at every full collection,
-    # which makes a long archive a third faster.
-    gc.freeze()
     seen_files: dict[str, int] = {}
-    for checked in run_all(work(), workers):
+    for checked in _frozen_heap(run_all(work(), workers)):
         if checked is None:
             continue
         task = checked.task

@@ -85,6 +85,16 @@ def test_records_without_blank_lines_between_are_still_cut(block_size):
     assert records_of_blocks(data) == records_of_file(data) and len(records_of_file(data)) == 300
 
 
+def test_records_opened_by_comment_lines_are_cut_above_the_comments(block_size):
+    """The annotated sample's shape: "; notes" right above each header."""
+    record = '; a game\n;  its notes\n[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. L A\n'
+    for separator in ("", "\n"):
+        data = ((record + separator) * 300).encode()
+        cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0, False))
+        assert len(cut) > 1 and all(block.lines[0] == "; a game" for block in cut)
+        assert records_of_blocks(data) == records_of_file(data) and len(records_of_file(data)) == 300
+
+
 def test_clean_archives_are_cut_into_several_blocks(block_size):
     record = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. L A\n2. B C\n\n'
     data = (record * 200).encode()

@@ -59,3 +59,11 @@ def test_unknown_states(word):
 
 def test_territory_line_order():
     assert [s.full_name for s in State] == ["Antioch", "Cyprus", "Jerusalem", "Edessa", "Tripoli"]
+
+
+def test_one_card_object_per_mask_and_only_whole_numbers_make_cards():
+    assert Card(3) is Card.from_letters("BL") is Card.from_letters("LB")
+    for wrong in (True, 1.0, "1", 0, 32):
+        with pytest.raises(ValueError):
+            Card(wrong)
+    assert type(Card(1).mask) is int

@@ -167,3 +167,12 @@ def test_without_a_deal_hands_are_unknown_and_draws_taken_on_trust():
 def test_a_deal_for_the_wrong_number_of_seats_is_refused():
     with pytest.raises(ValueError, match="a deal for 2 seats, but 3 seats play"):
         Game.new(3, deal_2())
+
+
+def test_a_claimed_draw_without_a_known_pile_does_not_join_the_hand():
+    """A game with hands but no pile (built by hand through the API): the
+    claimed draw is taken on trust for the record, not added to the hand."""
+    lance, bow = Card.from_letters("L"), Card.from_letters("B")
+    game = Game(2, Game.new(2).armies, hands=((lance,) * 5, (bow,) * 5), pile=None)
+    with pytest.raises(IllegalPlay, match="P1 plays B, but holds only L L L L L"):
+        game.play(bow, State.A, drawn=bow)

@@ -53,10 +53,10 @@ class Card:
     mask: int
 
     def __new__(cls, mask: int) -> Card:  # noqa: PYI034  (one object per mask: cls is always Card)
-        card = _BY_MASK.get(mask)
+        card = _BY_MASK.get(mask) if type(mask) is int else None  # not True for 1, nor 1.0
         if card is None:
-            if not isinstance(mask, int) or not 0 < mask < 32:
-                raise ValueError(f"a card carries 1 to 5 icons, not mask {mask}")
+            if type(mask) is not int or not 0 < mask < 32:
+                raise ValueError(f"a card carries 1 to 5 icons, not mask {mask!r}")
             card = _BY_MASK[mask] = object.__new__(cls)
             object.__setattr__(card, "mask", mask)
         return card

@@ -239,8 +239,9 @@ class Table:
         hand = None
         if self.hands is not None:
             hand = self.hands[mover]
-            if card is not draw and card not in hand:  # one object per card: identity is equality
-                held = hand + [draw] if draw is not None else hand
+            joins = draw if pile is not None else None  # only a draw from the known pile joins the hand
+            if card is not joins and card not in hand:  # one object per card: identity is equality
+                held = hand + [joins] if joins is not None else hand
                 shown = " ".join(str(c) for c in held) or "nothing"
                 raise IllegalPlay(Violation.NOT_IN_HAND, f"{seat_name(mover)} plays {card}, but holds only {shown}")
         index = state - 1

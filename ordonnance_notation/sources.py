@@ -45,17 +45,18 @@ def decode(data: bytes, name: str) -> Source:
     if start is not None:
         line = data.count(b"\n", 0, start) + 1
         column = start - (data.rfind(b"\n", 0, start) + 1) + 1
-        hint = " (it looks like UTF-16)" if _utf16(data) else ""
-        problem = Diagnostic(
-            "E002",
-            f"not UTF-8 text: byte 0x{data[start]:02x} at offset {start}{hint}",
-            name,
-            Span(line, column, line, column + 1),
-        )
+        problem = _not_utf8(name, data[start], start, line, column, _utf16(data))
         shown = None if b"\x00" in data else data.decode("utf-8", "replace")
         return Source(name, None, problem, shown)
     text = data[bom:].decode("utf-8")
     return Source(name, text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def _not_utf8(name: str, byte: int, offset: int, line: int, column: int, utf16: bool) -> Diagnostic:
+    """E002, worded alike whether a file is read whole or a block at a time."""
+    hint = " (it looks like UTF-16)" if utf16 else ""
+    message = f"not UTF-8 text: byte 0x{byte:02x} at offset {offset}{hint}"
+    return Diagnostic("E002", message, name, Span(line, column, line, column + 1))
 
 
 def _first_bad(data: bytes, skip: int = 0) -> int | None:
@@ -124,7 +125,7 @@ class SourceProblem(OrdoError):
 
 @dataclass
 class LineSource:
-    """An open input read line by line, so that an archive of any size is held
+    """An open input read a block of lines at a time, so that an archive of any size is held
     one record at a time. ``lines()`` raises SourceProblem at a byte that is not UTF-8."""
 
     name: str
@@ -187,11 +188,9 @@ class LineSource:
             number += 1
             bad = _first_bad(raw)
             if bad is not None:
-                hint = " (it looks like UTF-16)" if number == 1 and _utf16(raw) else ""
-                span = Span(number, bad + 1, number, bad + 2)
-                message = f"not UTF-8 text: byte 0x{raw[bad]:02x} at offset {offset + bad}{hint}"
+                problem = _not_utf8(self.name, raw[bad], offset + bad, number, bad + 1, number == 1 and _utf16(raw))
                 shown = None if b"\x00" in raw else raw.decode("utf-8", "replace").rstrip("\r\n")
-                return good, SourceProblem(Diagnostic("E002", message, self.name, span), shown)
+                return good, SourceProblem(problem, shown)
             line = raw.decode("utf-8")
             good.extend(_without_cr([line[1:] if number == 1 and line.startswith("\ufeff") else line]))
             offset += len(raw) + 1
@@ -219,7 +218,7 @@ def _without_cr(lines: list[str]) -> Iterator[str]:
 
 
 def open_source(path: str) -> LineSource | Diagnostic:
-    """A file (or standard input for ``-``) to read line by line, or why it cannot be opened."""
+    """A file (or standard input for ``-``) to read a block at a time, or why it cannot be opened."""
     if path == STDIN:
         return LineSource("<stdin>", sys.stdin.buffer)
     try:

@@ -110,14 +110,7 @@ class Game:
     def new(cls, seats: int, deal: Deal | None = None) -> Game:
         """Raises ValueError for a seat count outside 2-4 or a deal of the wrong shape
         (the validator reports those as diagnostics before getting here)."""
-        if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise ValueError(f"Ordonnance is played by 2 to 4 seats, not {seats}")
-        if deal is not None and len(deal.hands) != seats:
-            raise ValueError(f"a deal for {len(deal.hands)} seats, but {seats} seats play")
-        armies = tuple(tuple(Army(seat) for seat in range(seats)) for _ in STATES)
-        if deal is None:
-            return cls(seats, armies)
-        return cls(seats, armies, hands=deal.hands, pile=deal.pile)
+        return Table(seats, deal).snapshot()
 
     @property
     def to_move(self) -> int:
@@ -174,6 +167,7 @@ class Table:
     __slots__ = ("drawn", "full", "hands", "pile", "ply", "resolutions", "seats", "units")
 
     def __init__(self, seats: int, deal: Deal | None = None) -> None:
+        """Raises ValueError as ``Game.new`` does."""
         if not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"Ordonnance is played by 2 to 4 seats, not {seats}")
         if deal is not None and len(deal.hands) != seats:

@@ -126,7 +126,7 @@ class SourceProblem(OrdoError):
 @dataclass
 class LineSource:
     """An open input read a block of lines at a time, so that an archive of any size is held
-    one record at a time. ``lines()`` raises SourceProblem at a byte that is not UTF-8."""
+    a few blocks at a time. ``lines()`` and ``blocks()`` raise SourceProblem at a byte that is not UTF-8."""
 
     name: str
     stream: BinaryIO

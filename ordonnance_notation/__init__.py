@@ -14,15 +14,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from os import PathLike
 
+from .checking.validator import Report, check, validate
 from .diagnostics import CODES, Diagnostic, InvalidRecord, OrdoError, Severity
 from .engine.armies import Army, Decision, Formations, Level, decide, rank
 from .engine.cards import Card, CardError, Icon, State
 from .engine.game import Deal, Game, IllegalPlay, Resolution, Turn, Violation
 from .engine.scoring import Outcome, Scoring, TieBreak, score
+from .files.sources import read_source
 from .notation.parser import parse_text
 from .notation.record import Record, Unparsed
-from .sources import read_source
-from .validator import Report, check, validate
 
 __version__ = "0.1.0"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ordonnance_notation.engine.cards import Card, State
 from ordonnance_notation.engine.game import Game
 from ordonnance_notation.engine.rng import Rng
-from ordonnance_notation.selfplay import SelfPlayed
+from ordonnance_notation.making.selfplay import SelfPlayed
 
 ALL_CARDS = [Card(mask) for mask in range(1, 32)]
 

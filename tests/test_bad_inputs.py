@@ -25,11 +25,11 @@ import pytest
 from test_fuzz import run_isolated
 from typer.testing import CliRunner
 
-from ordonnance_notation.cli import app
-from ordonnance_notation.conversion import convert
-from ordonnance_notation.dealing import load_deck
+from ordonnance_notation.archives.conversion import convert
+from ordonnance_notation.cli.app import app
 from ordonnance_notation.diagnostics import OrdoError
-from ordonnance_notation.selfplay import game_text, play_game
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import game_text, play_game
 
 BAD = Path(__file__).resolve().parent / "bad"
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

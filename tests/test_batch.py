@@ -14,10 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_fuzz import any_text, fuzz, valid_records
 
-from ordonnance_notation import batch, sources
-from ordonnance_notation.batch import Block, blocks, check_block, run
+from ordonnance_notation.checking import batch
+from ordonnance_notation.checking.batch import Block, blocks, check_block, run
+from ordonnance_notation.files import sources
+from ordonnance_notation.files.sources import LineSource
 from ordonnance_notation.notation.parser import split_lines
-from ordonnance_notation.sources import LineSource
 
 
 def records_of_blocks(data: bytes) -> list[tuple[int, str]]:

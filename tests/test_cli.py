@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ordonnance_notation.cli import app
+from ordonnance_notation.cli.app import app
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -305,7 +305,7 @@ def test_an_interrupted_write_leaves_the_original_intact(ordo, tmp_path, monkeyp
     def fail(*args):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("ordonnance_notation.output.os.replace", fail)
+    monkeypatch.setattr("ordonnance_notation.files.output.os.replace", fail)
     result = ordo("fmt", "--write", str(messy))
     assert result.exit_code == 2
     assert "cannot be written: No space left on device" in result.output

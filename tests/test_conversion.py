@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ordonnance_notation import parse_text
-from ordonnance_notation.archive import SCHEMA_VERSION, ArchiveError, load
-from ordonnance_notation.conversion import ConversionError, canonical, convert
-from ordonnance_notation.dealing import load_deck
+from ordonnance_notation.archives.conversion import ConversionError, canonical, convert
+from ordonnance_notation.archives.document import SCHEMA_VERSION, ArchiveError, load
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.writer import plain
-from ordonnance_notation.selfplay import game_text, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*.ord"))

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from ordonnance_notation import parse_text, validate
-from ordonnance_notation.batch import check, file_tasks
+from ordonnance_notation.checking.batch import check, file_tasks
 
 distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] is in the test extra; install it to run this")
 bag = pytest.importorskip("dask.bag", reason="dask is in the test extra")

@@ -5,9 +5,9 @@ from importlib.resources import files
 
 import pytest
 
-from ordonnance_notation.dealing import DeckError, deal, load_deck, parse_deck
 from ordonnance_notation.engine.cards import Icon
 from ordonnance_notation.engine.rng import Rng
+from ordonnance_notation.making.dealing import DeckError, deal, load_deck, parse_deck
 
 
 def test_the_reference_deck_is_shipped_and_shaped_as_the_rules_say():
@@ -20,7 +20,7 @@ def test_the_reference_deck_is_shipped_and_shaped_as_the_rules_say():
 
 
 def test_the_reference_deck_says_it_is_not_the_publishers_list():
-    text = (files("ordonnance_notation.decks") / "reference.yaml").read_text("utf-8")
+    text = (files("ordonnance_notation.making.decks") / "reference.yaml").read_text("utf-8")
     assert "NOT THE PUBLISHER'S CARD LIST" in text
 
 

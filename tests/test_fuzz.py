@@ -34,22 +34,23 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from ordonnance_notation import archive, parse_text, validate
-from ordonnance_notation.board import render_step
-from ordonnance_notation.cli import app
-from ordonnance_notation.conversion import canonical, convert
-from ordonnance_notation.dealing import load_deck
+from ordonnance_notation import parse_text, validate
+from ordonnance_notation.archives import document as archive
+from ordonnance_notation.archives.conversion import canonical, convert
+from ordonnance_notation.cli.app import app
 from ordonnance_notation.diagnostics import CODES, OrdoError
+from ordonnance_notation.files.sources import decode
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.record import Record
 from ordonnance_notation.notation.writer import format_records
-from ordonnance_notation.render import diagnostic_text, record_line, report_json
-from ordonnance_notation.replay import replay
-from ordonnance_notation.selfplay import game_text, play_game
-from ordonnance_notation.sources import decode
-from ordonnance_notation.stats import collect
-from ordonnance_notation.stats import render_text as stats_text
-from ordonnance_notation.summary import render_markdown, summarize
-from ordonnance_notation.summary import render_text as summary_text
+from ordonnance_notation.views.board import render_step
+from ordonnance_notation.views.replay import replay
+from ordonnance_notation.views.report import diagnostic_text, record_line, report_json
+from ordonnance_notation.views.stats import collect
+from ordonnance_notation.views.stats import render_text as stats_text
+from ordonnance_notation.views.summary import render_markdown, summarize
+from ordonnance_notation.views.summary import render_text as summary_text
 
 try:
     import lark_cython  # noqa: F401  (the optional compiled parser, the "fast" extra)

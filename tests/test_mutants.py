@@ -7,10 +7,10 @@ import pytest
 from mutants import MUTATIONS
 
 from ordonnance_notation import Severity, parse_text, validate
-from ordonnance_notation.dealing import load_deck
 from ordonnance_notation.engine.rng import Rng
 from ordonnance_notation.engine.scoring import Scoring
-from ordonnance_notation.selfplay import game_text, play_archive
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import game_text, play_archive
 
 GAMES = int(os.environ.get("ORDO_MUTANT_GAMES", "12"))  # per seat count
 

@@ -12,10 +12,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from ordonnance_notation import parse_text, validate
-from ordonnance_notation.board import render_step
-from ordonnance_notation.cli import app
-from ordonnance_notation.replay import replay
-from ordonnance_notation.stepper import HELP, Stepper, run, split_keys
+from ordonnance_notation.cli.app import app
+from ordonnance_notation.views.board import render_step
+from ordonnance_notation.views.replay import replay
+from ordonnance_notation.views.stepper import HELP, Stepper, run, split_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden"

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from test_conversion import COMMENT, decorate
 from test_fuzz import any_text, fuzz, valid_records
 
-from ordonnance_notation.conversion import canonical
-from ordonnance_notation.dealing import load_deck
+from ordonnance_notation.archives.conversion import canonical
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.parser import parse_record, split_records
 from ordonnance_notation.notation.scanner import scan_record
-from ordonnance_notation.selfplay import game_text, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = sorted((ROOT / "samples").rglob("*.ord")) + sorted((ROOT / "tests" / "bad").glob("*.ord"))

@@ -7,10 +7,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ordonnance_notation import parse_text, validate
-from ordonnance_notation.dealing import load_deck
 from ordonnance_notation.engine.scoring import Scoring
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import game_text, play_archive, play_game
 from ordonnance_notation.notation.writer import format_records
-from ordonnance_notation.selfplay import game_text, play_archive, play_game
 
 DECK = load_deck()
 BOTS = st.sampled_from(["random", "greedy"])

@@ -1,5 +1,5 @@
 # Other forms of the E003 message, one per line (for @@PYMSG@@).
-from ordonnance_notation.archive import ArchiveError, load
+from ordonnance_notation.archives.document import ArchiveError, load
 
 RECORD = "schema_version: 1\nrecords:\n- tags:\n  - {name: P1, value: Anna}\n"
 

@@ -43,7 +43,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from ordonnance_notation.cli import app
+from ordonnance_notation.cli.app import app
 from ordonnance_notation.diagnostics import CODES
 
 HERE = Path(__file__).resolve().parent

@@ -1,5 +1,5 @@
 # Every form of the E006 message but the one shown in full, one per line (for @@PYMSG@@).
-from ordonnance_notation.dealing import DeckError, parse_deck
+from ordonnance_notation.making.dealing import DeckError, parse_deck
 
 
 def show(text: str) -> None:

@@ -21,21 +21,21 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from .diagnostics import Diagnostic
-from .engine.bots import BOTS
-from .engine.cards import seat_name
-from .engine.game import MAX_SEATS, MIN_SEATS
-from .engine.scoring import DEFAULT_POINTS, Scoring
-from .notation.parser import parse_text
-from .output import OutputExists, write_atomic
-from .reading import points_table
-from .render import diagnostic_text, players, verdict
-from .sources import STDIN, Source, expand, open_source, read_source
-from .validator import Report, validate
+from ..checking.content import points_table
+from ..checking.validator import Report, validate
+from ..diagnostics import Diagnostic
+from ..engine.cards import seat_name
+from ..engine.game import MAX_SEATS, MIN_SEATS
+from ..engine.scoring import DEFAULT_POINTS, Scoring
+from ..files.output import OutputExists, write_atomic
+from ..files.sources import STDIN, Source, expand, open_source, read_source
+from ..making.bots import BOTS
+from ..notation.parser import parse_text
+from ..views.report import diagnostic_text, players, verdict
 
 if TYPE_CHECKING:
-    from .batch import Block
-    from .dealing import Deck
+    from ..checking.batch import Block
+    from ..making.dealing import Deck
 
 # Command-specific modules are imported inside their commands: `ordo validate`
 # on a small file should not pay for YAML, multiprocessing or the bots.
@@ -121,8 +121,8 @@ def validate_command(
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file).
     """
-    from .batch import blocks, default_jobs, problem_block
-    from .batch import run as run_all
+    from ..checking.batch import blocks, default_jobs, problem_block
+    from ..checking.batch import run as run_all
 
     console = _console()
     emit = _printer(console)
@@ -224,7 +224,7 @@ def _scoring(rule: Rule, points: str | None) -> Scoring:
 
 
 def _deck(console: Console, path: str | None) -> Deck:
-    from .dealing import DeckError, load_deck
+    from ..making.dealing import DeckError, load_deck
 
     try:
         return load_deck(path)
@@ -279,8 +279,8 @@ def deal_command(
 
     Same seed, same version: the same record, byte for byte, on any machine.
     """
-    from .dealing import deal
-    from .selfplay import deal_text
+    from ..making.dealing import deal
+    from ..making.selfplay import deal_text
 
     console = _console(stderr=True)
     rule = _scoring(scoring, points)
@@ -314,7 +314,7 @@ def play_command(
     """
     from rich.progress import Progress
 
-    from .selfplay import game_text, play_archive
+    from ..making.selfplay import game_text, play_archive
 
     console = _console(stderr=True)
     names = [b.strip() for b in (bots or "random").split(",")]
@@ -350,7 +350,7 @@ def stats_command(
     """
     from rich.progress import Progress
 
-    from .stats import Stats, render_text
+    from ..views.stats import Stats, render_text
 
     console = _console(stderr=True)
     stats = Stats()
@@ -400,7 +400,7 @@ def fmt_command(
     in L B S H F order, state letters). A file with a syntax error is reported
     and never rewritten.
     """
-    from .conversion import ConversionError, canonical
+    from ..archives.conversion import ConversionError, canonical
 
     console = _console(stderr=True)
     if check and write:
@@ -472,7 +472,7 @@ def convert_command(
     declared resolutions and the result. A multi-record file becomes one
     archive document. Exit 1 for input that cannot be read as its format.
     """
-    from .conversion import ConversionError, convert, kind_of
+    from ..archives.conversion import ConversionError, convert, kind_of
 
     console = _console(stderr=True)
     source_kind = (from_.value if from_ else None) or (kind_of(source) if source != STDIN else None) or "ord"
@@ -536,9 +536,9 @@ def replay_command(
     """Show the table at a step: every state's armies, formations and who wins
     there, the hands and the pile, the last play and its comments.
     """
-    from .board import render_step
-    from .replay import replay
-    from .stepper import Stepper, run, terminal_keys
+    from ..views.board import render_step
+    from ..views.replay import replay
+    from ..views.stepper import Stepper, run, terminal_keys
 
     console = _console()
     err = _console(stderr=True)
@@ -589,9 +589,9 @@ def summary_command(
     comparison that decided it, points per state, and the record's comments
     and glyphs.
     """
-    from .summary import render_markdown as summary_markdown
-    from .summary import render_text as summary_text
-    from .summary import summarize
+    from ..views.summary import render_markdown as summary_markdown
+    from ..views.summary import render_text as summary_text
+    from ..views.summary import summarize
 
     err = _console(stderr=True)
     source = _read_or_exit(err, path)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .diagnostics import Diagnostic, InvalidRecord, Severity
-from .engine.cards import seat_name
-from .engine.game import Deal, Game, IllegalPlay, Table, Turn, Violation
-from .engine.scoring import Outcome, Scoring, score
-from .notation.record import Declared, Play, Record, Unparsed
-from .reading import (
+from ..diagnostics import Diagnostic, InvalidRecord, Severity
+from ..engine.cards import seat_name
+from ..engine.game import Deal, Game, IllegalPlay, Table, Turn, Violation
+from ..engine.scoring import Outcome, Scoring, score
+from ..notation.record import Declared, Play, Record, Unparsed
+from .content import (
     SHARED,
     UNFINISHED,
     DeclaredOutcome,

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import archive
-from .diagnostics import Diagnostic, OrdoError
-from .notation.parser import parse_text
-from .notation.record import Record, Unparsed
-from .notation.writer import format_records, plain
-from .reading import read
-from .validator import validate
+from ..checking.content import read
+from ..checking.validator import validate
+from ..diagnostics import Diagnostic, OrdoError
+from ..notation.parser import parse_text
+from ..notation.record import Record, Unparsed
+from ..notation.writer import format_records, plain
+from . import document as archive
 
 KINDS = ("ord", "yaml", "json")
 _SUFFIXES = {".ord": "ord", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .diagnostics import Diagnostic, Severity
-from .engine.game import Game, Turn
-from .notation.record import Play
-from .validator import Report
+from ..checking.validator import Report
+from ..diagnostics import Diagnostic, Severity
+from ..engine.game import Game, Turn
+from ..notation.record import Play
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol
 
-from .armies import Unit, rank
-from .cards import Card, Icon, State
-from .game import Game
-from .rng import Rng
+from ..engine.armies import Unit, rank
+from ..engine.cards import Card, Icon, State
+from ..engine.game import Game
+from ..engine.rng import Rng
 
 # What a formation is worth to the greedy bot, by how many cards carry the icon.
 _LEVEL_VALUE = (0, 0, 1, 4, 16)

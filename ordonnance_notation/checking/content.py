@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from .diagnostics import Diagnostic
-from .engine.cards import Card, CardError, State, card_spelt, seat_name, state_spelt
-from .engine.game import HAND_SIZE, MAX_SEATS, MIN_SEATS, Deal, cards_needed
-from .engine.scoring import DEFAULT_POINTS, Scoring
-from .notation.record import Declared, Hand, Pile, Play, Record, ResultLine, Span, Tag, Word
+from ..diagnostics import Diagnostic
+from ..engine.cards import Card, CardError, State, card_spelt, seat_name, state_spelt
+from ..engine.game import HAND_SIZE, MAX_SEATS, MIN_SEATS, Deal, cards_needed
+from ..engine.scoring import DEFAULT_POINTS, Scoring
+from ..notation.record import Declared, Hand, Pile, Play, Record, ResultLine, Span, Tag, Word
 
 NOTATION_VERSION = "1"
 UNFINISHED = "unfinished"

@@ -10,9 +10,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from .diagnostics import Diagnostic, Severity
-from .engine.cards import seat_name
-from .validator import Report
+from ..checking.validator import Report
+from ..diagnostics import Diagnostic, Severity
+from ..engine.cards import seat_name
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 

@@ -19,10 +19,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import chain
 
-from .diagnostics import Diagnostic, Severity
-from .notation.parser import parse_record, split_lines
-from .render import players, report_json, verdict
-from .sources import LineSource, SourceProblem, open_source
+from ..diagnostics import Diagnostic, Severity
+from ..files.sources import LineSource, SourceProblem, open_source
+from ..notation.parser import parse_record, split_lines
+from ..views.report import players, report_json, verdict
 from .validator import validate
 
 _CONTENT = re.compile(r"^[^\S\n]*[^\s;]", re.MULTILINE)  # a tag or body line, when there is no "{"
@@ -250,7 +250,7 @@ def file_tasks(path: str, with_json: bool = False) -> list[Task]:
     """Every record of one file as a task for ``check`` (for distributing work
     with a scheduler such as Dask: one file in, its records out).
     Raises SourceError when the file cannot be opened or decoded."""
-    from . import SourceError
+    from .. import SourceError
 
     source = open_source(path)
     if isinstance(source, Diagnostic):

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ..engine.cards import seat_name
+from ..engine.game import Deal, Game, Turn
+from ..engine.rng import Rng
+from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
+from ..notation import writer
+from .bots import bot
 from .dealing import Deck, deal
-from .engine.bots import bot
-from .engine.cards import seat_name
-from .engine.game import Deal, Game, Turn
-from .engine.rng import Rng
-from .engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
-from .notation import writer
 
 GENERATOR = "ordonnance_notation 0.1.0"
 CLASSIC = Scoring.classic()

@@ -7,10 +7,10 @@ and why, how each state was decided, and the record's own comments.
 
 from __future__ import annotations
 
-from .engine.cards import State, seat_name
-from .engine.game import Game, Resolution
-from .engine.scoring import Outcome, Scoring, TieBreak, captures
-from .validator import Report
+from ..checking.validator import Report
+from ..engine.cards import State, seat_name
+from ..engine.game import Game, Resolution
+from ..engine.scoring import Outcome, Scoring, TieBreak, captures
 
 
 def summarize(report: Report) -> dict:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from .diagnostics import Diagnostic, OrdoError
-from .notation.record import Span
+from ..diagnostics import Diagnostic, OrdoError
+from ..notation.record import Span
 
 STDIN = "-"
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import yaml
 
-from .diagnostics import Diagnostic, OrdoError
-from .engine.cards import Card, CardError
-from .engine.game import HAND_SIZE, Deal, cards_needed
-from .engine.rng import Rng
-from .notation.record import Span
-from .sources import read_source
+from ..diagnostics import Diagnostic, OrdoError
+from ..engine.cards import Card, CardError
+from ..engine.game import HAND_SIZE, Deal, cards_needed
+from ..engine.rng import Rng
+from ..files.sources import read_source
+from ..notation.record import Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ def _deck_error(source: str, message: str, mark=None) -> DeckError:
 def load_deck(path: str | Path | None = None) -> Deck:
     """The reference deck, or the deck file at ``path``. Raises DeckError."""
     if path is None:
-        resource = files("ordonnance_notation.decks") / "reference.yaml"
+        resource = files("ordonnance_notation.making.decks") / "reference.yaml"
         return parse_deck(resource.read_text("utf-8"), "reference deck")
     source = read_source(str(path))
     if source.text is None:

@@ -9,10 +9,10 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from .engine.armies import LEVELS, Decision
-from .engine.cards import seat_name
-from .engine.scoring import DEFAULT_POINTS, Scoring, TieBreak, score
-from .validator import Report
+from ..checking.validator import Report
+from ..engine.armies import LEVELS, Decision
+from ..engine.cards import seat_name
+from ..engine.scoring import DEFAULT_POINTS, Scoring, TieBreak, score
 
 
 def deciding_step(decision: Decision) -> str:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from .engine.armies import Army, decide, rank
-from .engine.cards import Card, Icon, State, seat_name
-from .engine.game import Game
+from ..engine.armies import Army, decide, rank
+from ..engine.cards import Card, Icon, State, seat_name
+from ..engine.game import Game
 from .replay import Replay, Step
 
 SLOTS = "".join(icon.name for icon in Icon)  # LBSHF

@@ -21,11 +21,11 @@ from typing import Any
 
 import yaml
 
-from .diagnostics import Diagnostic, OrdoError
-from .notation.record import Record, Span
-from .notation.writer import plain, text
-from .render import report_json
-from .validator import Report
+from ..checking.validator import Report
+from ..diagnostics import Diagnostic, OrdoError
+from ..notation.record import Record, Span
+from ..notation.writer import plain, text
+from ..views.report import report_json
 
 SCHEMA_VERSION = 1
 MAX_DEPTH = 16  # an archive nests 7 deep; anything deeper is refused before it is built

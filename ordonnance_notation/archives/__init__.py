@@ -1,0 +1,1 @@
+"""Archives: records as YAML or JSON documents, and conversion between them and .ord text."""

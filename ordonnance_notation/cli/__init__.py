@@ -1,0 +1,1 @@
+"""The ``ordo`` command line."""

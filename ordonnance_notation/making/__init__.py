@@ -1,0 +1,1 @@
+"""Making games: decks and deals, bots, and self-played archives."""

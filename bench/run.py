@@ -32,7 +32,9 @@ HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"
 RESULTS = HERE / "results"
 ORDO = [sys.executable, "-m", "ordonnance_notation"]
-TOKEN = re.compile(r'\{[^}]*\}|;[^\n]*|"(?:[^"\\\n]|\\.)*"|[A-Za-z]+|#?[0-9]+\.?|\+[A-Za-z]+|[!?]{1,2}|[\[\]:]|\S')
+TOKEN = re.compile(
+    r'\{[^}]*\}|;[^\n]*|"(?:[^"\\\n]|\\.)*"|[A-Za-z]+|#?[0-9]+\.?|\+[A-Za-z]+|[!?]{1,2}|[\[\]:]|\S'
+)
 
 
 def archive(records: int, seats: int) -> Path:
@@ -40,8 +42,21 @@ def archive(records: int, seats: int) -> Path:
     if not path.exists():
         DATA.mkdir(exist_ok=True)
         print(f"generating {path.name} ...", file=sys.stderr, flush=True)
-        subprocess.run([*ORDO, "play", "--players", str(seats), "--games", str(records),
-                        "--seed", f"bench-{seats}", "-o", str(path)], check=True)
+        subprocess.run(
+            [
+                *ORDO,
+                "play",
+                "--players",
+                str(seats),
+                "--games",
+                str(records),
+                "--seed",
+                f"bench-{seats}",
+                "-o",
+                str(path),
+            ],
+            check=True,
+        )
     return path
 
 
@@ -124,7 +139,12 @@ def bench(records: int, seats: int, runs: int) -> dict:
     path = archive(records, seats)
     data = path.read_bytes()
     mb = len(data) / 1e6
-    row: dict = {"archive": path.name, "records": records, "seats": seats, "megabytes": round(mb, 3)}
+    row: dict = {
+        "archive": path.name,
+        "records": records,
+        "seats": seats,
+        "megabytes": round(mb, 3),
+    }
     read = in_process(lambda: path.read_bytes(), runs)
     text = data.decode()
     tokens = in_process(lambda: sum(1 for _ in TOKEN.finditer(text)), runs)
@@ -141,17 +161,27 @@ def bench(records: int, seats: int, runs: int) -> dict:
     # records it would take a quarter of an hour: the anchor is run up to 10k
     pgn = pgn_archive(len(data)) if records <= 10_000 else None
     if pgn is not None:  # once above 5 MB: it takes a minute a run and varies little
-        seconds, _ = median_run([sys.executable, "-c", CHESS, str(pgn)], runs if len(data) < 5_000_000 else 1)
+        seconds, _ = median_run(
+            [sys.executable, "-c", CHESS, str(pgn)], runs if len(data) < 5_000_000 else 1
+        )
         row["chess_read_game_mb_s"] = round(pgn.stat().st_size / 1e6 / seconds, 3)
         row["validate_vs_chess"] = round(row["validate_j1_mb_s"] / row["chess_read_game_mb_s"], 2)
     return row
 
 
 COLUMNS = [
-    ("archive", "archive"), ("megabytes", "MB"), ("raw_read_mb_s", "read MB/s"),
-    ("regex_tokens_mb_s", "regex MB/s"), ("validate_j1_records_s", "rec/s j1"), ("validate_j1_mb_s", "MB/s j1"),
-    ("validate_j1_peak_mb", "peak MB j1"), ("validate_j2_mb_s", "MB/s j2"), ("jobs2_speedup", "j2/j1"),
-    ("validate_j2_peak_mb", "peak MB j2"), ("chess_read_game_mb_s", "chess MB/s"), ("validate_vs_chess", "vs chess"),
+    ("archive", "archive"),
+    ("megabytes", "MB"),
+    ("raw_read_mb_s", "read MB/s"),
+    ("regex_tokens_mb_s", "regex MB/s"),
+    ("validate_j1_records_s", "rec/s j1"),
+    ("validate_j1_mb_s", "MB/s j1"),
+    ("validate_j1_peak_mb", "peak MB j1"),
+    ("validate_j2_mb_s", "MB/s j2"),
+    ("jobs2_speedup", "j2/j1"),
+    ("validate_j2_peak_mb", "peak MB j2"),
+    ("chess_read_game_mb_s", "chess MB/s"),
+    ("validate_vs_chess", "vs chess"),
 ]
 
 
@@ -172,22 +202,36 @@ def targets(rows: list[dict], startup: float) -> dict:
     speedup = min(row["jobs2_speedup"] for row in big)
     peak = max(max(row["validate_j1_peak_mb"], row["validate_j2_peak_mb"]) for row in rows)
     found = {
-        "validate MB/s on one core, slowest archive of 10k+ records": (per_core, ">= 2", per_core >= 2),
+        "validate MB/s on one core, slowest archive of 10k+ records": (
+            per_core,
+            ">= 2",
+            per_core >= 2,
+        ),
         "--jobs 2 over --jobs 1, archives of 10k+ records": (speedup, ">= 1.7", speedup >= 1.7),
         "peak memory, MB, any archive": (peak, "< 100", peak < 100),
         "one small file, s": (round(startup, 3), "< 0.3", startup < 0.3),
     }
     if chess:
-        found["validate over python-chess read_game, MB/s, archives of 10k+ records"] = (min(chess), ">= 3.5", min(chess) >= 3.5)
+        found["validate over python-chess read_game, MB/s, archives of 10k+ records"] = (
+            min(chess),
+            ">= 3.5",
+            min(chess) >= 3.5,
+        )
     return found
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--full", action="store_true", help="add the 100k-record archives")
-    parser.add_argument("--sizes", default="1000,10000", help="records per archive, comma-separated")
+    parser.add_argument(
+        "--sizes", default="1000,10000", help="records per archive, comma-separated"
+    )
     parser.add_argument("--seats", default="2,4")
-    parser.add_argument("--runs", type=int, default=3, help="runs per measurement (the median is kept)")
+    parser.add_argument(
+        "--runs", type=int, default=3, help="runs per measurement (the median is kept)"
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")] + ([100_000] if args.full else [])
     rows = []
@@ -199,12 +243,17 @@ def main() -> int:
     startup, _ = median_run([*ORDO, "validate", str(small)], 5)
     try:
         import lark_cython  # noqa: F401
+
         parser_kind = "line scanner, Lark (lark-cython) for the rest"
     except ImportError:
         parser_kind = "line scanner, Lark (pure Python) for the rest"
     result = {
         "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+        },
         "parser": parser_kind,
         "small_file_validate_s": round(startup, 3),
         "rows": rows,

@@ -41,18 +41,60 @@ COMPARISONS = [
     ("LF LF LF BF", "L B S H", Level.REGIMENT, None, "one regiment beats none"),
     ("HF HF HF HF", "F F F F", Level.REGIMENT, None, "two regiments beat one"),
     # 2. regiment seniority, most senior first
-    ("F F F F", "H H H H", Level.REGIMENT, (Icon.F, Icon.H), "regiment of flags beats regiment of helmets"),
-    ("LF LF LF LF", "SH SH SH SH", Level.REGIMENT, (Icon.F, Icon.H), "regiment of flags beats regiment of helmets"),
-    ("SF SF SF SF", "LF LF LF LF", Level.REGIMENT, (Icon.S, Icon.L), "regiment of swords beats regiment of lances"),
+    (
+        "F F F F",
+        "H H H H",
+        Level.REGIMENT,
+        (Icon.F, Icon.H),
+        "regiment of flags beats regiment of helmets",
+    ),
+    (
+        "LF LF LF LF",
+        "SH SH SH SH",
+        Level.REGIMENT,
+        (Icon.F, Icon.H),
+        "regiment of flags beats regiment of helmets",
+    ),
+    (
+        "SF SF SF SF",
+        "LF LF LF LF",
+        Level.REGIMENT,
+        (Icon.S, Icon.L),
+        "regiment of swords beats regiment of lances",
+    ),
     # 3. battalions: count, then seniority
     ("F F F L", "L B S H", Level.BATTALION, None, "no regiments; one battalion beats none"),
     ("LB LB LB S", "F F F S", Level.BATTALION, None, "no regiments; two battalions beat one"),
-    ("S S S L", "B B B H", Level.BATTALION, (Icon.S, Icon.B), "no regiments; battalion of swords beats battalion of bows"),
+    (
+        "S S S L",
+        "B B B H",
+        Level.BATTALION,
+        (Icon.S, Icon.B),
+        "no regiments; battalion of swords beats battalion of bows",
+    ),
     ("LF LF LF LF", "LF LF LF L", Level.REGIMENT, None, "two regiments beat one"),
-    ("HF HF HF F", "HF HF HF H", Level.REGIMENT, (Icon.F, Icon.H), "regiment of flags beats regiment of helmets"),
+    (
+        "HF HF HF F",
+        "HF HF HF H",
+        Level.REGIMENT,
+        (Icon.F, Icon.H),
+        "regiment of flags beats regiment of helmets",
+    ),
     # 4. companies: count, then seniority
-    ("LB LB S H", "F F S H", Level.COMPANY, None, "no regiments; no battalions; two companies beat one"),
-    ("F F L B", "H H L B", Level.COMPANY, (Icon.F, Icon.H), "no regiments; no battalions; company of flags beats company of helmets"),
+    (
+        "LB LB S H",
+        "F F S H",
+        Level.COMPANY,
+        None,
+        "no regiments; no battalions; two companies beat one",
+    ),
+    (
+        "F F L B",
+        "H H L B",
+        Level.COMPANY,
+        (Icon.F, Icon.H),
+        "no regiments; no battalions; company of flags beats company of helmets",
+    ),
     ("BF BF L S", "BH BH L S", Level.COMPANY, (Icon.F, Icon.H), None),
     # equal regiments decided lower down
     ("LF LF LF F", "F F F F", Level.BATTALION, None, "equal regiments; one battalion beats none"),
@@ -80,7 +122,10 @@ def test_identical_formations_earlier_fourth_card_wins():
     assert rank([second, first]) == (first, second)
     decision = decide(first, second)
     assert decision.level is None
-    assert decision.explain() == "identical formations; P1 played the fourth card earlier, ply 31 vs 34"
+    assert (
+        decision.explain()
+        == "identical formations; P1 played the fourth card earlier, ply 31 vs 34"
+    )
 
 
 def test_fourth_card_decides_even_when_the_later_army_started_first():
@@ -127,7 +172,10 @@ def test_formations_of_any_cards_match_a_plain_count(masks):
     counted directly beyond; both agree with counting icon by icon."""
     cards = [Card(mask) for mask in masks]
     counts = {icon: sum(1 for card in cards if icon in card) for icon in Icon}
-    by_level = {level: tuple(i for i in sorted(Icon, reverse=True) if min(counts[i], 4) == level.value) for level in Level}
+    by_level = {
+        level: tuple(i for i in sorted(Icon, reverse=True) if min(counts[i], 4) == level.value)
+        for level in Level
+    }
     formations = Formations.of(cards)
     assert [formations.at(level) for level in Level] == [by_level[level] for level in Level]
     assert Formations.of(list(reversed(cards))) is formations or len(cards) > 7

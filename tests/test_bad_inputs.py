@@ -38,7 +38,9 @@ TEN_MB = 10 * 1024 * 1024
 
 def ordo(*args: str, input: bytes | str | None = None):
     """``ordo`` in-process; a traceback in its output fails the test."""
-    result = CliRunner().invoke(app, list(args), input=input, catch_exceptions=False, env={"NO_COLOR": "1"})
+    result = CliRunner().invoke(
+        app, list(args), input=input, catch_exceptions=False, env={"NO_COLOR": "1"}
+    )
     assert "Traceback" not in result.output, result.output[-3000:]
     assert result.exit_code in (0, 1, 2), result.output[-3000:]
     return result
@@ -49,8 +51,12 @@ def diagnosed(*paths: str) -> tuple[int, list[tuple]]:
     every diagnostic: the records' in order, then the file problems."""
     result = ordo("validate", "--format", "json", *paths)
     document = json.loads(result.output)
-    found = [(d["code"], d["line"], d["column"]) for r in document["records"] for d in r["diagnostics"]]
-    return result.exit_code, found + [(p["code"], p["line"], p["column"]) for p in document["problems"]]
+    found = [
+        (d["code"], d["line"], d["column"]) for r in document["records"] for d in r["diagnostics"]
+    ]
+    return result.exit_code, found + [
+        (p["code"], p["line"], p["column"]) for p in document["problems"]
+    ]
 
 
 @pytest.fixture
@@ -93,7 +99,11 @@ def test_the_text_output_has_the_same_codes_and_exit_code(in_bad, name):
     result = ordo("validate", name)
     exit_code, expected = VALIDATE[name]
     assert result.exit_code == exit_code
-    codes = [line.split("[", 1)[1][:4] for line in result.output.splitlines() if "error[" in line or "warning[" in line or "note[" in line]
+    codes = [
+        line.split("[", 1)[1][:4]
+        for line in result.output.splitlines()
+        if "error[" in line or "warning[" in line or "note[" in line
+    ]
     assert codes == [code for code, _, _ in expected]
     assert "\x00" not in result.output
 
@@ -102,7 +112,10 @@ def test_an_empty_or_blank_file_holds_no_record(in_bad):
     for name in ("empty.ord", "whitespace.ord"):
         result = ordo("validate", name)
         assert result.output.splitlines()[0] == f"{name}: error[E105]: no record in this file"
-        assert result.output.splitlines()[-1] == "0 records in 1 file: 0 valid, 0 invalid; 1 error, 0 warnings"
+        assert (
+            result.output.splitlines()[-1]
+            == "0 records in 1 file: 0 valid, 0 invalid; 1 error, 0 warnings"
+        )
 
 
 def test_invalid_utf8_gives_the_byte_and_its_offset_and_shows_the_line(in_bad):
@@ -119,7 +132,9 @@ def test_binary_data_gives_the_first_bad_byte_and_prints_no_nul(in_bad):
     data = (BAD / "binary.ord").read_bytes()
     assert b"\x00" in data
     result = ordo("validate", "binary.ord")
-    assert result.output.startswith("binary.ord:2:12: error[E002]: not UTF-8 text: byte 0xf7 at offset 23\n")
+    assert result.output.startswith(
+        "binary.ord:2:12: error[E002]: not UTF-8 text: byte 0xf7 at offset 23\n"
+    )
     assert "\x00" not in result.output
 
 
@@ -193,7 +208,10 @@ def test_an_unterminated_comment_points_at_its_brace_and_the_next_record_is_read
         "   |         ^\n"
         "   = record 1\n"
     )
-    assert "unterminated-comment.ord record 2 (Chloé v Dara): valid, unfinished after ply 1" in result.output
+    assert (
+        "unterminated-comment.ord record 2 (Chloé v Dara): valid, unfinished after ply 1"
+        in result.output
+    )
 
 
 def test_an_unterminated_tag_points_at_its_bracket(in_bad):
@@ -258,7 +276,13 @@ def test_5000_plies_report_the_plays_after_the_end_not_a_crash(tmp_path):
     output = ordo("validate", str(path)).output
     assert "but the game ended at ply 40 when the fifth marker was placed" in output
     assert "that ply and the 4959 plays after it were not replayed" in output
-    for command in (("replay",), ("summary",), ("convert", "--to", "json"), ("fmt", "--check"), ("stats",)):
+    for command in (
+        ("replay",),
+        ("summary",),
+        ("convert", "--to", "json"),
+        ("fmt", "--check"),
+        ("stats",),
+    ):
         assert ordo(*command, str(path)).exit_code in (0, 1), command
 
 
@@ -300,7 +324,9 @@ def _as_unprivileged(args: list[str]) -> list[str]:
         return args
     setpriv = shutil.which("setpriv")
     if setpriv is None:
-        pytest.skip("running as root, and setpriv is missing to drop CAP_DAC_OVERRIDE: a mode 000 file stays readable")
+        pytest.skip(
+            "running as root, and setpriv is missing to drop CAP_DAC_OVERRIDE: a mode 000 file stays readable"
+        )
     return [setpriv, "--bounding-set=-dac_override,-dac_read_search", *args]
 
 
@@ -310,7 +336,9 @@ def _locked(path: Path) -> Path:
     shutil.copy(SAMPLES / "classic-2.ord", path)
     path.chmod(0)
     probe = subprocess.run(
-        _as_unprivileged([sys.executable, "-c", f"open({str(path)!r}).read()"]), capture_output=True, check=False
+        _as_unprivileged([sys.executable, "-c", f"open({str(path)!r}).read()"]),
+        capture_output=True,
+        check=False,
     )
     if probe.returncode == 0:
         pytest.skip("the file stays readable even with mode 000 (root with every capability)")
@@ -323,7 +351,12 @@ def _ordo_unprivileged(*args: str, cwd: Path) -> tuple[int, str]:
     would import the source tree, which lacks the installed grammar."""
     run = subprocess.run(
         _as_unprivileged([sys.executable, "-m", "ordonnance_notation", *args]),
-        capture_output=True, text=True, timeout=120, env={**os.environ, "NO_COLOR": "1"}, cwd=cwd, check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "NO_COLOR": "1"},
+        cwd=cwd,
+        check=False,
     )
     output = run.stdout + run.stderr
     assert "Traceback" not in output, output[-3000:]
@@ -399,30 +432,64 @@ def test_a_walk_that_meets_symbolic_link_loops_terminates(tmp_path):
     assert result.exit_code == 2
     for name in ("a.ord", "b.ord", "self.ord"):
         assert f"{tmp_path / name}: error[E001]: cannot be read: " in result.output
-    assert f"{tmp_path / 'sub' / 'game.ord'} record 1 (Anna Petrova v Boris Lind): valid" in result.output
-    assert result.output.splitlines()[-1] == "1 record in 1 file: 1 valid, 0 invalid; 3 errors, 0 warnings"
+    assert (
+        f"{tmp_path / 'sub' / 'game.ord'} record 1 (Anna Petrova v Boris Lind): valid"
+        in result.output
+    )
+    assert (
+        result.output.splitlines()[-1]
+        == "1 record in 1 file: 1 valid, 0 invalid; 3 errors, 0 warnings"
+    )
 
 
 # Archives for ordo convert --------------------------------------------------------
 
 ARCHIVES = {
     # file: (line, column, message) of the one E003 (line None: no place given)
-    "archive-wrong-type.yaml": (5, 23, "records[0].tags[1].value: expected a tag value as a string, not a number"),
-    "archive-wrong-type-ply.yaml": (8, 11, "records[0].body[0].ply: expected a whole number from 0, not 'first'"),
-    "archive-wrong-type.json": (11, 39, "records[0].body[0].state: expected a state (a letter or a name) as a string, not a number"),
+    "archive-wrong-type.yaml": (
+        5,
+        23,
+        "records[0].tags[1].value: expected a tag value as a string, not a number",
+    ),
+    "archive-wrong-type-ply.yaml": (
+        8,
+        11,
+        "records[0].body[0].ply: expected a whole number from 0, not 'first'",
+    ),
+    "archive-wrong-type.json": (
+        11,
+        39,
+        "records[0].body[0].state: expected a state (a letter or a name) as a string, not a number",
+    ),
     "archive-records-not-a-list.yaml": (3, 3, "records: expected a list"),
     "archive-not-a-mapping.yaml": (1, 1, "expected a mapping with records, schema_version"),
     "archive-missing-records.yaml": (1, 1, "missing records"),
     "archive-missing-tags.yaml": (3, 3, "records[0]: missing tags"),
     "archive-missing-state.yaml": (8, 5, "records[0].body[0]: missing state"),
     "archive-unknown-field.yaml": (8, 22, "records[0].body[0].player: unknown field"),
-    "archive-unknown-version.yaml": (1, 17, "schema_version: schema version 2 is not supported (this reader knows 1)"),
-    "archive-unknown-version.json": (1, 20, "schema_version: schema version 99 is not supported (this reader knows 1)"),
-    "archive-version-as-text.yaml": (1, 17, "schema_version: schema version '1' is not supported (this reader knows 1)"),
+    "archive-unknown-version.yaml": (
+        1,
+        17,
+        "schema_version: schema version 2 is not supported (this reader knows 1)",
+    ),
+    "archive-unknown-version.json": (
+        1,
+        20,
+        "schema_version: schema version 99 is not supported (this reader knows 1)",
+    ),
+    "archive-version-as-text.yaml": (
+        1,
+        17,
+        "schema_version: schema version '1' is not supported (this reader knows 1)",
+    ),
     "archive-not-yaml.yaml": (3, 1, "not YAML: did not find expected node content"),
     "archive-empty.yaml": (1, 1, "the document is empty"),
     "archive-duplicate-key.json": (None, None, "key 'records' given twice"),
-    "archive-python-tag.yaml": (4, 23, "records[0].tags[0].value: expected a tag value as a string, not a list"),
+    "archive-python-tag.yaml": (
+        4,
+        23,
+        "records[0].tags[0].value: expected a tag value as a string, not a list",
+    ),
     "archive-alias-bomb.yaml": (8, 17, "aliases (*name) are not allowed in an archive"),
     "archive-bad-date.yaml": (6, 25, "records[0].tags[2].value: unreadable value"),
     # explicit YAML tags whose values the YAML library cannot build
@@ -499,7 +566,9 @@ def test_a_number_of_5000_digits_in_an_archive_is_e003(tmp_path, kind):
         play = f'{{"ply": {ply}, "card": "HF", "state": "A"}}'
         path.write_text(f'{{"schema_version": 1, "records": [{{"tags": [], "body": [{play}]}}]}}')
     else:
-        path.write_text(f"schema_version: 1\nrecords:\n- tags: []\n  body:\n  - {{ply: {ply}, card: HF, state: A}}\n")
+        path.write_text(
+            f"schema_version: 1\nrecords:\n- tags: []\n  body:\n  - {{ply: {ply}, card: HF, state: A}}\n"
+        )
     result = ordo("convert", str(path), "--to", "ord")
     assert result.exit_code == 1
     assert "error[E003]" in result.output

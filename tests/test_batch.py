@@ -29,7 +29,9 @@ def records_of_blocks(data: bytes) -> list[tuple[int, str]]:
         elif block.one_record:
             found.append((block.first_line, block.lines[0]))
         else:
-            found += [chunk for chunk in split_lines(block.lines, block.first_line) if chunk[1].strip()]
+            found += [
+                chunk for chunk in split_lines(block.lines, block.first_line) if chunk[1].strip()
+            ]
     return found
 
 
@@ -52,7 +54,10 @@ def block_size(request, monkeypatch):
 
 
 @fuzz(150)
-@given(st.one_of(any_text, valid_records, st.lists(valid_records, max_size=4).map("\n\n".join)), st.data())
+@given(
+    st.one_of(any_text, valid_records, st.lists(valid_records, max_size=4).map("\n\n".join)),
+    st.data(),
+)
 def test_blocks_hold_the_records_of_the_whole_file(text, draw):
     data = text.encode()
     if data and draw.draw(st.booleans()):  # a byte that is not UTF-8 somewhere
@@ -64,11 +69,23 @@ def test_blocks_hold_the_records_of_the_whole_file(text, draw):
             assert records_of_blocks(data) == records_of_file(data)
 
 
-SEPARATORS = ["\n", "\n\n", "\n; a comment\n", "\n \t\n", "\n\x0b\n", "\n;c\n\n", "\n\n\n; c\n", "\n   [X \"y\"]\n"]
+SEPARATORS = [
+    "\n",
+    "\n\n",
+    "\n; a comment\n",
+    "\n \t\n",
+    "\n\x0b\n",
+    "\n;c\n\n",
+    "\n\n\n; c\n",
+    '\n   [X "y"]\n',
+]
 
 
 @fuzz(100)
-@given(st.lists(st.tuples(valid_records, st.sampled_from(SEPARATORS)), min_size=1, max_size=5), st.sampled_from([64, 500, 1 << 16]))
+@given(
+    st.lists(st.tuples(valid_records, st.sampled_from(SEPARATORS)), min_size=1, max_size=5),
+    st.sampled_from([64, 500, 1 << 16]),
+)
 def test_blocks_cut_where_records_meet_in_any_way(parts, size):
     """Records one right after another, or apart by blank, blank-looking and
     comment lines: the cuts are those of splitting the whole file."""
@@ -93,7 +110,9 @@ def test_records_opened_by_comment_lines_are_cut_above_the_comments(block_size):
         data = ((record + separator) * 300).encode()
         cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0, False))
         assert len(cut) > 1 and all(block.lines[0] == "; a game" for block in cut)
-        assert records_of_blocks(data) == records_of_file(data) and len(records_of_file(data)) == 300
+        assert (
+            records_of_blocks(data) == records_of_file(data) and len(records_of_file(data)) == 300
+        )
 
 
 def test_clean_archives_are_cut_into_several_blocks(block_size):
@@ -116,11 +135,14 @@ def test_records_are_numbered_within_their_file_across_blocks_and_processes(monk
     record = '[P1 "a"]\n[P2 "b"]\n[Result "P1"]\n\n1. L A\n\n'  # E413 and W501: an unfinished game said won
     data = (record * 30).encode()
     for jobs in (1, 2):
-        work = [*blocks(LineSource("a.ord", io.BytesIO(data)), 0, True), *blocks(LineSource("b.ord", io.BytesIO(data)), 1, True)]
-        checked = [c for c in run(work, jobs) if c is not None]
-        assert [(c.task.source, c.task.index) for c in checked] == [("a.ord", n) for n in range(1, 31)] + [
-            ("b.ord", n) for n in range(1, 31)
+        work = [
+            *blocks(LineSource("a.ord", io.BytesIO(data)), 0, True),
+            *blocks(LineSource("b.ord", io.BytesIO(data)), 1, True),
         ]
+        checked = [c for c in run(work, jobs) if c is not None]
+        assert [(c.task.source, c.task.index) for c in checked] == [
+            ("a.ord", n) for n in range(1, 31)
+        ] + [("b.ord", n) for n in range(1, 31)]
         assert all({d.record for d in c.diagnostics} == {c.task.index} for c in checked)
         assert all(c.json["record"] == c.task.index for c in checked)
         assert all(d["record"] == c.task.index for c in checked for d in c.json["diagnostics"])

@@ -45,8 +45,15 @@ def test_seniority_runs_lance_bow_swords_helmet_flag():
 
 @pytest.mark.parametrize(
     ("word", "state"),
-    [("A", State.A), ("Antioch", State.A), ("cyprus", State.C), ("J", State.J),
-     ("EDESSA", State.E), ("t", State.T), ("Tripoli", State.T)],
+    [
+        ("A", State.A),
+        ("Antioch", State.A),
+        ("cyprus", State.C),
+        ("J", State.J),
+        ("EDESSA", State.E),
+        ("t", State.T),
+        ("Tripoli", State.T),
+    ],
 )
 def test_states_by_letter_or_full_name(word, state):
     assert State.lookup(word) is state

@@ -59,7 +59,9 @@ def test_a_diagnostic_shows_the_source_line_and_a_caret(ordo):
 def test_a_directory_means_every_ord_file_below_it(ordo):
     result = ordo("validate", "samples")
     assert result.exit_code == 1
-    assert result.output.splitlines()[-1].startswith("44 records in 12 files: 10 valid, 34 invalid;")
+    assert result.output.splitlines()[-1].startswith(
+        "44 records in 12 files: 10 valid, 34 invalid;"
+    )
 
 
 def test_a_missing_file_exits_2(ordo):
@@ -87,7 +89,10 @@ def test_standard_input(ordo):
     text = (ROOT / "samples" / "classic-2.ord").read_text("utf-8")
     result = ordo("validate", "-", input=text)
     assert result.exit_code == 0
-    assert result.output.splitlines()[0] == "<stdin> record 1 (Anna Petrova v Boris Lind): valid, P2 wins (states: P1 1, P2 4)"
+    assert (
+        result.output.splitlines()[0]
+        == "<stdin> record 1 (Anna Petrova v Boris Lind): valid, P2 wins (states: P1 1, P2 4)"
+    )
 
 
 def test_crlf_and_a_byte_order_mark_are_accepted(ordo, tmp_path):
@@ -98,12 +103,25 @@ def test_crlf_and_a_byte_order_mark_are_accepted(ordo, tmp_path):
 
 
 def test_json_for_programs(ordo):
-    result = ordo("validate", "--format", "json", "samples/later-capture-3.ord", "samples/invalid/rules.ord")
+    result = ordo(
+        "validate", "--format", "json", "samples/later-capture-3.ord", "samples/invalid/rules.ord"
+    )
     assert result.exit_code == 1
     document = json.loads(result.output)
-    assert document["summary"] == {"files": 2, "records": 6, "valid": 1, "invalid": 5, "errors": 5, "warnings": 0}
+    assert document["summary"] == {
+        "files": 2,
+        "records": 6,
+        "valid": 1,
+        "invalid": 5,
+        "errors": 5,
+        "warnings": 0,
+    }
     first = document["records"][0]
-    assert first["valid"] and first["winner"] == "P2" and first["scores"] == {"P1": 2, "P2": 2, "P3": 1}
+    assert (
+        first["valid"]
+        and first["winner"] == "P2"
+        and first["scores"] == {"P1": 2, "P2": 2, "P3": 1}
+    )
     assert [m["marker"] for m in first["markers"]] == [1, 2, 3, 4, 5]
     diagnostic = document["records"][3]["diagnostics"][0]
     assert diagnostic == {
@@ -126,9 +144,13 @@ def test_no_colour_when_not_a_terminal(ordo):
 
 
 def test_no_color_wins_even_on_a_forced_terminal(ordo):
-    result = ordo("validate", "samples/invalid/rules.ord", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    result = ordo(
+        "validate", "samples/invalid/rules.ord", env={"FORCE_COLOR": "1", "NO_COLOR": "1"}
+    )
     assert "\x1b[" not in result.output
-    coloured = ordo("validate", "samples/invalid/rules.ord", env={"FORCE_COLOR": "1", "NO_COLOR": None})
+    coloured = ordo(
+        "validate", "samples/invalid/rules.ord", env={"FORCE_COLOR": "1", "NO_COLOR": None}
+    )
     assert "\x1b[" in coloured.output
 
 
@@ -137,7 +159,9 @@ def test_usage_errors_exit_2(ordo):
     assert ordo("validate", "--format", "xml", "samples").exit_code == 2
 
 
-@pytest.mark.parametrize("command", [[], ["validate"], ["deal"], ["play"], ["stats"], ["fmt"], ["convert"]])
+@pytest.mark.parametrize(
+    "command", [[], ["validate"], ["deal"], ["play"], ["stats"], ["fmt"], ["convert"]]
+)
 def test_every_command_has_help(ordo, command):
     result = ordo(*command, "--help")
     assert result.exit_code == 0
@@ -167,11 +191,16 @@ def test_deal_without_a_seed_records_the_one_it_drew(ordo, tmp_path):
 
 def test_play_writes_an_archive_that_validates(ordo, tmp_path):
     archive = tmp_path / "a.ord"
-    result = ordo("play", "--bots", "greedy,random,greedy", "--games", "4", "--seed", "1", "-o", str(archive))
+    result = ordo(
+        "play", "--bots", "greedy,random,greedy", "--games", "4", "--seed", "1", "-o", str(archive)
+    )
     assert result.exit_code == 0 and result.output == ""
     checked = ordo("validate", str(archive))
     assert checked.exit_code == 0
-    assert checked.output.splitlines()[-1] == "4 records in 1 file: 4 valid, 0 invalid; 0 errors, 0 warnings"
+    assert (
+        checked.output.splitlines()[-1]
+        == "4 records in 1 file: 4 valid, 0 invalid; 0 errors, 0 warnings"
+    )
     again = ordo("play", "--bots", "greedy,random,greedy", "--games", "4", "--seed", "1")
     assert again.output == archive.read_text("utf-8")
 
@@ -210,7 +239,10 @@ def test_a_bad_deck_file_is_located(ordo, tmp_path):
     deck.write_text("cards:\n  F: 30\n  HX: 10\n", "utf-8")
     result = ordo("deal", "--deck", str(deck))
     assert result.exit_code == 2
-    assert f"{deck}:3:3: error[E006]: cards.HX: 'X' is not an icon (icons are L B S H F)" in result.output
+    assert (
+        f"{deck}:3:3: error[E006]: cards.HX: 'X' is not an icon (icons are L B S H F)"
+        in result.output
+    )
 
 
 def test_stats_over_an_archive(ordo, tmp_path):
@@ -235,7 +267,9 @@ def test_stats_counts_the_later_capture_sample(ordo):
 
 
 def test_directories_find_ord_files_in_any_case(ordo, tmp_path):
-    (tmp_path / "GAME.ORD").write_text((ROOT / "samples" / "classic-2.ord").read_text("utf-8"), "utf-8")
+    (tmp_path / "GAME.ORD").write_text(
+        (ROOT / "samples" / "classic-2.ord").read_text("utf-8"), "utf-8"
+    )
     (tmp_path / "notes.txt").write_text("not a record", "utf-8")
     result = ordo("validate", str(tmp_path))
     assert result.exit_code == 0
@@ -247,14 +281,19 @@ def test_a_utf16_file_is_named_as_such_without_dumping_its_bytes(ordo, tmp_path)
     path.write_bytes('[P1 "a"]\n'.encode("utf-16"))
     result = ordo("validate", str(path))
     assert result.exit_code == 1
-    assert "error[E002]: not UTF-8 text: byte 0xff at offset 0 (it looks like UTF-16)" in result.output
+    assert (
+        "error[E002]: not UTF-8 text: byte 0xff at offset 0 (it looks like UTF-16)" in result.output
+    )
     assert "\x00" not in result.output and "|" not in result.output
 
 
 def test_a_missing_file_is_not_counted_as_read(ordo):
     result = ordo("validate", "nowhere.ord")
     assert result.exit_code == 2
-    assert result.output.splitlines()[-1] == "0 records in 0 files: 0 valid, 0 invalid; 1 error, 0 warnings"
+    assert (
+        result.output.splitlines()[-1]
+        == "0 records in 0 files: 0 valid, 0 invalid; 1 error, 0 warnings"
+    )
 
 
 def test_stats_exit_codes(ordo, tmp_path):
@@ -272,7 +311,9 @@ def test_fmt_check_passes_on_the_samples_and_names_what_it_would_change(ordo, tm
     result = ordo("fmt", "--check", str(messy))
     assert result.exit_code == 1
     assert f"would reformat {messy}" in result.output
-    assert messy.read_text("utf-8").startswith('[Result "unfinished"] [P2')  # --check changes nothing
+    assert messy.read_text("utf-8").startswith(
+        '[Result "unfinished"] [P2'
+    )  # --check changes nothing
 
 
 def test_fmt_prints_and_writes_the_canonical_form(ordo, tmp_path):
@@ -343,7 +384,10 @@ def test_convert_reports_a_broken_archive_with_its_place(ordo, tmp_path):
     archive.write_text("schema_version: 1\nrecords:\n- tags:\n  - {name: P1, value: 7}\n", "utf-8")
     result = ordo("convert", str(archive), "--to", "ord")
     assert result.exit_code == 1
-    assert f"{archive}:4:23: error[E003]: records[0].tags[0].value: expected a tag value as a string, not a number" in result.output
+    assert (
+        f"{archive}:4:23: error[E003]: records[0].tags[0].value: expected a tag value as a string, not a number"
+        in result.output
+    )
     assert " 4 |   - {name: P1, value: 7}" in result.output
 
 
@@ -366,4 +410,7 @@ def test_names_and_deck_names_must_be_one_line(ordo, tmp_path):
     deck = tmp_path / "deck.yaml"
     deck.write_text('name: "my\\ndeck"\ncards:\n  F: 40\n', "utf-8")
     result = ordo("deal", "--deck", str(deck))
-    assert result.exit_code == 2 and "error[E006]: the deck's name is printable text on one line" in result.output
+    assert (
+        result.exit_code == 2
+        and "error[E006]: the deck's name is printable text on one line" in result.output
+    )

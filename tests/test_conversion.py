@@ -49,11 +49,30 @@ def test_the_laws_hold_on_every_sample(path):
     check_laws(text)
 
 
-COMMENT_TEXT = st.text(st.characters(blacklist_characters="{}\n\r", blacklist_categories=("Cs", "Cc")), max_size=30)
-COMMENT = st.tuples(st.booleans(), COMMENT_TEXT).map(lambda c: f"{{{c[1]}}}" if c[0] else f"; {c[1]}\n")
-TAG_VALUE = st.text(st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs", "Cc")), max_size=20)
+COMMENT_TEXT = st.text(
+    st.characters(blacklist_characters="{}\n\r", blacklist_categories=("Cs", "Cc")), max_size=30
+)
+COMMENT = st.tuples(st.booleans(), COMMENT_TEXT).map(
+    lambda c: f"{{{c[1]}}}" if c[0] else f"; {c[1]}\n"
+)
+TAG_VALUE = st.text(
+    st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs", "Cc")), max_size=20
+)
 TAG = st.tuples(st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True), TAG_VALUE).filter(
-    lambda t: t[0] not in {"Notation", "Event", "Round", "Result", "Scoring", "Points", "Seed", "Deck", "Generator"}
+    lambda t: (
+        t[0]
+        not in {
+            "Notation",
+            "Event",
+            "Round",
+            "Result",
+            "Scoring",
+            "Points",
+            "Seed",
+            "Deck",
+            "Generator",
+        }
+    )
 )
 
 
@@ -63,7 +82,9 @@ def decorate(text, data):
     out = []
     tags = data.draw(st.lists(TAG, max_size=3, unique_by=lambda t: t[0]))
     for name, value in tags:
-        out.append(f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]')
+        out.append(
+            f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
+        )
     for line in lines:
         if line[:1].isdigit() and data.draw(st.integers(0, 9)) == 0:
             line += " " + data.draw(st.sampled_from(["!", "?", "!!", "??", "!?", "?!"]))
@@ -109,7 +130,11 @@ def test_results_are_added_on_request_and_ignored_on_reading():
     text = (ROOT / "samples" / "later-capture-3.ord").read_text("utf-8")
     document = json.loads(convert(text, "l.ord", "ord", "json", with_results=True))
     results = document["records"][0]["results"]
-    assert results["valid"] and results["winner"] == "P2" and results["scores"] == {"P1": 2, "P2": 2, "P3": 1}
+    assert (
+        results["valid"]
+        and results["winner"] == "P2"
+        and results["scores"] == {"P1": 2, "P2": 2, "P3": 1}
+    )
     assert [m["marker"] for m in results["markers"]] == [1, 2, 3, 4, 5]
     assert "results" not in json.loads(convert(text, "l.ord", "ord", "json"))["records"][0]
     document["records"][0]["results"]["winner"] = "P3"  # a stale copy does not change the record
@@ -120,7 +145,14 @@ def test_records_with_syntax_errors_are_not_converted():
     text = (ROOT / "samples" / "invalid" / "syntax.ord").read_text("utf-8")
     with pytest.raises(ConversionError) as raised:
         convert(text, "s.ord", "ord", "yaml")
-    assert [d.code for d in raised.value.diagnostics] == ["E103", "E101", "E101", "E100", "E104", "E102"]
+    assert [d.code for d in raised.value.diagnostics] == [
+        "E103",
+        "E101",
+        "E101",
+        "E100",
+        "E104",
+        "E102",
+    ]
 
 
 def test_an_element_out_of_place_is_not_moved_silently():
@@ -131,12 +163,15 @@ def test_an_element_out_of_place_is_not_moved_silently():
 
 def test_an_archive_with_an_element_out_of_place_is_refused_by_name():
     archive = convert('[P1 "a"]\n[P2 "b"]\n[Result "P1"]\n\n1. F A\n', "t.ord", "ord", "yaml")
-    archive = archive.replace("- {ply: 1, card: F, state: A}", "- {result: P1}\n  - {ply: 1, card: F, state: A}")
+    archive = archive.replace(
+        "- {ply: 1, card: F, state: A}", "- {result: P1}\n  - {ply: 1, card: F, state: A}"
+    )
     with pytest.raises(ConversionError) as raised:
         convert(archive, "t.yaml", "yaml", "json")
     [diagnostic] = raised.value.diagnostics
     assert (diagnostic.code, diagnostic.message) == (
-        "E209", "records[0]: play after the result line; an element out of place is not moved"
+        "E209",
+        "records[0]: play after the result line; an element out of place is not moved",
     )
 
 
@@ -149,15 +184,45 @@ BROKEN = [
     ("yaml", "- 1\n", (1, 1), "expected a mapping"),
     ("yaml", "schema_version: 2\nrecords: []\n", (1, 17), "schema version 2 is not supported"),
     ("yaml", "records: []\n", (1, 1), "missing schema_version"),
-    ("yaml", GOOD + "  - {name: P2, value: 7}\n", (5, 23), "records[0].tags[1].value: expected a tag value as a string, not a number"),
-    ("yaml", GOOD + "  body:\n  - {ply: 1, card: H F, state: A}\n", (6, 20), "records[0].body[0].card: 'H F' is not a card"),
-    ("yaml", GOOD + "  body:\n  - {ply: one, card: HF, state: A}\n", (6, 11), "records[0].body[0].ply: expected a whole number"),
-    ("yaml", GOOD + "  body:\n  - {ply: 1, card: HF, state: A, glyph: '!!!'}\n", (6, 41), "'!!!' is not a glyph"),
+    (
+        "yaml",
+        GOOD + "  - {name: P2, value: 7}\n",
+        (5, 23),
+        "records[0].tags[1].value: expected a tag value as a string, not a number",
+    ),
+    (
+        "yaml",
+        GOOD + "  body:\n  - {ply: 1, card: H F, state: A}\n",
+        (6, 20),
+        "records[0].body[0].card: 'H F' is not a card",
+    ),
+    (
+        "yaml",
+        GOOD + "  body:\n  - {ply: one, card: HF, state: A}\n",
+        (6, 11),
+        "records[0].body[0].ply: expected a whole number",
+    ),
+    (
+        "yaml",
+        GOOD + "  body:\n  - {ply: 1, card: HF, state: A, glyph: '!!!'}\n",
+        (6, 41),
+        "'!!!' is not a glyph",
+    ),
     ("yaml", GOOD + "  body:\n  - {card: HF}\n", (6, 5), "expected a play (ply:)"),
     ("yaml", GOOD + "  colour: blue\n", (5, 11), "records[0].colour: unknown field"),
     ("yaml", GOOD + "  comments: [{brace: 'a } b'}]\n", (5, 22), "cannot hold '}'"),
-    ("yaml", "schema_version: 1\nrecords: &r []\nmore: *r\n", (3, 7), "aliases (*name) are not allowed"),
-    ("yaml", "schema_version: 1\nschema_version: 1\nrecords: []\n", (2, 1), "key 'schema_version' given twice"),
+    (
+        "yaml",
+        "schema_version: 1\nrecords: &r []\nmore: *r\n",
+        (3, 7),
+        "aliases (*name) are not allowed",
+    ),
+    (
+        "yaml",
+        "schema_version: 1\nschema_version: 1\nrecords: []\n",
+        (2, 1),
+        "key 'schema_version' given twice",
+    ),
 ]
 
 
@@ -173,7 +238,8 @@ def test_a_broken_archive_is_located(kind, text, where, message):
 
 def test_an_alias_bomb_is_refused_before_it_expands():
     bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n" for i in range(20)
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+        for i in range(20)
     )
     with pytest.raises(ArchiveError, match="aliases"):
         load(bomb, "bomb.yaml", "yaml")
@@ -218,5 +284,7 @@ def test_results_are_placed_in_the_canonical_text():
     text = '; lead\n\n[P1 "a"]   [P2 "b"]\n[Result "P1"]\n\n\n1. F A\n'
     document = json.loads(convert(text, "t.ord", "ord", "json", with_results=True))
     canonical_text = canonical(text, "t.ord")
-    [diagnostic] = [d for d in document["records"][0]["results"]["diagnostics"] if d["code"] == "E413"]
+    [diagnostic] = [
+        d for d in document["records"][0]["results"]["diagnostics"] if d["code"] == "E413"
+    ]
     assert canonical_text.split("\n")[diagnostic["line"] - 1] == '[Result "P1"]'

@@ -16,7 +16,7 @@ def test_the_reference_deck_is_shipped_and_shaped_as_the_rules_say():
     sizes = [len(card.icons) for card in deck.cards]
     assert sum(1 for n in sizes if n <= 2) / len(sizes) > 0.85
     assert 5 in sizes
-    assert {icon: sum(1 for c in deck.cards if icon in c) for icon in Icon} == {icon: 20 for icon in Icon}
+    assert {icon: sum(1 for c in deck.cards if icon in c) for icon in Icon} == dict.fromkeys(Icon, 20)
 
 
 def test_the_reference_deck_says_it_is_not_the_publishers_list():
@@ -56,7 +56,9 @@ def test_a_deal_gives_five_cards_each_from_one_or_two_decks(seats, pile):
     dealt = deal(load_deck(), seats, "7")
     assert [len(hand) for hand in dealt.hands] == [5] * seats
     assert len(dealt.pile) == pile
-    everything = sorted(c.mask for hand in dealt.hands for c in hand) + sorted(c.mask for c in dealt.pile)
+    everything = sorted(c.mask for hand in dealt.hands for c in hand) + sorted(
+        c.mask for c in dealt.pile
+    )
     box = sorted(c.mask for c in load_deck().cards) * (1 if seats == 2 else 2)
     assert sorted(everything) == sorted(box)
 
@@ -100,4 +102,7 @@ def test_a_malformed_deck_file_is_located(text, where, message):
 def test_a_missing_deck_file_is_an_input_error(tmp_path):
     with pytest.raises(DeckError) as raised:
         load_deck(tmp_path / "none.yaml")
-    assert (raised.value.diagnostic.code, raised.value.diagnostic.message) == ("E001", "no such file")
+    assert (raised.value.diagnostic.code, raised.value.diagnostic.message) == (
+        "E001",
+        "no such file",
+    )

@@ -47,7 +47,13 @@ def test_page_is_up_to_date(rendered: str) -> None:
     page = PAGE.read_text(encoding="utf-8")
     if rendered != page:
         diff = list(
-            difflib.unified_diff(page.splitlines(), rendered.splitlines(), "docs/diagnostics.md", "rebuilt", lineterm="")
+            difflib.unified_diff(
+                page.splitlines(),
+                rendered.splitlines(),
+                "docs/diagnostics.md",
+                "rebuilt",
+                lineterm="",
+            )
         )
         shown = "\n".join(diff[:60]) + ("\n..." if len(diff) > 60 else "")
         pytest.fail(
@@ -61,14 +67,23 @@ def test_page_is_up_to_date(rendered: str) -> None:
 def test_every_code_has_a_heading() -> None:
     page = PAGE.read_text(encoding="utf-8")
     lines = page.split("\n")
-    missing = [f"### {code} — {title}" for code, title in CODES.items() if f"### {code} — {title}" not in lines]
-    assert not missing, f"docs/diagnostics.md lacks the headings {missing}; edit docs/diagnostics/template.md and run `{REBUILD}`"
+    missing = [
+        f"### {code} — {title}"
+        for code, title in CODES.items()
+        if f"### {code} — {title}" not in lines
+    ]
+    assert not missing, (
+        f"docs/diagnostics.md lacks the headings {missing}; edit docs/diagnostics/template.md and run `{REBUILD}`"
+    )
     assert re.findall(r"^### ([EWN]\d{3}) ", page, re.MULTILINE) == list(CODES)
 
 
 def test_every_case_is_used() -> None:
     template = (BUILD.parent / "template.md").read_text(encoding="utf-8")
-    used = {f"{name}.ord" for name in re.findall(r"^@@(?:ORD|OUT|MSG) ([^\s@]+)", template, re.MULTILINE)}
+    used = {
+        f"{name}.ord"
+        for name in re.findall(r"^@@(?:ORD|OUT|MSG) ([^\s@]+)", template, re.MULTILINE)
+    }
     used |= set(re.findall(r"^(?:!cp|@@FILE) cases/(\S+) ", template, re.MULTILINE))
     cases = {path.name for path in (BUILD.parent / "cases").iterdir()}
     assert cases - used == set(), "files in docs/diagnostics/cases/ that template.md never uses"
@@ -81,4 +96,8 @@ def test_the_grammar_page_shows_the_terminals_of_the_grammar() -> None:
     page = (ROOT / "docs" / "notation.md").read_text("utf-8")
     terminals = [line for line in grammar.splitlines() if re.match(r"[A-Z_]+(\.\d+)?:", line)]
     [quoted] = re.findall(r"```lark\n(.*?)```", page, re.DOTALL)
-    assert terminals and [line for line in quoted.splitlines() if re.match(r"[A-Z_]+(\.\d+)?:", line)] == terminals
+    assert (
+        terminals
+        and [line for line in quoted.splitlines() if re.match(r"[A-Z_]+(\.\d+)?:", line)]
+        == terminals
+    )

@@ -71,25 +71,121 @@ def fuzz(examples: int):
         max_examples=EXAMPLES or examples,
         deadline=None,
         print_blob=True,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.filter_too_much,
+        ],
     )
 
 
 # Inputs ------------------------------------------------------------------
 
 WORDS = [
-    "[", "]", '"', "{", "}", ";", "#", "+", ":", ".", "!", "?", "!?", "?!", "!!", "??", "\\", "\\\"",
-    "\n", "\n", "\n", " ", " ", " ", "\t", "\r", "\r\n",
-    "L", "B", "S", "H", "F", "A", "C", "J", "E", "T", "HF", "LBSHF", "FF", "X", "hf",
-    "P", "P0", "P1", "P2", "P3", "P4", "P5", "P10",
-    "0", "1", "2", "7", "9", "40", "41", "80", "01", "1.", "2.", "3.", "40.", "0.", "#1", "#5", "#0", "#6",
-    "hand", "pile", "result", "unfinished", "shared", "Antioch", "Cyprus", "Jerusalem", "Edessa", "Tripoli",
-    "Notation", "Event", "Result", "Scoring", "Points", "classic", "points",
-    '[P1 "Anna"]', '[P2 "Boris"]', '[P3 ""]', '[Result "P1"]', '[Result "unfinished"]', '[Notation "2"]',
-    '[Scoring "points"]', '[Points "3 1 0"]', '[Points "1 2"]', "hand P1:", "pile:", "result P1 P1:3 P2:2",
-    "#1 A P1", "1. HF A", "2. P2 +L L A !?", "{a comment}", "; a line comment\n",
+    "[",
+    "]",
+    '"',
+    "{",
+    "}",
+    ";",
+    "#",
+    "+",
+    ":",
+    ".",
+    "!",
+    "?",
+    "!?",
+    "?!",
+    "!!",
+    "??",
+    "\\",
+    '\\"',
+    "\n",
+    "\n",
+    "\n",
+    " ",
+    " ",
+    " ",
+    "\t",
+    "\r",
+    "\r\n",
+    "L",
+    "B",
+    "S",
+    "H",
+    "F",
+    "A",
+    "C",
+    "J",
+    "E",
+    "T",
+    "HF",
+    "LBSHF",
+    "FF",
+    "X",
+    "hf",
+    "P",
+    "P0",
+    "P1",
+    "P2",
+    "P3",
+    "P4",
+    "P5",
+    "P10",
+    "0",
+    "1",
+    "2",
+    "7",
+    "9",
+    "40",
+    "41",
+    "80",
+    "01",
+    "1.",
+    "2.",
+    "3.",
+    "40.",
+    "0.",
+    "#1",
+    "#5",
+    "#0",
+    "#6",
+    "hand",
+    "pile",
+    "result",
+    "unfinished",
+    "shared",
+    "Antioch",
+    "Cyprus",
+    "Jerusalem",
+    "Edessa",
+    "Tripoli",
+    "Notation",
+    "Event",
+    "Result",
+    "Scoring",
+    "Points",
+    "classic",
+    "points",
+    '[P1 "Anna"]',
+    '[P2 "Boris"]',
+    '[P3 ""]',
+    '[Result "P1"]',
+    '[Result "unfinished"]',
+    '[Notation "2"]',
+    '[Scoring "points"]',
+    '[Points "3 1 0"]',
+    '[Points "1 2"]',
+    "hand P1:",
+    "pile:",
+    "result P1 P1:3 P2:2",
+    "#1 A P1",
+    "1. HF A",
+    "2. P2 +L L A !?",
+    "{a comment}",
+    "; a line comment\n",
 ]
-ALPHABET = "[]\"{};#+:.!?\\LBSHFACJETP0123456789 \n\t\rhandpileresultunfishd"
+ALPHABET = '[]"{};#+:.!?\\LBSHFACJETP0123456789 \n\t\rhandpileresultunfishd'
 NUMBERS = ["0", "00", "1", "4294967296", "9" * 25, "9" * 5000]
 
 notation_text = st.lists(
@@ -114,14 +210,32 @@ def samples() -> tuple[str, ...]:
 
 
 valid_record = st.one_of(
-    st.builds(self_played, st.integers(0, 7), st.integers(2, 4), st.sampled_from(["random", "greedy"])),
+    st.builds(
+        self_played, st.integers(0, 7), st.integers(2, 4), st.sampled_from(["random", "greedy"])
+    ),
     st.integers(0, 50).map(lambda i: samples()[i % len(samples())] if samples() else ""),
 )
 valid_records = st.lists(valid_record, min_size=1, max_size=3).map("\n".join)
 
 _TOKENS = re.compile(r"\s+|[^\s]+")
-OPERATIONS = ["delete", "duplicate", "swap", "replace", "borrow", "insert", "char", "number", "truncate", "lines", "tag",
-              "kind", "kind", "kind", "draw", "extend"]
+OPERATIONS = [
+    "delete",
+    "duplicate",
+    "swap",
+    "replace",
+    "borrow",
+    "insert",
+    "char",
+    "number",
+    "truncate",
+    "lines",
+    "tag",
+    "kind",
+    "kind",
+    "kind",
+    "draw",
+    "extend",
+]
 # Words of one kind, replaced by another of the same kind: the record stays
 # well formed, so the rules and results checks (E3xx, E4xx) are reached.
 KINDS = [
@@ -132,7 +246,19 @@ KINDS = [
     (re.compile(r"[0-9]+\.\Z"), ["1.", "2.", "20.", "40.", "41.", "60.", "80."]),
     (re.compile(r"P[1-4]:[0-9]+\Z"), ["P1:0", "P1:3", "P2:2", "P2:5", "P3:1"]),
 ]
-YAML_TAGS = ["!!bool", "!!int", "!!float", "!!str", "!!timestamp", "!!binary", "!!null", "!!set", "!!seq", "!!map", "!x"]
+YAML_TAGS = [
+    "!!bool",
+    "!!int",
+    "!!float",
+    "!!str",
+    "!!timestamp",
+    "!!binary",
+    "!!null",
+    "!!set",
+    "!!seq",
+    "!!map",
+    "!x",
+]
 
 
 @st.composite
@@ -168,12 +294,18 @@ def mutations(draw, base=valid_record, words=WORDS):
             if found:
                 k = draw(st.sampled_from(found))
                 tokens[k] += " +" + draw(st.sampled_from(KINDS[1][1]))
-        elif op == "extend":  # plays numbered on from the last one: after the end of a finished game
+        elif (
+            op == "extend"
+        ):  # plays numbered on from the last one: after the end of a finished game
             # (a number of thousands of digits, from the "number" operation, is no ply to count on from)
-            plies = [int(token[:-1]) for token in tokens if KINDS[4][0].match(token) and len(token) <= 10]
+            plies = [
+                int(token[:-1]) for token in tokens if KINDS[4][0].match(token) and len(token) <= 10
+            ]
             last = max(plies, default=0)
-            extra = " ".join(f"{last + n}. {draw(st.sampled_from(KINDS[1][1]))} {draw(st.sampled_from('ACJET'))}"
-                             for n in range(1, draw(st.integers(1, 3)) + 1))
+            extra = " ".join(
+                f"{last + n}. {draw(st.sampled_from(KINDS[1][1]))} {draw(st.sampled_from('ACJET'))}"
+                for n in range(1, draw(st.integers(1, 3)) + 1)
+            )
             ends = [k for k, token in enumerate(tokens) if token == "result"]
             at = ends[-1] if ends else len(tokens)
             tokens[at:at] = [extra, "\n"]
@@ -191,10 +323,16 @@ def mutations(draw, base=valid_record, words=WORDS):
         elif op == "replace":
             tokens[i] = draw(st.sampled_from(words))
         elif op == "insert":
-            tokens.insert(i, draw(st.sampled_from(["{}", "{} ", " {}"])).format(draw(st.sampled_from(words))))
+            tokens.insert(
+                i, draw(st.sampled_from(["{}", "{} ", " {}"])).format(draw(st.sampled_from(words)))
+            )
         elif op == "char":
             k = draw(st.integers(0, max(0, len(tokens[i]) - 1)))
-            tokens[i] = tokens[i][:k] + draw(st.one_of(st.sampled_from(ALPHABET), st.characters())) + tokens[i][k + 1 :]
+            tokens[i] = (
+                tokens[i][:k]
+                + draw(st.one_of(st.sampled_from(ALPHABET), st.characters()))
+                + tokens[i][k + 1 :]
+            )
         elif op == "number":
             tokens[i] = re.sub(r"[0-9]+", draw(st.sampled_from(NUMBERS)), tokens[i], count=1)
         else:
@@ -215,21 +353,119 @@ def _archive(text: str, kind: str) -> str:
 
 # What YAML and JSON texts are made of, and words that are keywords in .ord
 ARCHIVE_WORDS = [
-    "{", "}", "[", "]", ",", ":", ": ", "- ", "? ", "'", '"', "\\", "|", ">", "#", "~", "\n", "\n  ", "  ", "\t",
-    "---", "...", "&a", "*a", "<<:", "!!bool", "!!int", "!!float", "!!str", "!!timestamp", "!!binary", "!!null",
-    "!!set", "!!omap", "!!python/object:os.system", "!local", "%YAML 1.1", "null", "true", "yes", "1e400", ".nan",
-    "-.inf", "0x1F", "0o17", "1_000", "2026-11-20", "2026-13-01", "-", "+", "\"\"", "''", "-1", "0", "1000000000",
-    "hand", "pile", "result", "unfinished", "shared", "P0", "P1", "P5", "HF", "XX", "!?", "!!!", "{brace: x}",
-    "{line: x}", '"a}b"', '"a\\nb"', '"\\r"', "schema_version", "records", "tags", "body", "deal", "ply", "marker",
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    ": ",
+    "- ",
+    "? ",
+    "'",
+    '"',
+    "\\",
+    "|",
+    ">",
+    "#",
+    "~",
+    "\n",
+    "\n  ",
+    "  ",
+    "\t",
+    "---",
+    "...",
+    "&a",
+    "*a",
+    "<<:",
+    "!!bool",
+    "!!int",
+    "!!float",
+    "!!str",
+    "!!timestamp",
+    "!!binary",
+    "!!null",
+    "!!set",
+    "!!omap",
+    "!!python/object:os.system",
+    "!local",
+    "%YAML 1.1",
+    "null",
+    "true",
+    "yes",
+    "1e400",
+    ".nan",
+    "-.inf",
+    "0x1F",
+    "0o17",
+    "1_000",
+    "2026-11-20",
+    "2026-13-01",
+    "-",
+    "+",
+    '""',
+    "''",
+    "-1",
+    "0",
+    "1000000000",
+    "hand",
+    "pile",
+    "result",
+    "unfinished",
+    "shared",
+    "P0",
+    "P1",
+    "P5",
+    "HF",
+    "XX",
+    "!?",
+    "!!!",
+    "{brace: x}",
+    "{line: x}",
+    '"a}b"',
+    '"a\\nb"',
+    '"\\r"',
+    "schema_version",
+    "records",
+    "tags",
+    "body",
+    "deal",
+    "ply",
+    "marker",
 ]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=10),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=20,
 )
-KEYS = ["schema_version", "records", "tags", "name", "value", "deal", "hand", "cards", "pile", "body", "ply",
-        "seat", "drawn", "card", "state", "glyph", "marker", "result", "scores", "comments", "brace", "line", "results"]
+KEYS = [
+    "schema_version",
+    "records",
+    "tags",
+    "name",
+    "value",
+    "deal",
+    "hand",
+    "cards",
+    "pile",
+    "body",
+    "ply",
+    "seat",
+    "drawn",
+    "card",
+    "state",
+    "glyph",
+    "marker",
+    "result",
+    "scores",
+    "comments",
+    "brace",
+    "line",
+    "results",
+]
 
 
 @st.composite
@@ -275,14 +511,18 @@ def archive_texts(draw):
     doc = draw(json_values if source == "document" else mutated_documents())
     if kind == "json":
         return json.dumps(doc, ensure_ascii=draw(st.booleans())), kind
-    return yaml.safe_dump(doc, default_flow_style=draw(st.sampled_from([None, True, False])), allow_unicode=True), kind
+    return yaml.safe_dump(
+        doc, default_flow_style=draw(st.sampled_from([None, True, False])), allow_unicode=True
+    ), kind
 
 
 @st.composite
 def file_bytes(draw):
     """What a file may hold: text in some encoding and line endings, or random bytes."""
     if draw(st.integers(0, 4)) == 0:
-        return draw(st.sampled_from([b"", b"\xef\xbb\xbf", b"\xff\xfe"])) + draw(st.binary(max_size=300))
+        return draw(st.sampled_from([b"", b"\xef\xbb\xbf", b"\xff\xfe"])) + draw(
+            st.binary(max_size=300)
+        )
     text = draw(any_text)
     ending = draw(st.sampled_from(["\n", "\r\n", "\r"]))
     text = text.replace("\n", ending)
@@ -306,7 +546,10 @@ def check_library(text: str) -> list:
         json.dumps(report_json(report))
         reports.append(report)
     if LARK_CYTHON:  # the compiled parser and the pure-Python one read alike
-        pure = [[d.to_json() for d in validate(item).diagnostics] for item in parse_text(text, "fuzz.ord", fast=False)]
+        pure = [
+            [d.to_json() for d in validate(item).diagnostics]
+            for item in parse_text(text, "fuzz.ord", fast=False)
+        ]
         assert pure == [[d.to_json() for d in r.diagnostics] for r in reports]
     return reports
 
@@ -322,8 +565,12 @@ def check_streaming_matches_library(data: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "fuzz.ord"
         path.write_bytes(data)
-        result = CliRunner().invoke(app, ["validate", "--format", "json", "--jobs", "1", str(path)], catch_exceptions=False)
-    assert result.exit_code in EXIT_CODES and "Traceback" not in result.output, result.output[-2000:]
+        result = CliRunner().invoke(
+            app, ["validate", "--format", "json", "--jobs", "1", str(path)], catch_exceptions=False
+        )
+    assert result.exit_code in EXIT_CODES and "Traceback" not in result.output, result.output[
+        -2000:
+    ]
     document = json.loads(result.output)
     streamed = [_diagnosed(r["diagnostics"]) for r in document["records"]]
     if source.text is None:
@@ -331,7 +578,10 @@ def check_streaming_matches_library(data: bytes) -> None:
         problem = source.problem
         assert told == [(problem.code, problem.message, problem.span.line, problem.span.column)]
         return
-    whole = [_diagnosed(d.to_json() for d in validate(item).diagnostics) for item in parse_text(source.text, "fuzz.ord")]
+    whole = [
+        _diagnosed(d.to_json() for d in validate(item).diagnostics)
+        for item in parse_text(source.text, "fuzz.ord")
+    ]
     assert streamed == whole
 
 
@@ -518,7 +768,9 @@ def test_summary_and_stats_never_raise(text):
 
 
 @fuzz(200)
-@given(file_bytes(), st.sampled_from(COMMANDS), st.sampled_from(["fuzz.ord", "fuzz.yaml", "fuzz.json"]))
+@given(
+    file_bytes(), st.sampled_from(COMMANDS), st.sampled_from(["fuzz.ord", "fuzz.yaml", "fuzz.json"])
+)
 def test_cli_exits_0_1_or_2_without_a_traceback(data, args, name):
     check_cli(data, args, name)
 
@@ -549,7 +801,7 @@ def run_isolated(function, *args, timeout: float = 60.0) -> None:
             status = 0
             try:
                 function(*args)
-            except BaseException:  # noqa: BLE001  (told to the parent, whatever it is)
+            except BaseException:
                 log.write(traceback.format_exc(limit=-12))
                 log.flush()
                 status = 1
@@ -573,7 +825,11 @@ def run_isolated(function, *args, timeout: float = 60.0) -> None:
         pytest.fail(told or f"the child exited with {os.WEXITSTATUS(status)}", pytrace=False)
 
 
-CORPUS_FILES = sorted(p.name for p in CORPUS.iterdir() if p.is_file() and p.name != "README.md") if CORPUS.is_dir() else []
+CORPUS_FILES = (
+    sorted(p.name for p in CORPUS.iterdir() if p.is_file() and p.name != "README.md")
+    if CORPUS.is_dir()
+    else []
+)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the corpus is replayed in forked children")

@@ -46,7 +46,7 @@ def test_a_seat_named_out_of_turn_is_illegal_and_the_game_is_unchanged():
     with pytest.raises(IllegalPlay) as raised:
         game.play(F, State.A, seat=1)
     assert raised.value.violation is Violation.OUT_OF_TURN
-    assert "P2 plays out of turn: ply 1 is P1's" == raised.value.message
+    assert raised.value.message == "P2 plays out of turn: ply 1 is P1's"
     assert game.ply == 0 and not game.army(State.A, 1).units
 
 
@@ -126,7 +126,13 @@ def test_a_state_resolves_the_moment_every_seat_has_four_units():
 def test_markers_are_numbered_in_the_order_states_resolve():
     game, turns = fill(Game.new(2), lambda seat: F if seat == 0 else L)
     placed = [(t.resolution.state, t.resolution.marker, t.ply) for t in turns if t.resolution]
-    assert placed == [(State.J, 1, 8), (State.T, 2, 16), (State.A, 3, 24), (State.E, 4, 32), (State.C, 5, 40)]
+    assert placed == [
+        (State.J, 1, 8),
+        (State.T, 2, 16),
+        (State.A, 3, 24),
+        (State.E, 4, 32),
+        (State.C, 5, 40),
+    ]
     assert [r.marker for r in game.resolutions] == [1, 2, 3, 4, 5]
 
 

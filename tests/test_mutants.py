@@ -21,7 +21,10 @@ def corpus():
     games = []
     for bots in (["random", "greedy"], ["greedy", "random", "greedy"], ["random"] * 4):
         scoring = Scoring.by_points() if len(bots) == 4 else Scoring.classic()
-        games += [(p, game_text(p)) for p in play_archive(f"mutants-{len(bots)}", GAMES, bots, deck, scoring)]
+        games += [
+            (p, game_text(p))
+            for p in play_archive(f"mutants-{len(bots)}", GAMES, bots, deck, scoring)
+        ]
     return games
 
 
@@ -37,7 +40,9 @@ def test_every_mutant_is_caught_with_the_right_code(corpus, kind):
         tried += 1
         reports = [validate(item) for item in parse_text(broken, f"{kind}-{n}.ord")]
         codes = [d.code for r in reports for d in r.diagnostics if d.severity is Severity.ERROR]
-        assert code in codes, f"{kind} in game {played.seed} not caught as {code}: {codes}\n{broken}"
+        assert code in codes, (
+            f"{kind} in game {played.seed} not caught as {code}: {codes}\n{broken}"
+        )
         assert not any(r.valid for r in reports)
         caught += 1
     assert tried >= len(corpus) // 2

@@ -57,8 +57,20 @@ def test_elements_in_source_order_with_their_words():
     assert hand.seat.text == "P1" and [w.text for w in hand.cards] == ["HF", "L", "S", "B", "F"]
     assert [w.text for w in record.elements[6].cards] == ["F", "S"]
     play = record.plays[0]
-    assert (play.number.text, play.seat.text, play.drawn.text, play.card.text, play.state.text, play.glyph.text) == (
-        "1.", "P1", "+F", "FH", "A", "!?",
+    assert (
+        play.number.text,
+        play.seat.text,
+        play.drawn.text,
+        play.card.text,
+        play.state.text,
+        play.glyph.text,
+    ) == (
+        "1.",
+        "P1",
+        "+F",
+        "FH",
+        "A",
+        "!?",
     )
     assert record.plays[1].seat is None and record.plays[1].glyph is None
     declared = record.elements[9]
@@ -86,7 +98,9 @@ def test_comments_stay_with_the_element_they_follow():
 
 
 def test_every_glyph():
-    text = '[P1 "a"]\n[P2 "b"]\n' + "\n".join(f"{i}. F A {g}" for i, g in enumerate(["!", "?", "!!", "??", "!?", "?!"], 1))
+    text = '[P1 "a"]\n[P2 "b"]\n' + "\n".join(
+        f"{i}. F A {g}" for i, g in enumerate(["!", "?", "!!", "??", "!?", "?!"], 1)
+    )
     assert [p.glyph.text for p in only(text).plays] == ["!", "?", "!!", "??", "!?", "?!"]
 
 
@@ -132,10 +146,25 @@ SYNTAX = [
     ('[P1 "a"\n[P2 "b"]', "E103", (1, 1), "tag opened here is not closed with ']'"),
     ('[P1 "a]\n', "E103", (1, 5), "quoted value opened here is never closed"),
     ('[P1 "a"]\n1. F A {open', "E102", (2, 8), "comment opened here is never closed with '}'"),
-    ('[P1 "a"]\n1. F @', "E100", (2, 6), "unexpected character '@'; expected a state like A or Antioch"),
-    ('[P1 "a"]\n1. F\n2. L C', "E101", (3, 1), "unexpected '2.'; expected a state like A or Antioch"),
+    (
+        '[P1 "a"]\n1. F @',
+        "E100",
+        (2, 6),
+        "unexpected character '@'; expected a state like A or Antioch",
+    ),
+    (
+        '[P1 "a"]\n1. F\n2. L C',
+        "E101",
+        (3, 1),
+        "unexpected '2.'; expected a state like A or Antioch",
+    ),
     ('[P1 "a"]\n1 F A', "E101", (2, 1), "unexpected '1'"),
-    ('[P1 "a"]\nresult', "E104", (2, 7), "the record ends too early; expected the winner's seat, 'unfinished' or 'shared'"),
+    (
+        '[P1 "a"]\nresult',
+        "E104",
+        (2, 7),
+        "the record ends too early; expected the winner's seat, 'unfinished' or 'shared'",
+    ),
 ]
 
 
@@ -168,7 +197,7 @@ def test_semicolons_and_braces_inside_comments_and_values_do_not_split():
 
 
 def test_a_multi_line_comment_before_the_first_header_is_not_a_record():
-    [record] = parse_text("{ Club archive,\n  autumn }\n[Event \"one\"]\n1. F A\n", "t.ord")
+    [record] = parse_text('{ Club archive,\n  autumn }\n[Event "one"]\n1. F A\n', "t.ord")
     assert record.tag("Event") == "one"
     assert record.comments[0].text == "Club archive,\n  autumn"
 
@@ -179,7 +208,10 @@ def test_an_empty_text_holds_no_record():
     assert list(parse_text("; only a comment\n{ and another }\n", "e.ord")) == []
 
 
-NOTATION_CHARACTERS = st.sampled_from(list('[]"PLBSHFACJET0123456789.#+:!?{}; \n\tresultandpile') + ["hand", "pile", "result", "P1", "12."])
+NOTATION_CHARACTERS = st.sampled_from(
+    list('[]"PLBSHFACJET0123456789.#+:!?{}; \n\tresultandpile')
+    + ["hand", "pile", "result", "P1", "12."]
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -198,7 +230,9 @@ def test_an_unclosed_comment_does_not_swallow_the_next_record():
     assert isinstance(good, Record) and good.tag("Event") == "next"
 
 
-@pytest.mark.parametrize("body", ["9" * 5000 + ". F A", "1. F A\n#" + "9" * 5000 + " A P1", "result P1 P1:" + "9" * 5000])
+@pytest.mark.parametrize(
+    "body", ["9" * 5000 + ". F A", "1. F A\n#" + "9" * 5000 + " A P1", "result P1 P1:" + "9" * 5000]
+)
 def test_numbers_of_thousands_of_digits_are_a_syntax_error_not_a_crash(body):
     item = only('[P1 "a"]\n[P2 "b"]\n' + body)
     assert isinstance(item, Unparsed)

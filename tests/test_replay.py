@@ -76,9 +76,14 @@ def test_a_replay_stops_at_the_first_illegal_play_and_says_so():
 
 def test_the_summary_explains_each_tie_break():
     text = CliRunner().invoke(app, ["summary", str(ROOT / "samples/later-capture-3.ord")]).output
-    assert "P1 and P2 have 2 states each; the later second capture wins: P1's was marker 4, P2's was marker 5, so P2 wins." in text
+    assert (
+        "P1 and P2 have 2 states each; the later second capture wins: P1's was marker 4, P2's was marker 5, so P2 wins."
+        in text
+    )
     text = CliRunner().invoke(app, ["summary", str(ROOT / "samples/points-tie-3.ord")]).output
-    assert "P1 and P3 have 12 points each; more states decides (D2): P1 2, P3 3, so P3 wins." in text
+    assert (
+        "P1 and P3 have 12 points each; more states decides (D2): P1 2, P3 3, so P3 wins." in text
+    )
     text = CliRunner().invoke(app, ["summary", str(ROOT / "samples/classic-2.ord")]).output
     assert "identical formations; P2 played the fourth card earlier, ply 34 vs 39" in text
 
@@ -92,8 +97,12 @@ def test_a_file_with_several_records_lists_them(ordo):
 
 def test_open_at_a_ply_and_step_from_there(ordo):
     result = ordo("replay", "samples/classic-2.ord", "--ply", "38", "--step")
-    assert [line.split(":")[0] for line in result.output.splitlines() if line.startswith("Step")] == [
-        "Step 38 of 40", "Step 39 of 40", "Step 40 of 40",
+    assert [
+        line.split(":")[0] for line in result.output.splitlines() if line.startswith("Step")
+    ] == [
+        "Step 38 of 40",
+        "Step 39 of 40",
+        "Step 40 of 40",
     ]
     single = ordo("replay", "samples/classic-2.ord", "--ply", "0")
     assert single.output.startswith("Step 0 of 40: before the first play")
@@ -121,15 +130,40 @@ def test_interactive_keys_move_through_the_game():
     screen = io.StringIO()
     console = Console(file=screen, width=120, color_system=None)
     stepper = Stepper(steps.last)
-    keys = ["right", "n", " ", "left", "g", "4", "2", "enter", "end", "b", "home", "l", "q", "right"]
+    keys = [
+        "right",
+        "n",
+        " ",
+        "left",
+        "g",
+        "4",
+        "2",
+        "enter",
+        "end",
+        "b",
+        "home",
+        "l",
+        "q",
+        "right",
+    ]
     final = run(stepper, keys, lambda p: render_step(steps, steps.steps[p]), console)
     assert final == 1  # the key after "q" is never read
     output = screen.getvalue()
     headings = [line.split(":")[0] for line in output.splitlines() if line.startswith("Step ")]
     assert headings == [
-        "Step 0 of 60", "Step 1 of 60", "Step 2 of 60", "Step 3 of 60", "Step 2 of 60",
-        "Step 2 of 60", "Step 2 of 60", "Step 2 of 60", "Step 42 of 60", "Step 60 of 60",
-        "Step 59 of 60", "Step 0 of 60", "Step 1 of 60",
+        "Step 0 of 60",
+        "Step 1 of 60",
+        "Step 2 of 60",
+        "Step 3 of 60",
+        "Step 2 of 60",
+        "Step 2 of 60",
+        "Step 2 of 60",
+        "Step 2 of 60",
+        "Step 42 of 60",
+        "Step 60 of 60",
+        "Step 59 of 60",
+        "Step 0 of 60",
+        "Step 1 of 60",
     ]
     assert "go to ply: 42_" in output
     assert output.count(HELP) == len(headings)

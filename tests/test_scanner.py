@@ -31,7 +31,12 @@ def scanned_and_lark(text: str) -> list[tuple]:
     pairs = []
     for first_line, chunk in split_records(text):
         if chunk.strip():
-            pairs.append((scan_record(chunk, first_line, "t.ord", 1), parse_record(chunk, first_line, "t.ord", 1, fast=False)))
+            pairs.append(
+                (
+                    scan_record(chunk, first_line, "t.ord", 1),
+                    parse_record(chunk, first_line, "t.ord", 1, fast=False),
+                )
+            )
     return pairs
 
 
@@ -69,7 +74,9 @@ def test_the_scanner_never_reads_a_record_otherwise_than_lark(text):
 @fuzz(40)
 @given(st.integers(0, 10**6), st.integers(2, 4), st.data())
 def test_the_scanner_reads_every_canonical_record_with_comments(seed, seats, data):
-    text = canonical(decorate(game_text(play_game(str(seed), ["random"] * seats, load_deck())), data), "t.ord")
+    text = canonical(
+        decorate(game_text(play_game(str(seed), ["random"] * seats, load_deck())), data), "t.ord"
+    )
     pairs = scanned_and_lark(text)
     assert pairs and all(scanned is not None for scanned, _ in pairs)
     assert assert_scanner_agrees(text) == len(pairs)
@@ -83,7 +90,11 @@ def test_comments_anywhere_between_lines_read_alike(text, data):
         at = data.draw(st.integers(0, len(lines)))
         comment = data.draw(COMMENT).rstrip("\n")
         if data.draw(st.booleans()) and comment.startswith("{"):
-            comment = comment[:-1] + "\n" + data.draw(st.sampled_from(["", "more", " } 12. HF A", "} ; and"]))  # over two lines
+            comment = (
+                comment[:-1]
+                + "\n"
+                + data.draw(st.sampled_from(["", "more", " } 12. HF A", "} ; and"]))
+            )  # over two lines
         lines.insert(at, comment)
     assert_scanner_agrees("\n".join(lines))
 

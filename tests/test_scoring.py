@@ -22,12 +22,30 @@ CLASSIC = [
     (2, [(1, 2), (1, 2), (2, 1), (2, 1), (1, 2)], 1, (3, 2), None),
     (2, [(2, 1)] * 5, 2, (0, 5), None),
     # 3 seats 2-2-1: P1 took markers 1 and 4, P2 markers 2 and 5 -> P2's second capture is later
-    (3, [(1, 2, 3), (2, 1, 3), (3, 1, 2), (1, 2, 3), (2, 3, 1)], 2, (2, 2, 1), TieBreak.LATER_CAPTURE),
+    (
+        3,
+        [(1, 2, 3), (2, 1, 3), (3, 1, 2), (1, 2, 3), (2, 3, 1)],
+        2,
+        (2, 2, 1),
+        TieBreak.LATER_CAPTURE,
+    ),
     # the same split, other order: P1's second capture (marker 5) is later
-    (3, [(2, 1, 3), (1, 2, 3), (3, 1, 2), (2, 3, 1), (1, 2, 3)], 1, (2, 2, 1), TieBreak.LATER_CAPTURE),
+    (
+        3,
+        [(2, 1, 3), (1, 2, 3), (3, 1, 2), (2, 3, 1), (1, 2, 3)],
+        1,
+        (2, 2, 1),
+        TieBreak.LATER_CAPTURE,
+    ),
     (3, [(3, 1, 2)] * 3 + [(1, 2, 3), (2, 1, 3)], 3, (1, 1, 3), None),
     # 4 seats 2-2-1-0: P3 captures 1 and 3, P4 captures 2 and 4 -> P4
-    (4, [(3, 1, 2, 4), (4, 1, 2, 3), (3, 4, 2, 1), (4, 3, 1, 2), (1, 2, 3, 4)], 4, (1, 0, 2, 2), TieBreak.LATER_CAPTURE),
+    (
+        4,
+        [(3, 1, 2, 4), (4, 1, 2, 3), (3, 4, 2, 1), (4, 3, 1, 2), (1, 2, 3, 4)],
+        4,
+        (1, 0, 2, 2),
+        TieBreak.LATER_CAPTURE,
+    ),
 ]
 
 
@@ -41,7 +59,9 @@ def test_classic_most_states_then_later_capture(seats, rankings, winner, states,
 
 def test_classic_tie_compares_the_kth_capture_not_the_last_marker_overall():
     # P1 captures 1, 2 ; P2 captures 3, 4 ; P3 captures 5 -> k = 2: P1's 2nd is 2, P2's 2nd is 4
-    outcome = score(3, resolved((1, 2, 3), (1, 2, 3), (2, 1, 3), (2, 1, 3), (3, 1, 2)), Scoring.classic())
+    outcome = score(
+        3, resolved((1, 2, 3), (1, 2, 3), (2, 1, 3), (2, 1, 3), (3, 1, 2)), Scoring.classic()
+    )
     assert outcome.winner == 1
     assert outcome.tied == (0, 1)
 
@@ -50,9 +70,23 @@ POINTS = [
     # 2 seats, default 3/2/1/0: the winner of each state scores 3, the other 2
     (2, None, [(1, 2), (1, 2), (2, 1), (2, 1), (1, 2)], 1, (13, 12), None),
     # 4 seats: P2 never wins a state but is second everywhere, and wins on points
-    (4, None, [(1, 2, 3, 4), (3, 2, 1, 4), (4, 2, 3, 1), (1, 2, 4, 3), (3, 2, 1, 4)], 2, (8, 10, 8, 4), None),
+    (
+        4,
+        None,
+        [(1, 2, 3, 4), (3, 2, 1, 4), (4, 2, 3, 1), (1, 2, 4, 3), (3, 2, 1, 4)],
+        2,
+        (8, 10, 8, 4),
+        None,
+    ),
     # D2: 12 points each; P1 holds three states to P2's two
-    (3, None, [(1, 2, 3), (1, 2, 3), (1, 2, 3), (2, 1, 3), (2, 3, 1)], 1, (12, 12, 6), TieBreak.MORE_STATES),
+    (
+        3,
+        None,
+        [(1, 2, 3), (1, 2, 3), (1, 2, 3), (2, 1, 3), (2, 3, 1)],
+        1,
+        (12, 12, 6),
+        TieBreak.MORE_STATES,
+    ),
     # D1: a declared table 3 1 0 (the third scores 0)
     (3, (3, 1, 0), [(1, 2, 3), (2, 1, 3), (3, 1, 2), (1, 3, 2), (2, 3, 1)], 1, (8, 7, 5), None),
 ]

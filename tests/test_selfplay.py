@@ -14,13 +14,24 @@ from ordonnance_notation.notation.writer import format_records
 
 DECK = load_deck()
 BOTS = st.sampled_from(["random", "greedy"])
-SCORING = st.sampled_from([Scoring.classic(), Scoring.by_points(), Scoring.by_points((3, 1, 0)), Scoring.by_points((1, 1, 1, 0))])
+SCORING = st.sampled_from(
+    [
+        Scoring.classic(),
+        Scoring.by_points(),
+        Scoring.by_points((3, 1, 0)),
+        Scoring.by_points((1, 1, 1, 0)),
+    ]
+)
 
 
 SEEDS = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, max_size=12)
 
 
-@settings(max_examples=int(os.environ.get("ORDO_EXAMPLES", "60")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("ORDO_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(seed=SEEDS, bots=st.lists(BOTS, min_size=2, max_size=4), scoring=SCORING)
 def test_every_self_played_game_validates_and_recomputes_the_same(seed, bots, scoring):
     played = play_game(seed, bots, DECK, scoring)

@@ -57,7 +57,10 @@ def test_the_three_seat_sample_is_decided_by_the_later_second_capture():
     [report] = reports("later-capture-3.ord")
     outcome = report.outcome
     assert outcome.tied == (0, 1)
-    captures = {seat: sorted(r.marker for r in report.game.resolutions if r.winner == seat) for seat in (0, 1)}
+    captures = {
+        seat: sorted(r.marker for r in report.game.resolutions if r.winner == seat)
+        for seat in (0, 1)
+    }
     assert captures[1][1] > captures[0][1]  # P2's second capture carries the higher marker
 
 
@@ -82,13 +85,33 @@ def test_the_club_evening_holds_three_records():
 # every invalid sample: (line, code) of each diagnostic, in order
 INVALID = {
     "rules.ord": [
-        (22, "E301"), (22, "N601"), (83, "E302"), (83, "N601"), (152, "E303"), (152, "N601"),
-        (252, "E304"), (252, "N601"), (274, "E305"), (274, "N601"),
+        (22, "E301"),
+        (22, "N601"),
+        (83, "E302"),
+        (83, "N601"),
+        (152, "E303"),
+        (152, "N601"),
+        (252, "E304"),
+        (252, "N601"),
+        (274, "E305"),
+        (274, "N601"),
     ],
     "results.ord": [
-        (40, "E401"), (105, "E402"), (164, "E403"), (232, "E404"), (263, "E410"), (316, "E410"),
-        (379, "E411"), (379, "E411"), (389, "E412"), (442, "E412"), (505, "E410"), (505, "E414"),
-        (507, "W501"), (515, "E413"), (543, "E413"),
+        (40, "E401"),
+        (105, "E402"),
+        (164, "E403"),
+        (232, "E404"),
+        (263, "E410"),
+        (316, "E410"),
+        (379, "E411"),
+        (379, "E411"),
+        (389, "E412"),
+        (442, "E412"),
+        (505, "E410"),
+        (505, "E414"),
+        (507, "W501"),
+        (515, "E413"),
+        (543, "E413"),
     ],
 }
 
@@ -107,7 +130,12 @@ def test_content_sample_covers_every_content_code():
 def test_syntax_sample_covers_every_syntax_code_and_keeps_the_good_record():
     items = reports("invalid/syntax.ord")
     assert [d.code for r in items for d in r.diagnostics if d.code.startswith("E")] == [
-        "E103", "E101", "E101", "E100", "E104", "E102",
+        "E103",
+        "E101",
+        "E101",
+        "E100",
+        "E104",
+        "E102",
     ]
     assert [r.valid for r in items] == [False, False, False, False, True, False, False]
 
@@ -124,7 +152,10 @@ def test_never_invent_nothing_after_an_illegal_play_is_judged():
     # P1 plays a fifth unit to Antioch at ply 9. The declared resolution and the
     # result after it are not compared; only what the text itself gets wrong
     # (a malformed card, an unknown state) is still reported.
-    body = "\n".join(f"{i}. F A" if i % 2 else f"{i}. L C" for i in range(1, 9)) + "\n9. F A\n10. HH Nowhere\n#1 A P2"
+    body = (
+        "\n".join(f"{i}. F A" if i % 2 else f"{i}. L C" for i in range(1, 9))
+        + "\n9. F A\n10. HH Nowhere\n#1 A P2"
+    )
     report = record(body, result="P2")
     codes = [d.code for d in report.diagnostics]
     assert codes == ["N602", "E303", "N601", "E201", "E202"]
@@ -174,7 +205,10 @@ def test_check_raises_with_every_error():
     [
         ('[P0 "z"]\n[P1 "a"]\n[P2 "b"]', "P0 is not a seat: seats are named P1, P2, P3 and P4"),
         ('[P01 "z"]\n[P2 "b"]', "P01 is not a seat"),
-        ('[P1 "a"]\n[P2 "b"]\n[P3 "c"]\n[P4 "d"]\n[P5 "e"]', "at most four seats play, but the header names 5"),
+        (
+            '[P1 "a"]\n[P2 "b"]\n[P3 "c"]\n[P4 "d"]\n[P5 "e"]',
+            "at most four seats play, but the header names 5",
+        ),
         ('[P1 "a"]', "a record names at least two seats"),
     ],
 )
@@ -186,7 +220,10 @@ def test_bad_seat_tags_are_reported_not_raised(header, message):
 
 @pytest.mark.parametrize("table", ["3 \u00b2", "3 -1", "x", "", "4 3 2 1 0"])
 def test_bad_points_tables_are_reported_not_raised(table):
-    [report] = validate_text(f'[P1 "a"]\n[P2 "b"]\n[Scoring "points"]\n[Points "{table}"]\n[Result "unfinished"]\n', "t.ord")
+    [report] = validate_text(
+        f'[P1 "a"]\n[P2 "b"]\n[Scoring "points"]\n[Points "{table}"]\n[Result "unfinished"]\n',
+        "t.ord",
+    )
     assert [d.code for d in report.diagnostics if d.code.startswith("E")] == ["E205"]
 
 
@@ -210,7 +247,11 @@ def test_bad_words_in_declared_resolutions_are_reported_even_after_an_illegal_pl
 
 
 def test_a_bad_scoring_rule_stops_the_result_from_being_compared():
-    text = (SAMPLES / "points-4.ord").read_text("utf-8").replace('[Scoring "points"]', '[Scoring "pointz"]')
+    text = (
+        (SAMPLES / "points-4.ord")
+        .read_text("utf-8")
+        .replace('[Scoring "points"]', '[Scoring "pointz"]')
+    )
     [report] = validate_text(text, "t.ord")
     assert sorted(d.code for d in report.diagnostics) == ["E205", "N603"]
     assert report.outcome is None

@@ -75,7 +75,9 @@ def scratch() -> Iterator[Path]:
 
 def ordo(args: list[str], stdin: bytes | None = None) -> tuple[str, int]:
     """Run ``ordo ARGS`` in the working directory: what a terminal shows, and the exit status."""
-    result = CliRunner().invoke(app, args, input=stdin, env=ENV, catch_exceptions=False, prog_name="ordo")
+    result = CliRunner().invoke(
+        app, args, input=stdin, env=ENV, catch_exceptions=False, prog_name="ordo"
+    )
     return result.output, result.exit_code
 
 
@@ -294,7 +296,9 @@ def render() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build docs/diagnostics.md from the current code.")
-    parser.add_argument("--check", action="store_true", help="do not write; exit 1 with a diff if the page is stale")
+    parser.add_argument(
+        "--check", action="store_true", help="do not write; exit 1 with a diff if the page is stale"
+    )
     options = parser.parse_args(argv)
     try:
         text = render()

@@ -60,11 +60,21 @@ def _read_back(result: str, count: int, source: str) -> str:
     items = list(parse_text(as_read, source))
     records = [item for item in items if isinstance(item, Record)]
     if len(records) != len(items) or len(records) != count or format_records(records) != result:
-        raise ConversionError([Diagnostic("E004", "the converted text does not read back the same; nothing written", source)])
+        raise ConversionError(
+            [
+                Diagnostic(
+                    "E004",
+                    "the converted text does not read back the same; nothing written",
+                    source,
+                )
+            ]
+        )
     return result
 
 
-def convert(text: str, source: str, source_kind: str, target_kind: str, with_results: bool = False) -> str:
+def convert(
+    text: str, source: str, source_kind: str, target_kind: str, with_results: bool = False
+) -> str:
     """``text`` (of ``source_kind``) as ``target_kind``. Raises ConversionError."""
     if source_kind == "ord":
         records = read_records(text, source)
@@ -78,7 +88,13 @@ def convert(text: str, source: str, source_kind: str, target_kind: str, with_res
         out = archive.dump_yaml(doc) if target_kind == "yaml" else archive.dump_json(doc)
         back = _load(out, source, target_kind)
         if back["records"] != [plain(r) for r in records]:
-            raise ConversionError([Diagnostic("E004", "the archive does not read back the same; nothing written", source)])
+            raise ConversionError(
+                [
+                    Diagnostic(
+                        "E004", "the archive does not read back the same; nothing written", source
+                    )
+                ]
+            )
         return out
     doc = _load(text, source, source_kind)
     if not doc["records"]:
@@ -100,8 +116,12 @@ def _in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:
     .ord files; anything else would be a bug in ordo (E004)."""
     if diagnostic.code == "E209":
         where = f"records[{diagnostic.record - 1}]" if diagnostic.record else "a record"
-        return Diagnostic("E209", f"{where}: {diagnostic.message}; an element out of place is not moved", source)
-    return Diagnostic("E004", f"the archive's records do not read as .ord: {diagnostic.message}", source)
+        return Diagnostic(
+            "E209", f"{where}: {diagnostic.message}; an element out of place is not moved", source
+        )
+    return Diagnostic(
+        "E004", f"the archive's records do not read as .ord: {diagnostic.message}", source
+    )
 
 
 def _load(text: str, source: str, kind: str) -> dict:

@@ -38,7 +38,11 @@ _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 _WORD = re.compile(r"[A-Za-z]+\Z")
 _SEAT = re.compile(r"P[0-9]{1,9}\Z")
 _OUTCOME = re.compile(r"(?:[A-Za-z]+|P[0-9]{1,9})\Z")
-_KEYWORDS = {"hand", "pile", "result"}  # words of the notation: no card, state or seat can be spelt so
+_KEYWORDS = {
+    "hand",
+    "pile",
+    "result",
+}  # words of the notation: no card, state or seat can be spelt so
 _GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
 
 
@@ -55,7 +59,9 @@ class ArchiveError(OrdoError):
 def document(records: Iterable[Record], reports: Iterable[Report] | None = None) -> dict:
     """The archive of ``records``; with their ``reports``, each carries its results."""
     out = []
-    for record, report in zip(records, reports) if reports is not None else ((r, None) for r in records):
+    for record, report in (
+        zip(records, reports) if reports is not None else ((r, None) for r in records)
+    ):
         entry = plain(record)
         if report is not None:
             entry["results"] = _results(report)
@@ -67,13 +73,16 @@ def _results(report: Report) -> dict:
     full = report_json(report)
     results = {key: full[key] for key in ("valid", "finished", "winner", "scores", "markers")}
     results["diagnostics"] = [
-        {key: d[key] for key in ("code", "severity", "message", "line", "column", "ply")} for d in full["diagnostics"]
+        {key: d[key] for key in ("code", "severity", "message", "line", "column", "ply")}
+        for d in full["diagnostics"]
     ]
     return results
 
 
 def dump_yaml(doc: dict) -> str:
-    return yaml.dump(doc, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None)
+    return yaml.dump(
+        doc, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
+    )
 
 
 def dump_json(doc: dict) -> str:
@@ -107,11 +116,23 @@ def load(data: str, source: str, kind: str) -> dict:
         for event in yaml.parse(data, Loader=_LOADER):
             mark = event.start_mark
             if isinstance(event, yaml.AliasEvent):  # before anything is built: no alias bombs
-                raise _error(source, "aliases (*name) are not allowed in an archive", [], mark.line + 1, mark.column + 1)
+                raise _error(
+                    source,
+                    "aliases (*name) are not allowed in an archive",
+                    [],
+                    mark.line + 1,
+                    mark.column + 1,
+                )
             if isinstance(event, yaml.CollectionStartEvent):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise _error(source, f"nested more than {MAX_DEPTH} deep", [], mark.line + 1, mark.column + 1)
+                    raise _error(
+                        source,
+                        f"nested more than {MAX_DEPTH} deep",
+                        [],
+                        mark.line + 1,
+                        mark.column + 1,
+                    )
             elif isinstance(event, yaml.CollectionEndEvent):
                 depth -= 1
         root = yaml.compose(data, Loader=_LOADER)
@@ -196,19 +217,27 @@ def _locate(data: str, path: list) -> tuple[int | None, int | None]:
     for part in path:
         if isinstance(node, yaml.MappingNode):
             node = next((value for key, value in node.value if key.value == part), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+        elif (
+            isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value)
+        ):
             node = node.value[part]
         else:
             node = None
         if node is None:
             return None, None
-    return (node.start_mark.line + 1, node.start_mark.column + 1) if node is not None else (None, None)
+    return (
+        (node.start_mark.line + 1, node.start_mark.column + 1) if node is not None else (None, None)
+    )
 
 
-def _error(source: str, message: str, path: list, line: int | None, column: int | None) -> ArchiveError:
+def _error(
+    source: str, message: str, path: list, line: int | None, column: int | None
+) -> ArchiveError:
     where = _path(path)
     span = Span(line, column, line, column + 1) if line is not None and column is not None else None
-    error = ArchiveError(Diagnostic("E003", f"{where}: {message}" if where else message, source, span))
+    error = ArchiveError(
+        Diagnostic("E003", f"{where}: {message}" if where else message, source, span)
+    )
     error.path, error.reason = path, message
     return error
 
@@ -220,11 +249,19 @@ def _path(path: list) -> str:
     return out
 
 
-def _convert(node: yaml.Node, source: str, path: list, seen: set, builder: yaml.SafeLoader) -> _Node:
+def _convert(
+    node: yaml.Node, source: str, path: list, seen: set, builder: yaml.SafeLoader
+) -> _Node:
     """YAML nodes to _Nodes. Aliases are refused: an archive never needs them,
     and expanding them is how a tiny file becomes a huge one."""
     if id(node) in seen:
-        raise _error(source, "aliases (*name) are not allowed in an archive", path, node.start_mark.line + 1, node.start_mark.column + 1)
+        raise _error(
+            source,
+            "aliases (*name) are not allowed in an archive",
+            path,
+            node.start_mark.line + 1,
+            node.start_mark.column + 1,
+        )
     seen.add(id(node))
     line, column = node.start_mark.line + 1, node.start_mark.column + 1
     if isinstance(node, yaml.MappingNode):
@@ -232,17 +269,38 @@ def _convert(node: yaml.Node, source: str, path: list, seen: set, builder: yaml.
         for key, value in node.value:
             name = builder.construct_scalar(key) if isinstance(key, yaml.ScalarNode) else None
             if not isinstance(name, str):
-                raise _error(source, "keys are plain words", path, key.start_mark.line + 1, key.start_mark.column + 1)
+                raise _error(
+                    source,
+                    "keys are plain words",
+                    path,
+                    key.start_mark.line + 1,
+                    key.start_mark.column + 1,
+                )
             if name in mapping:
-                raise _error(source, f"key {name!r} given twice", path, key.start_mark.line + 1, key.start_mark.column + 1)
+                raise _error(
+                    source,
+                    f"key {name!r} given twice",
+                    path,
+                    key.start_mark.line + 1,
+                    key.start_mark.column + 1,
+                )
             mapping[name] = _convert(value, source, [*path, name], seen, builder)
         return _Node(mapping, line, column)
     if isinstance(node, yaml.SequenceNode):
-        return _Node([_convert(item, source, [*path, i], seen, builder) for i, item in enumerate(node.value)], line, column)
+        return _Node(
+            [
+                _convert(item, source, [*path, i], seen, builder)
+                for i, item in enumerate(node.value)
+            ],
+            line,
+            column,
+        )
     try:
         value = builder.construct_object(node, deep=True)
-    except Exception as error:  # noqa: BLE001 - PyYAML's constructors raise KeyError, IndexError, ... on bad tags
-        raise _error(source, f"unreadable value ({type(error).__name__})", path, line, column) from None
+    except Exception as error:
+        raise _error(
+            source, f"unreadable value ({type(error).__name__})", path, line, column
+        ) from None
     return _Node(value, line, column)
 
 
@@ -255,9 +313,13 @@ class _Checker:
     def fail(self, node: _Node, path: list, message: str) -> ArchiveError:
         return _error(self.source, message, path, node.line, node.column)
 
-    def mapping(self, node: _Node, path: list, required: set[str], optional: set[str]) -> dict[str, _Node]:
+    def mapping(
+        self, node: _Node, path: list, required: set[str], optional: set[str]
+    ) -> dict[str, _Node]:
         if not isinstance(node.value, dict):
-            raise self.fail(node, path, f"expected a mapping with {', '.join(sorted(required)) or 'fields'}")
+            raise self.fail(
+                node, path, f"expected a mapping with {', '.join(sorted(required)) or 'fields'}"
+            )
         missing = required - node.value.keys()
         if missing:
             raise self.fail(node, path, f"missing {', '.join(sorted(missing))}")
@@ -272,7 +334,9 @@ class _Checker:
             raise self.fail(node, path, "expected a list")
         return node.value
 
-    def string(self, node: _Node, path: list, pattern: re.Pattern | None = None, what: str = "text") -> str:
+    def string(
+        self, node: _Node, path: list, pattern: re.Pattern | None = None, what: str = "text"
+    ) -> str:
         value = node.value
         if not isinstance(value, str) or isinstance(value, bool):
             raise self.fail(node, path, f"expected {what} as a string, not {_kind(value)}")
@@ -282,7 +346,11 @@ class _Checker:
 
     def integer(self, node: _Node, path: list, minimum: int = 0) -> int:
         value = node.value
-        if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value < MAX_NUMBER:
+        if (
+            not isinstance(value, int)
+            or isinstance(value, bool)
+            or not minimum <= value < MAX_NUMBER
+        ):
             raise self.fail(node, path, f"expected a whole number from {minimum}, not {value!r}")
         return value
 
@@ -325,52 +393,84 @@ class _Checker:
             value = self.string(tf["value"], [*where, "value"], what="a tag value")
             if "\n" in value or "\r" in value:
                 raise self.fail(tf["value"], [*where, "value"], "a tag value is one line")
-            record["tags"].append(self.element({"name": name, "value": value}, self.comments(tf, where)))
+            record["tags"].append(
+                self.element({"name": name, "value": value}, self.comments(tf, where))
+            )
         if "deal" in fields:
-            record["deal"] = [self.deal_element(e, [*path, "deal", i]) for i, e in enumerate(self.sequence(fields["deal"], [*path, "deal"]))]
+            record["deal"] = [
+                self.deal_element(e, [*path, "deal", i])
+                for i, e in enumerate(self.sequence(fields["deal"], [*path, "deal"]))
+            ]
         if "body" in fields:
-            record["body"] = [self.body_element(e, [*path, "body", i]) for i, e in enumerate(self.sequence(fields["body"], [*path, "body"]))]
+            record["body"] = [
+                self.body_element(e, [*path, "body", i])
+                for i, e in enumerate(self.sequence(fields["body"], [*path, "body"]))
+            ]
         return record
 
     def cards(self, node: _Node, path: list) -> list[str]:
-        return [self.string(c, [*path, i], _WORD, "a card (letters L B S H F)") for i, c in enumerate(self.sequence(node, path))]
+        return [
+            self.string(c, [*path, i], _WORD, "a card (letters L B S H F)")
+            for i, c in enumerate(self.sequence(node, path))
+        ]
 
     def deal_element(self, node: _Node, path: list) -> dict:
         if isinstance(node.value, dict) and "hand" in node.value:
             f = self.mapping(node, path, {"hand", "cards"}, {"comments"})
             seat = self.string(f["hand"], [*path, "hand"], _SEAT, "a seat like P1")
-            return self.element({"hand": seat, "cards": self.cards(f["cards"], [*path, "cards"])}, self.comments(f, path))
+            return self.element(
+                {"hand": seat, "cards": self.cards(f["cards"], [*path, "cards"])},
+                self.comments(f, path),
+            )
         f = self.mapping(node, path, {"pile"}, {"comments"})
-        return self.element({"pile": self.cards(f["pile"], [*path, "pile"])}, self.comments(f, path))
+        return self.element(
+            {"pile": self.cards(f["pile"], [*path, "pile"])}, self.comments(f, path)
+        )
 
     def body_element(self, node: _Node, path: list) -> dict:
         keys = node.value.keys() if isinstance(node.value, dict) else set()
         if "ply" in keys:
-            f = self.mapping(node, path, {"ply", "card", "state"}, {"seat", "drawn", "glyph", "comments"})
+            f = self.mapping(
+                node, path, {"ply", "card", "state"}, {"seat", "drawn", "glyph", "comments"}
+            )
             play: dict = {"ply": self.integer(f["ply"], [*path, "ply"])}
             if "seat" in f:
                 play["seat"] = self.string(f["seat"], [*path, "seat"], _SEAT, "a seat like P1")
             if "drawn" in f:
-                play["drawn"] = self.string(f["drawn"], [*path, "drawn"], _WORD, "a card (letters L B S H F)")
-            play["card"] = self.string(f["card"], [*path, "card"], _WORD, "a card (letters L B S H F)")
-            play["state"] = self.string(f["state"], [*path, "state"], _WORD, "a state (a letter or a name)")
+                play["drawn"] = self.string(
+                    f["drawn"], [*path, "drawn"], _WORD, "a card (letters L B S H F)"
+                )
+            play["card"] = self.string(
+                f["card"], [*path, "card"], _WORD, "a card (letters L B S H F)"
+            )
+            play["state"] = self.string(
+                f["state"], [*path, "state"], _WORD, "a state (a letter or a name)"
+            )
             if "glyph" in f:
                 glyph = self.string(f["glyph"], [*path, "glyph"], what="a glyph")
                 if glyph not in _GLYPHS:
-                    raise self.fail(f["glyph"], [*path, "glyph"], f"{glyph!r} is not a glyph (! ? !! ?? !? ?!)")
+                    raise self.fail(
+                        f["glyph"], [*path, "glyph"], f"{glyph!r} is not a glyph (! ? !! ?? !? ?!)"
+                    )
                 play["glyph"] = glyph
             return self.element(play, self.comments(f, path))
         if "marker" in keys:
             f = self.mapping(node, path, {"marker", "state", "seat"}, {"comments"})
             declared = {
                 "marker": self.integer(f["marker"], [*path, "marker"]),
-                "state": self.string(f["state"], [*path, "state"], _WORD, "a state (a letter or a name)"),
+                "state": self.string(
+                    f["state"], [*path, "state"], _WORD, "a state (a letter or a name)"
+                ),
                 "seat": self.string(f["seat"], [*path, "seat"], _SEAT, "a seat like P1"),
             }
             return self.element(declared, self.comments(f, path))
         if "result" in keys:
             f = self.mapping(node, path, {"result"}, {"scores", "comments"})
-            result: dict = {"result": self.string(f["result"], [*path, "result"], _OUTCOME, "a seat, 'unfinished' or 'shared'")}
+            result: dict = {
+                "result": self.string(
+                    f["result"], [*path, "result"], _OUTCOME, "a seat, 'unfinished' or 'shared'"
+                )
+            }
             if "scores" in f:
                 scores = []
                 for i, pair in enumerate(self.sequence(f["scores"], [*path, "scores"])):
@@ -378,16 +478,31 @@ class _Checker:
                     items = self.sequence(pair, where)
                     if len(items) != 2:
                         raise self.fail(pair, where, "a score is [seat, number]")
-                    scores.append([self.string(items[0], [*where, 0], _SEAT, "a seat like P1"), self.integer(items[1], [*where, 1])])
+                    scores.append(
+                        [
+                            self.string(items[0], [*where, 0], _SEAT, "a seat like P1"),
+                            self.integer(items[1], [*where, 1]),
+                        ]
+                    )
                 result["scores"] = scores
             return self.element(result, self.comments(f, path))
-        raise self.fail(node, path, "expected a play (ply:), a declared resolution (marker:) or the result line (result:)")
+        raise self.fail(
+            node,
+            path,
+            "expected a play (ply:), a declared resolution (marker:) or the result line (result:)",
+        )
 
 
 def _kind(value: Any) -> str:
     if value is None:
         return "nothing"
-    return {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+    return {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        list: "a list",
+        dict: "a mapping",
+    }.get(type(value), type(value).__name__)
 
 
 def _check_document(root: _Node, source: str) -> dict:
@@ -395,7 +510,13 @@ def _check_document(root: _Node, source: str) -> dict:
     fields = checker.mapping(root, [], {"schema_version", "records"}, set())
     version = fields["schema_version"]
     if version.value != SCHEMA_VERSION or isinstance(version.value, bool):
-        raise checker.fail(version, ["schema_version"], f"schema version {version.value!r} is not supported (this reader knows {SCHEMA_VERSION})")
-    records = [checker.record(r, ["records", i]) for i, r in enumerate(checker.sequence(fields["records"], ["records"]))]
+        raise checker.fail(
+            version,
+            ["schema_version"],
+            f"schema version {version.value!r} is not supported (this reader knows {SCHEMA_VERSION})",
+        )
+    records = [
+        checker.record(r, ["records", i])
+        for i, r in enumerate(checker.sequence(fields["records"], ["records"]))
+    ]
     return {"schema_version": SCHEMA_VERSION, "records": records}
-

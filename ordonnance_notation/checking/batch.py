@@ -63,7 +63,9 @@ def check(task: Task) -> Checked | None:
         return None
     report = validate(item)
     return Checked(
-        task if report.diagnostics else replace(task, text=""),  # the text travels back only to be quoted
+        task
+        if report.diagnostics
+        else replace(task, text=""),  # the text travels back only to be quoted
         report.diagnostics,
         players(report),
         verdict(report),
@@ -103,7 +105,9 @@ class Block:
     shown: str | None = None
 
 
-def problem_block(file: int, problem: Diagnostic, with_json: bool, shown: str | None = None) -> Block:
+def problem_block(
+    file: int, problem: Diagnostic, with_json: bool, shown: str | None = None
+) -> Block:
     return Block(file, problem.source, 0, [], with_json, problem=problem, shown=shown)
 
 
@@ -122,9 +126,13 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
             text = "\n".join(lines)
             if "{" in text:
                 rest, pending = pending + lines, []
-                for first_line, record in split_lines(chain(rest, chain.from_iterable(read)), first):
+                for first_line, record in split_lines(
+                    chain(rest, chain.from_iterable(read)), first
+                ):
                     if record.strip():
-                        yield Block(file, source.name, first_line, [record], with_json, one_record=True)
+                        yield Block(
+                            file, source.name, first_line, [record], with_json, one_record=True
+                        )
                 return
             at = _last_cut(text, content)
             if at is None:
@@ -183,10 +191,16 @@ def check_block(block: Block) -> tuple[int, list[Checked | None]]:
         task = Task(block.source, 0, 0, "", block.with_json, block.problem, block.shown)
         return 0, [check(task)]
     results: list[Checked | None] = []
-    records = [(block.first_line, block.lines[0])] if block.one_record else split_lines(block.lines, block.first_line)
+    records = (
+        [(block.first_line, block.lines[0])]
+        if block.one_record
+        else split_lines(block.lines, block.first_line)
+    )
     for first_line, text in records:
         if text.strip():
-            results.append(check(Task(block.source, len(results) + 1, first_line, text, block.with_json)))
+            results.append(
+                check(Task(block.source, len(results) + 1, first_line, text, block.with_json))
+            )
     return len(results), results
 
 
@@ -228,7 +242,11 @@ def _renumbered(checked: Checked, before: int) -> Checked:
     diagnostics = tuple(replace(d, record=index) for d in c.diagnostics)
     json = c.json
     if json is not None:
-        json = {**json, "record": index, "diagnostics": [{**d, "record": index} for d in json["diagnostics"]]}
+        json = {
+            **json,
+            "record": index,
+            "diagnostics": [{**d, "record": index} for d in json["diagnostics"]],
+        }
     # the constructors, not dataclasses.replace: this runs for every record, in the reading process
     task = Task(t.source, index, t.first_line, t.text, t.with_json, t.problem, t.shown)
     return Checked(task, diagnostics, c.players, c.verdict, c.valid, c.errors, c.warnings, json)

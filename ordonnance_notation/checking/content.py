@@ -28,7 +28,9 @@ _SEAT_TAG = re.compile(r"P([0-9]{1,9})$")
 _SEAT = re.compile(r"P([1-9][0-9]{0,8})$")
 _POINTS = re.compile(r"[0-9]{1,9}")
 _SEAT_INDEX = {f"P{n}": n - 1 for n in range(1, MAX_SEATS + 1)}
-_PLY_TEXT = {n: f"{n}." for n in range(1, 4 * 5 * MAX_SEATS + 1)}  # every ply of a game, as numbered
+_PLY_TEXT = {
+    n: f"{n}." for n in range(1, 4 * 5 * MAX_SEATS + 1)
+}  # every ply of a game, as numbered
 
 
 class Move(NamedTuple):
@@ -76,11 +78,15 @@ class Reading:
     scoring_ok: bool = True  # False after E205: the result cannot be scored
     moves: list[Move] = field(default_factory=list)
     unread: Play | None = None  # first play that could not be read
-    claims: dict[int, Claim] = field(default_factory=dict)  # id of the Declared -> the readable ones
+    claims: dict[int, Claim] = field(
+        default_factory=dict
+    )  # id of the Declared -> the readable ones
     result: DeclaredResult | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
-    def add(self, code: str, message: str, span: Span | None = None, ply: int | None = None) -> None:
+    def add(
+        self, code: str, message: str, span: Span | None = None, ply: int | None = None
+    ) -> None:
         """Record a diagnostic; without a span it points at the record's first element."""
         if span is None and self.record.elements:
             first = self.record.elements[0].span
@@ -158,15 +164,27 @@ def _read_seats(r: Reading, tags: dict[str, Tag]) -> None:
             hint = "; a tag line after plays starts a new record: move it up into its header"
         elif not numbers:
             hint = "; a blank line inside a header starts a new record"
-        r.add("E204", f"a record names at least two seats as [P1 \"...\"] [P2 \"...\"] (named: {named}){hint}", where)
+        r.add(
+            "E204",
+            f'a record names at least two seats as [P1 "..."] [P2 "..."] (named: {named}){hint}',
+            where,
+        )
         return
     if count > MAX_SEATS:
-        r.add("E204", f"at most four seats play, but the header names {count}", seat_tags[numbers[MAX_SEATS]].span)
+        r.add(
+            "E204",
+            f"at most four seats play, but the header names {count}",
+            seat_tags[numbers[MAX_SEATS]].span,
+        )
         return
     if numbers != list(range(1, count + 1)):
         missing = next(n for n in range(1, count + 1) if n not in seat_tags)
         extra = next(n for n in numbers if n > count)
-        r.add("E204", f"seats run P1 to P{count} with no gap: P{extra} is named but P{missing} is not", seat_tags[extra].span)
+        r.add(
+            "E204",
+            f"seats run P1 to P{count} with no gap: P{extra} is named but P{missing} is not",
+            seat_tags[extra].span,
+        )
         return
     r.seats = count
     r.names = tuple(seat_tags[n].value for n in numbers)
@@ -179,12 +197,14 @@ def _read_scoring(r: Reading, tags: dict[str, Tag]) -> None:
     scoring_tag, points_tag = tags.get("Scoring"), tags.get("Points")
     kind = scoring_tag.value.strip().lower() if scoring_tag else "classic"
     if kind not in ("classic", "points"):
-        r.add("E205", f"Scoring is 'classic' or 'points', not {scoring_tag.value!r}", scoring_tag.span)
+        r.add(
+            "E205", f"Scoring is 'classic' or 'points', not {scoring_tag.value!r}", scoring_tag.span
+        )
         r.scoring_ok = False
         return
     if kind == "classic":
         if points_tag is not None:
-            r.add("E205", "a Points table needs [Scoring \"points\"]", points_tag.span)
+            r.add("E205", 'a Points table needs [Scoring "points"]', points_tag.span)
             r.scoring_ok = False
         r.scoring = Scoring.classic()
         return
@@ -204,7 +224,7 @@ def points_table(text: str) -> tuple[int, ...]:
     """``"3 1 0"`` -> (3, 1, 0). Raises ValueError saying what is wrong (D1)."""
     words = text.split()
     if not words or len(words) > MAX_SEATS or not all(_POINTS.fullmatch(w) for w in words):
-        raise ValueError("is one to four whole numbers, by rank, like \"3 2 1 0\"")
+        raise ValueError('is one to four whole numbers, by rank, like "3 2 1 0"')
     table = tuple(int(w) for w in words)
     if any(a < b for a, b in itertools.pairwise(table)):
         raise ValueError("must not give a weaker army more than a stronger one")
@@ -226,13 +246,17 @@ def _read_result_tag(r: Reading, tag: Tag | None) -> None:
     assert r.seats is not None
     if tag is None:
         where = r.record.tags[0].span if r.record.tags else r.record.elements[0].span
-        r.add("E206", "no [Result \"...\"] tag: declare the winner's seat, \"unfinished\" or \"shared\"", where)
+        r.add(
+            "E206",
+            'no [Result "..."] tag: declare the winner\'s seat, "unfinished" or "shared"',
+            where,
+        )
         return
     outcome = declared_outcome(tag.value, r.seats)
     if outcome is None:
         r.add(
             "E206",
-            f"Result is a seat from P1 to P{r.seats}, \"unfinished\" or \"shared\"; not {tag.value!r}",
+            f'Result is a seat from P1 to P{r.seats}, "unfinished" or "shared"; not {tag.value!r}',
             tag.span,
         )
         return
@@ -261,7 +285,9 @@ def seat_of(r: Reading, word: Word, ply: int | None = None) -> int | None:
     match = _SEAT.match(word.text)
     if match and int(match.group(1)) <= r.seats:
         return int(match.group(1)) - 1
-    r.add("E203", f"{word.text} is not a seat of this record (seats P1 to P{r.seats})", word.span, ply)
+    r.add(
+        "E203", f"{word.text} is not a seat of this record (seats P1 to P{r.seats})", word.span, ply
+    )
     return None
 
 
@@ -294,7 +320,11 @@ def _read_deal(r: Reading) -> None:
             r.add("E212", f"{seat_name(seat)} is dealt a second hand", hand.seat.span)
             continue
         if len(hand.cards) != HAND_SIZE:
-            r.add("E211", f"{seat_name(seat)}'s hand holds {len(hand.cards)} cards; a hand is dealt {HAND_SIZE}", hand.span)
+            r.add(
+                "E211",
+                f"{seat_name(seat)}'s hand holds {len(hand.cards)} cards; a hand is dealt {HAND_SIZE}",
+                hand.span,
+            )
         hands[seat] = cards
     for pile in piles[1:]:
         r.add("E212", "the deal has a second pile", pile.span)
@@ -303,7 +333,11 @@ def _read_deal(r: Reading) -> None:
     if missing:
         r.add("E212", f"the deal has no hand for {', '.join(missing)}", first.span)
     if not piles:
-        r.add("E212", "the deal has hands but no pile: write the draw pile as 'pile: ...', top first", first.span)
+        r.add(
+            "E212",
+            "the deal has hands but no pile: write the draw pile as 'pile: ...', top first",
+            first.span,
+        )
     if len(r.diagnostics) > errors_before:
         r.deal_ok = False
         return
@@ -329,14 +363,21 @@ def _read_plays(r: Reading) -> None:
         if play.drawn is None and r.unread is None and play.number.text == _PLY_TEXT.get(expected):
             card, state = card_spelt(play.card.text), state_spelt(play.state.text)
             seat = None if play.seat is None else seat_index(play.seat.text, seats)
-            if card is not None and state is not None and (seat is None or seat < seats):  # the usual play, read at once
+            if (
+                card is not None and state is not None and (seat is None or seat < seats)
+            ):  # the usual play, read at once
                 r.moves.append(Move(play, card, state, seat, None))
                 expected += 1
                 continue
         errors_before = len(r.diagnostics)
         ply = expected
         if play.ply != expected:
-            r.add("E210", f"ply number {play.number.text} where {expected}. was expected", play.number.span, ply)
+            r.add(
+                "E210",
+                f"ply number {play.number.text} where {expected}. was expected",
+                play.number.span,
+                ply,
+            )
             expected = play.ply
         card = _card(r, play.card, ply)
         state = state_of(r, play.state, ply)
@@ -356,7 +397,11 @@ def _read_claims(r: Reading) -> None:
         text = declared.marker.text[1:]
         marker = int(text) if text.isascii() and text.isdigit() else 0
         if not 1 <= marker <= 5:
-            r.add("E213", f"marker {declared.marker.text} does not exist: markers run #1 to #5", declared.marker.span)
+            r.add(
+                "E213",
+                f"marker {declared.marker.text} does not exist: markers run #1 to #5",
+                declared.marker.span,
+            )
         state = state_of(r, declared.state)
         seat = seat_of(r, declared.seat)
         if 1 <= marker <= 5 and state is not None and seat is not None:
@@ -373,7 +418,7 @@ def _read_result_line(r: Reading) -> None:
         r.add(
             "E214",
             f"the result line names {line.outcome.text!r}; it names a seat from P1 to P{r.seats}, "
-            f"\"unfinished\" or \"shared\"",
+            f'"unfinished" or "shared"',
             line.outcome.span,
         )
     scores: list[tuple[int, int, Word]] = []
@@ -382,7 +427,9 @@ def _read_result_line(r: Reading) -> None:
         if seat is None:
             continue
         if any(seat == s for s, _, _ in scores):
-            r.add("E214", f"the result line gives {seat_name(seat)} a score twice", declared.seat.span)
+            r.add(
+                "E214", f"the result line gives {seat_name(seat)} a score twice", declared.seat.span
+            )
             continue
         scores.append((seat, int(declared.value.text), declared.value))
     if outcome == UNFINISHED and line.scores:

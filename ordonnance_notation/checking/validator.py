@@ -62,10 +62,22 @@ def validate(item: Record | Unparsed) -> Report:
     order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
     diagnostics = sorted(
         reading.diagnostics,
-        key=lambda d: (d.span.line if d.span else 0, order[d.severity], d.span.column if d.span else 0),
+        key=lambda d: (
+            d.span.line if d.span else 0,
+            order[d.severity],
+            d.span.column if d.span else 0,
+        ),
     )
     return Report(
-        item.source, item.index, tuple(diagnostics), reading.names, game, tuple(turns), outcome, item, reading.scoring,
+        item.source,
+        item.index,
+        tuple(diagnostics),
+        reading.names,
+        game,
+        tuple(turns),
+        outcome,
+        item,
+        reading.scoring,
         reading.deal,
     )
 
@@ -99,7 +111,11 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
     Returns the last legal game, the turns played, and whether checking stopped early."""
     if r.seats is None or not r.deal_ok or any(d.code == "E207" for d in r.diagnostics):
         if r.record.plays:
-            r.add("N601", "no play was replayed: the header or the deal has errors", r.record.plays[0].span)
+            r.add(
+                "N601",
+                "no play was replayed: the header or the deal has errors",
+                r.record.plays[0].span,
+            )
         return None, [], True
     if r.deal is None and r.record.plays:
         r.add("N602", "no deal: hands and draws were not checked")
@@ -120,9 +136,18 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
                 turn = table.play(move.card, move.state, seat=move.seat, drawn=move.drawn)
             except IllegalPlay as illegal:
                 ended = illegal.violation is Violation.GAME_OVER
-                blamed = element if ended else getattr(element, _BLAME[illegal.violation]) or element.card
+                blamed = (
+                    element
+                    if ended
+                    else getattr(element, _BLAME[illegal.violation]) or element.card
+                )
                 r.add(CODES_OF[illegal.violation], illegal.message, blamed.span, table.ply + 1)
-                _stop(r, element, "it comes after the end" if ended else "it is illegal", compared=ended)
+                _stop(
+                    r,
+                    element,
+                    "it comes after the end" if ended else "it is illegal",
+                    compared=ended,
+                )
                 # a game that ended can still be scored: its result is compared
                 return table.snapshot(), turns, not ended
             turns.append(turn)
@@ -134,7 +159,9 @@ def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
 def _stop(r: Reading, play: Play, why: str, compared: bool = False) -> None:
     ply = r.record.plays.index(play) + 1
     later = len(r.record.plays) - ply
-    rest = {0: " was", 1: " and the play after it were"}.get(later, f" and the {later} plays after it were")
+    rest = {0: " was", 1: " and the play after it were"}.get(
+        later, f" and the {later} plays after it were"
+    )
     unchecked = "the declared resolutions from there on" + ("" if compared else " and the result")
     r.add(
         "N601",
@@ -150,7 +177,11 @@ def _check_declared(r: Reading, declared: Declared, table: Table, seen: dict) ->
         return
     state, seat, marker = claim.state, claim.seat, claim.marker
     if state in seen:
-        r.add("E404", f"{state.full_name} was already declared resolved at line {seen[state]}", declared.span)
+        r.add(
+            "E404",
+            f"{state.full_name} was already declared resolved at line {seen[state]}",
+            declared.span,
+        )
         return
     seen[state] = declared.span.line
     resolution = table.resolution(state)
@@ -189,25 +220,35 @@ def _check_result(r: Reading, game: Game) -> Outcome | None:
     if r.result is not None:
         declarations.append((r.result.outcome, r.result.line.outcome.span, "result line"))
     if not game.over:
-        r.add("W501", f"unfinished game: {len(game.resolutions)} of 5 states resolved after ply {game.ply}")
+        r.add(
+            "W501",
+            f"unfinished game: {len(game.resolutions)} of 5 states resolved after ply {game.ply}",
+        )
         for declared, span, where in declarations:
             if declared != UNFINISHED:
                 r.add(
                     "E413",
                     f"the {where} declares {_describe(declared)}, but the game is unfinished: "
-                    f"declare it \"unfinished\" (D6)",
+                    f'declare it "unfinished" (D6)',
                     span,
                 )
         return None
     if not r.scoring_ok:
-        r.add("N603", f"the game ended at ply {game.ply}, but the result was not compared: the scoring rule has errors")
+        r.add(
+            "N603",
+            f"the game ended at ply {game.ply}, but the result was not compared: the scoring rule has errors",
+        )
         return None
     outcome = score(game.seats, game.resolutions, r.scoring)
     actual: DeclaredOutcome = SHARED if outcome.winner is None else outcome.winner
     standing = outcome.describe(r.scoring.unit)
     for declared, span, where in declarations:
         if declared == UNFINISHED:
-            r.add("E412", f"the {where} declares the game unfinished, but it ended at ply {game.ply}: {standing}", span)
+            r.add(
+                "E412",
+                f"the {where} declares the game unfinished, but it ended at ply {game.ply}: {standing}",
+                span,
+            )
         elif declared != actual:
             r.add("E410", f"the {where} declares {_describe(declared)}, but {standing}", span)
     unit = r.scoring.unit

@@ -60,11 +60,15 @@ class Format(str, Enum):
 def _console(stderr: bool = False) -> Console:
     """Styles only on a terminal (Rich decides); a non-empty NO_COLOR turns off every style."""
     plain = bool(os.environ.get("NO_COLOR"))
-    return Console(stderr=stderr, highlight=False, soft_wrap=True, color_system=None if plain else "auto")
+    return Console(
+        stderr=stderr, highlight=False, soft_wrap=True, color_system=None if plain else "auto"
+    )
 
 
 T = TypeVar("T")
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # what Rich would render otherwise than as written
+_CONTROL = re.compile(
+    r"[\x00-\x09\x0b-\x1f\x7f-\x9f]"
+)  # what Rich would render otherwise than as written
 
 
 def _printer(console: Console) -> Callable[..., None]:
@@ -108,11 +112,23 @@ def validate_command(
     paths: Annotated[
         list[str],
         typer.Argument(
-            help="Files, directories (every *.ord below) or - for standard input.", show_default=False, metavar="PATH"
+            help="Files, directories (every *.ord below) or - for standard input.",
+            show_default=False,
+            metavar="PATH",
         ),
     ],
-    format: Annotated[Format, typer.Option("--format", "-f", help="text for people, json for programs.")] = Format.text,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes to validate on; 0: every core for inputs of 1 MB or more, else one.")] = 0,
+    format: Annotated[
+        Format, typer.Option("--format", "-f", help="text for people, json for programs.")
+    ] = Format.text,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="Processes to validate on; 0: every core for inputs of 1 MB or more, else one.",
+        ),
+    ] = 0,
 ) -> None:
     """Check records: syntax, content, every draw and play, declared markers and result.
 
@@ -155,7 +171,11 @@ def validate_command(
             problems.append(task.problem)
             if not as_json:
                 shown = [task.shown] if task.shown is not None else None
-                console.print(diagnostic_text(task.problem, shown, task.problem.span.line if task.problem.span else 1))
+                console.print(
+                    diagnostic_text(
+                        task.problem, shown, task.problem.span.line if task.problem.span else 1
+                    )
+                )
             continue
         seen_files[task.source] = seen_files.get(task.source, 0) + 1
         counts["records"] += 1
@@ -169,7 +189,11 @@ def validate_command(
         lines = task.text.split("\n")
         for diagnostic in checked.diagnostics:
             emit(diagnostic_text(diagnostic, lines, task.first_line))
-        emit(f"{task.source} record {task.index}{checked.players}: ", checked.verdict, "green" if checked.valid else "bold red")
+        emit(
+            f"{task.source} record {task.index}{checked.players}: ",
+            checked.verdict,
+            "green" if checked.valid else "bold red",
+        )
     for path in readable:
         name = "<stdin>" if path == STDIN else path
         if name not in seen_files and not any(p.source == name for p in problems):
@@ -182,9 +206,19 @@ def validate_command(
     warnings = counts["warnings"]
     files_read = counts["files"]
     if as_json:
-        summary = {"files": files_read, "records": records, "valid": records - invalid, "invalid": invalid,
-                   "errors": errors, "warnings": warnings}
-        tail = json.dumps({"problems": [p.to_json() for p in problems], "summary": summary}, indent=2, ensure_ascii=False)
+        summary = {
+            "files": files_read,
+            "records": records,
+            "valid": records - invalid,
+            "invalid": invalid,
+            "errors": errors,
+            "warnings": warnings,
+        }
+        tail = json.dumps(
+            {"problems": [p.to_json() for p in problems], "summary": summary},
+            indent=2,
+            ensure_ascii=False,
+        )
         sys.stdout.write(("\n  ],\n" if records else "],\n") + tail[2:] + "\n")
     else:
         console.print(
@@ -239,9 +273,13 @@ def _emit(console: Console, text: str, output: str, force: bool) -> None:
     try:
         write_atomic(output, text, overwrite=force)
     except OutputExists:
-        raise _fail(console, Diagnostic("E001", "already exists; pass --force to replace it", output)) from None
+        raise _fail(
+            console, Diagnostic("E001", "already exists; pass --force to replace it", output)
+        ) from None
     except OSError as error:
-        raise _fail(console, Diagnostic("E001", f"cannot be written: {error.strerror}", output)) from None
+        raise _fail(
+            console, Diagnostic("E001", f"cannot be written: {error.strerror}", output)
+        ) from None
 
 
 def _seed(seed: str | None) -> str:
@@ -253,25 +291,41 @@ def _seed(seed: str | None) -> str:
 
 
 SeedOption = Annotated[
-    str | None, typer.Option("--seed", "-s", help="Any text; the same seed gives the same output. Default: a fresh random seed.")
+    str | None,
+    typer.Option(
+        "--seed",
+        "-s",
+        help="Any text; the same seed gives the same output. Default: a fresh random seed.",
+    ),
 ]
 DeckOption = Annotated[
-    str | None, typer.Option("--deck", help="A deck file (YAML); default: the reference deck (not the publisher's list).")
+    str | None,
+    typer.Option(
+        "--deck", help="A deck file (YAML); default: the reference deck (not the publisher's list)."
+    ),
 ]
 RuleOption = Annotated[Rule, typer.Option("--scoring", help="classic (most states) or points.")]
-PointsOption = Annotated[str | None, typer.Option("--points", help="Points by rank for --scoring points, e.g. '3 1 0'.")]
-OutputOption = Annotated[str, typer.Option("--output", "-o", help="A file to write, or - for standard output.")]
+PointsOption = Annotated[
+    str | None, typer.Option("--points", help="Points by rank for --scoring points, e.g. '3 1 0'.")
+]
+OutputOption = Annotated[
+    str, typer.Option("--output", "-o", help="A file to write, or - for standard output.")
+]
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
 
 
 @app.command("deal")
 def deal_command(
-    players: Annotated[int, typer.Option("--players", "-p", min=MIN_SEATS, max=MAX_SEATS, help="Seats, 2 to 4.")] = 2,
+    players: Annotated[
+        int, typer.Option("--players", "-p", min=MIN_SEATS, max=MAX_SEATS, help="Seats, 2 to 4.")
+    ] = 2,
     seed: SeedOption = None,
     deck: DeckOption = None,
     scoring: RuleOption = Rule.classic,
     points: PointsOption = None,
-    names: Annotated[str | None, typer.Option("--names", help="Players' names, comma-separated, P1 first.")] = None,
+    names: Annotated[
+        str | None, typer.Option("--names", help="Players' names, comma-separated, P1 first.")
+    ] = None,
     output: OutputOption = "-",
     force: ForceOption = False,
 ) -> None:
@@ -297,8 +351,24 @@ def deal_command(
 
 @app.command("play")
 def play_command(
-    players: Annotated[int | None, typer.Option("--players", "-p", min=MIN_SEATS, max=MAX_SEATS, help="Seats, 2 to 4 (default 2, or as many as --bots).")] = None,
-    bots: Annotated[str | None, typer.Option("--bots", "-b", help=f"Comma-separated bots, P1 first: {', '.join(BOTS)}. One name plays every seat. Default: random.")] = None,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            min=MIN_SEATS,
+            max=MAX_SEATS,
+            help="Seats, 2 to 4 (default 2, or as many as --bots).",
+        ),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help=f"Comma-separated bots, P1 first: {', '.join(BOTS)}. One name plays every seat. Default: random.",
+        ),
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
     seed: SeedOption = None,
     deck: DeckOption = None,
@@ -320,7 +390,9 @@ def play_command(
     names = [b.strip() for b in (bots or "random").split(",")]
     unknown = [b for b in names if b not in BOTS]
     if unknown:
-        raise typer.BadParameter(f"unknown bot {unknown[0]!r}; bots are {', '.join(BOTS)}", param_hint="--bots")
+        raise typer.BadParameter(
+            f"unknown bot {unknown[0]!r}; bots are {', '.join(BOTS)}", param_hint="--bots"
+        )
     if len(names) == 1:
         names = names * (players or 2)
     if players is not None and len(names) != players:
@@ -341,8 +413,17 @@ def play_command(
 
 @app.command("stats")
 def stats_command(
-    paths: Annotated[list[str], typer.Argument(help="Archives: files, directories or - for standard input.", show_default=False, metavar="PATH")],
-    format: Annotated[Format, typer.Option("--format", "-f", help="text for people, json for programs.")] = Format.text,
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Archives: files, directories or - for standard input.",
+            show_default=False,
+            metavar="PATH",
+        ),
+    ],
+    format: Annotated[
+        Format, typer.Option("--format", "-f", help="text for people, json for programs.")
+    ] = Format.text,
 ) -> None:
     """Statistics over archives: wins by seat, scoring rules, tie-breaks, what
     decided each state, and when markers were placed. Only valid, finished
@@ -392,9 +473,27 @@ def _reports(console: Console, paths: list[str]) -> Iterator[Report | Diagnostic
 
 @app.command("fmt")
 def fmt_command(
-    paths: Annotated[list[str], typer.Argument(help="Files, directories (every *.ord below) or - for standard input.", show_default=False, metavar="PATH")],
-    check: Annotated[bool, typer.Option("--check", help="Change nothing; list the files that are not canonical and exit 1 if any.")] = False,
-    write: Annotated[bool, typer.Option("--write", "-w", help="Rewrite files in place (atomically) when they are not canonical.")] = False,
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Files, directories (every *.ord below) or - for standard input.",
+            show_default=False,
+            metavar="PATH",
+        ),
+    ],
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Change nothing; list the files that are not canonical and exit 1 if any.",
+        ),
+    ] = False,
+    write: Annotated[
+        bool,
+        typer.Option(
+            "--write", "-w", help="Rewrite files in place (atomically) when they are not canonical."
+        ),
+    ] = False,
 ) -> None:
     """Print records in the one canonical form (tag order, spacing, card letters
     in L B S H F order, state letters). A file with a syntax error is reported
@@ -406,7 +505,9 @@ def fmt_command(
     if check and write:
         raise typer.BadParameter("--check and --write exclude each other", param_hint="--write")
     if write and STDIN in paths:
-        raise typer.BadParameter("standard input cannot be rewritten; drop --write", param_hint="--write")
+        raise typer.BadParameter(
+            "standard input cannot be rewritten; drop --write", param_hint="--write"
+        )
     failed = usage = changed = 0
     for path in expand(paths):
         if isinstance(path, Diagnostic):
@@ -438,7 +539,11 @@ def fmt_command(
                 try:
                     write_atomic(path, result, overwrite=True)
                 except OSError as error:
-                    console.print(diagnostic_text(Diagnostic("E001", f"cannot be written: {error.strerror}", path), None))
+                    console.print(
+                        diagnostic_text(
+                            Diagnostic("E001", f"cannot be written: {error.strerror}", path), None
+                        )
+                    )
                     usage += 1
                     continue
                 typer.echo(f"reformatted {source.name}")
@@ -446,7 +551,9 @@ def fmt_command(
         else:
             sys.stdout.write(result)
     if check or write:
-        console.print(f"{changed} file{'s' if changed != 1 else ''} {'would be reformatted' if check else 'reformatted'}")
+        console.print(
+            f"{changed} file{'s' if changed != 1 else ''} {'would be reformatted' if check else 'reformatted'}"
+        )
     if usage:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_INVALID if failed or (check and changed) else EXIT_VALID)
@@ -460,11 +567,31 @@ class Kind(str, Enum):
 
 @app.command("convert")
 def convert_command(
-    source: Annotated[str, typer.Argument(help="A .ord, .yaml/.yml or .json file, or - for standard input.", metavar="INPUT")],
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="A .ord, .yaml/.yml or .json file, or - for standard input.", metavar="INPUT"
+        ),
+    ],
     output: OutputOption = "-",
-    from_: Annotated[Kind | None, typer.Option("--from", help="The input's format (default: from its extension, else ord).")] = None,
-    to: Annotated[Kind | None, typer.Option("--to", help="The output's format (default: from --output's extension; yaml for .ord input, ord for an archive).")] = None,
-    with_results: Annotated[bool, typer.Option("--with-results", help="Add what the engine recomputes (validity, winner, scores, markers, diagnostics) to each archived record.")] = False,
+    from_: Annotated[
+        Kind | None,
+        typer.Option("--from", help="The input's format (default: from its extension, else ord)."),
+    ] = None,
+    to: Annotated[
+        Kind | None,
+        typer.Option(
+            "--to",
+            help="The output's format (default: from --output's extension; yaml for .ord input, ord for an archive).",
+        ),
+    ] = None,
+    with_results: Annotated[
+        bool,
+        typer.Option(
+            "--with-results",
+            help="Add what the engine recomputes (validity, winner, scores, markers, diagnostics) to each archived record.",
+        ),
+    ] = False,
     force: ForceOption = False,
 ) -> None:
     """Convert between .ord text and YAML or JSON archives, losing nothing:
@@ -475,12 +602,16 @@ def convert_command(
     from ..archives.conversion import ConversionError, convert, kind_of
 
     console = _console(stderr=True)
-    source_kind = (from_.value if from_ else None) or (kind_of(source) if source != STDIN else None) or "ord"
+    source_kind = (
+        (from_.value if from_ else None) or (kind_of(source) if source != STDIN else None) or "ord"
+    )
     target_kind = (to.value if to else None) or (kind_of(output) if output != "-" else None)
     if target_kind is None:
         target_kind = "yaml" if source_kind == "ord" else "ord"
     if output != "-" and source != STDIN and Path(output).resolve() == Path(source).resolve():
-        raise typer.BadParameter("the output is the input; use ordo fmt --write to rewrite a file", param_hint="--output")
+        raise typer.BadParameter(
+            "the output is the input; use ordo fmt --write to rewrite a file", param_hint="--output"
+        )
     text = _read_or_exit(console, source)
     try:
         result = convert(text.text, text.name, source_kind, target_kind, with_results)
@@ -508,7 +639,9 @@ def _pick_record(console: Console, path: str, record: int | None) -> Report:
     source = _read_or_exit(console, path)
     items = list(parse_text(source.text, source.name))
     if not items:
-        console.print(diagnostic_text(Diagnostic("E105", "no record in this file", source.name), None))
+        console.print(
+            diagnostic_text(Diagnostic("E105", "no record in this file", source.name), None)
+        )
         raise typer.Exit(EXIT_INVALID)
     if record is None and len(items) > 1:
         console.print(f"{source.name} holds {len(items)} records; pick one with --record K:")
@@ -518,20 +651,41 @@ def _pick_record(console: Console, path: str, record: int | None) -> Report:
         raise typer.Exit(EXIT_USAGE)
     index = record or 1
     if not 1 <= index <= len(items):
-        raise typer.BadParameter(f"{source.name} holds {len(items)} record(s)", param_hint="--record")
+        raise typer.BadParameter(
+            f"{source.name} holds {len(items)} record(s)", param_hint="--record"
+        )
     return validate(items[index - 1])
 
 
-RecordOption = Annotated[int | None, typer.Option("--record", "-r", min=1, help="Which record of a multi-record file (from 1).")]
+RecordOption = Annotated[
+    int | None,
+    typer.Option("--record", "-r", min=1, help="Which record of a multi-record file (from 1)."),
+]
 
 
 @app.command("replay")
 def replay_command(
-    path: Annotated[str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")],
-    step: Annotated[bool, typer.Option("--step", help="Step through the game: keys on a terminal, every step in order otherwise.")] = False,
-    ply: Annotated[int | None, typer.Option("--ply", min=0, help="Open at this step (0: before the first play; default: the last).")] = None,
+    path: Annotated[
+        str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")
+    ],
+    step: Annotated[
+        bool,
+        typer.Option(
+            "--step",
+            help="Step through the game: keys on a terminal, every step in order otherwise.",
+        ),
+    ] = False,
+    ply: Annotated[
+        int | None,
+        typer.Option(
+            "--ply", min=0, help="Open at this step (0: before the first play; default: the last)."
+        ),
+    ] = None,
     record: RecordOption = None,
-    seat: Annotated[str | None, typer.Option("--seat", help="Show the game as this seat saw it, e.g. P2: own hand only.")] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option("--seat", help="Show the game as this seat saw it, e.g. P2: own hand only."),
+    ] = None,
 ) -> None:
     """Show the table at a step: every state's armies, formations and who wins
     there, the hands and the pile, the last play and its comments.
@@ -547,7 +701,9 @@ def replay_command(
     if steps is None:
         for diagnostic in report.diagnostics:
             err.print(diagnostic_text(diagnostic, None))
-        err.print(f"{report.source} record {report.index}: nothing to replay: the header or the deal has errors")
+        err.print(
+            f"{report.source} record {report.index}: nothing to replay: the header or the deal has errors"
+        )
         raise typer.Exit(EXIT_INVALID)
     viewer = None
     if seat is not None:
@@ -580,9 +736,14 @@ class SummaryFormat(str, Enum):
 
 @app.command("summary")
 def summary_command(
-    path: Annotated[str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")],
+    path: Annotated[
+        str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")
+    ],
     record: RecordOption = None,
-    format: Annotated[SummaryFormat, typer.Option("--format", "-f", help="text, markdown (for publishing) or json.")] = SummaryFormat.text,
+    format: Annotated[
+        SummaryFormat,
+        typer.Option("--format", "-f", help="text, markdown (for publishing) or json."),
+    ] = SummaryFormat.text,
 ) -> None:
     """The annotated summary of each record (or of --record K): players, rules,
     the result and why, each state in marker order with its armies and the
@@ -598,7 +759,9 @@ def summary_command(
     items = list(parse_text(source.text, source.name))
     if record is not None:
         if record > len(items):
-            raise typer.BadParameter(f"{source.name} holds {len(items)} record(s)", param_hint="--record")
+            raise typer.BadParameter(
+                f"{source.name} holds {len(items)} record(s)", param_hint="--record"
+            )
         items = [items[record - 1]]
     data = [summarize(validate(item)) for item in items]
     if not data:

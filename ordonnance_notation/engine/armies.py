@@ -50,7 +50,9 @@ class Formations:
     regiments: tuple[Icon, ...] = ()
     battalions: tuple[Icon, ...] = ()
     companies: tuple[Icon, ...] = ()
-    key: tuple = field(init=False, repr=False, compare=False)  # greater key, stronger army (before the fourth card)
+    key: tuple = field(
+        init=False, repr=False, compare=False
+    )  # greater key, stronger army (before the fourth card)
 
     @classmethod
     def of(cls, cards: Sequence[Card]) -> Formations:
@@ -79,14 +81,16 @@ class Formations:
         return self.companies
 
     def __post_init__(self) -> None:
-        key = tuple(part for level in LEVELS for part in (len(self.at(level)), tuple(map(int, self.at(level)))))
+        key = tuple(
+            part
+            for level in LEVELS
+            for part in (len(self.at(level)), tuple(map(int, self.at(level))))
+        )
         object.__setattr__(self, "key", key)  # frozen: set once, here
 
     def describe(self) -> str:
         """``"regiment F, battalion H"``; ``"no formation"`` for an army without one."""
-        parts = [
-            f"{level.word} {icon.name}" for level in LEVELS for icon in self.at(level)
-        ]
+        parts = [f"{level.word} {icon.name}" for level in LEVELS for icon in self.at(level)]
         return ", ".join(parts) or "no formation"
 
 
@@ -155,7 +159,9 @@ class Decision:
         """At a seniority step, the first icons that differ (winner's, loser's)."""
         if self.level is None or self.by_count:
             return None, None
-        for mine, theirs in zip(self.winner.formations.at(self.level), self.loser.formations.at(self.level)):
+        for mine, theirs in zip(
+            self.winner.formations.at(self.level), self.loser.formations.at(self.level)
+        ):
             if mine != theirs:
                 return mine, theirs
         return None, None

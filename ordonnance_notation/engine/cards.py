@@ -28,7 +28,13 @@ class Icon(IntEnum):
 
 
 _ICON_WORDS = {Icon.L: "lance", Icon.B: "bow", Icon.S: "swords", Icon.H: "helmet", Icon.F: "flag"}
-_ICON_PLURALS = {Icon.L: "lances", Icon.B: "bows", Icon.S: "swords", Icon.H: "helmets", Icon.F: "flags"}
+_ICON_PLURALS = {
+    Icon.L: "lances",
+    Icon.B: "bows",
+    Icon.S: "swords",
+    Icon.H: "helmets",
+    Icon.F: "flags",
+}
 
 ICONS_BY_SENIORITY = tuple(sorted(Icon, reverse=True))  # F H S B L
 
@@ -52,7 +58,7 @@ class Card:
     __slots__ = ("mask",)
     mask: int
 
-    def __new__(cls, mask: int) -> Card:  # noqa: PYI034  (one object per mask: cls is always Card)
+    def __new__(cls, mask: int) -> Card:
         card = _BY_MASK.get(mask) if type(mask) is int else None  # not True for 1, nor 1.0
         if card is None:
             if type(mask) is not int or not 0 < mask < 32:
@@ -155,7 +161,10 @@ _STATES_BY_WORD = {
     **{name.lower(): state for state, name in _STATE_NAMES.items()},
 }
 # The state written so, in its usual spellings (A, Antioch), else None; State.lookup reads any case.
-state_spelt = {**{state.name: state for state in State}, **{name: state for state, name in _STATE_NAMES.items()}}.get
+state_spelt = {
+    **{state.name: state for state in State},
+    **{name: state for state, name in _STATE_NAMES.items()},
+}.get
 
 
 def seat_name(seat: int) -> str:

@@ -173,7 +173,9 @@ class Table:
         if deal is not None and len(deal.hands) != seats:
             raise ValueError(f"a deal for {len(deal.hands)} seats, but {seats} seats play")
         self.seats = seats
-        self.units: list[list[list[Unit]]] = [[[] for _ in range(seats)] for _ in STATES]  # [state - 1][seat]
+        self.units: list[list[list[Unit]]] = [
+            [[] for _ in range(seats)] for _ in STATES
+        ]  # [state - 1][seat]
         self.full = [0] * len(STATES)  # armies of four units, by state
         self.hands = None if deal is None else [list(hand) for hand in deal.hands]
         self.pile = None if deal is None else deal.pile
@@ -194,9 +196,13 @@ class Table:
         return table
 
     def snapshot(self) -> Game:
-        armies = tuple(tuple(Army(seat, tuple(units)) for seat, units in enumerate(row)) for row in self.units)
+        armies = tuple(
+            tuple(Army(seat, tuple(units)) for seat, units in enumerate(row)) for row in self.units
+        )
         hands = None if self.hands is None else tuple(tuple(hand) for hand in self.hands)
-        return Game(self.seats, armies, hands, self.pile, self.drawn, tuple(self.resolutions), self.ply)
+        return Game(
+            self.seats, armies, hands, self.pile, self.drawn, tuple(self.resolutions), self.ply
+        )
 
     def resolution(self, state: State) -> Resolution | None:
         return next((r for r in self.resolutions if r.state is state), None)
@@ -205,7 +211,9 @@ class Table:
         """How many units ``seat`` has in ``state``."""
         return len(self.units[state - 1][seat])
 
-    def play(self, card: Card, state: State, *, seat: int | None = None, drawn: Card | None = None) -> Turn:
+    def play(
+        self, card: Card, state: State, *, seat: int | None = None, drawn: Card | None = None
+    ) -> Turn:
         """As ``Game.play``, on this table. An illegal play leaves it unchanged."""
         mover = self.ply % self.seats
         if len(self.resolutions) == _STATE_COUNT:
@@ -225,7 +233,9 @@ class Table:
         else:
             draw = pile[self.drawn] if self.drawn < len(pile) else None
             if drawn is not None and drawn != draw:
-                actual = f"draws {draw}" if draw is not None else "draws nothing: the draw pile is empty"
+                actual = (
+                    f"draws {draw}" if draw is not None else "draws nothing: the draw pile is empty"
+                )
                 raise IllegalPlay(
                     Violation.WRONG_DRAW,
                     f"{seat_name(mover)} is said to draw {drawn}, but the pile says {seat_name(mover)} {actual}",
@@ -233,11 +243,16 @@ class Table:
         hand = None
         if self.hands is not None:
             hand = self.hands[mover]
-            joins = draw if pile is not None else None  # only a draw from the known pile joins the hand
+            joins = (
+                draw if pile is not None else None
+            )  # only a draw from the known pile joins the hand
             if card is not joins and card not in hand:  # one object per card: identity is equality
                 held = hand + [joins] if joins is not None else hand
                 shown = " ".join(str(c) for c in held) or "nothing"
-                raise IllegalPlay(Violation.NOT_IN_HAND, f"{seat_name(mover)} plays {card}, but holds only {shown}")
+                raise IllegalPlay(
+                    Violation.NOT_IN_HAND,
+                    f"{seat_name(mover)} plays {card}, but holds only {shown}",
+                )
         index = state - 1
         row = self.units[index]
         army = row[mover]
@@ -254,7 +269,9 @@ class Table:
         if pile is not None and draw is not None:
             self.drawn += 1
         self.ply = ply = self.ply + 1
-        army.append(_new(Unit, (card, ply)))  # (named tuples built without their Python-level __new__)
+        army.append(
+            _new(Unit, (card, ply))
+        )  # (named tuples built without their Python-level __new__)
         if len(army) < UNITS_PER_ARMY:
             return _new(Turn, (ply, mover, card, state, draw, None, False))
         self.full[index] += 1
@@ -263,7 +280,9 @@ class Table:
         armies = [Army(seat, tuple(units)) for seat, units in enumerate(row)]
         resolution = Resolution(state, len(self.resolutions) + 1, ply, rank(armies))
         self.resolutions.append(resolution)
-        return Turn(ply, mover, card, state, draw, resolution, len(self.resolutions) == _STATE_COUNT)
+        return Turn(
+            ply, mover, card, state, draw, resolution, len(self.resolutions) == _STATE_COUNT
+        )
 
 
 def replay(seats: int, plays: Sequence[tuple[Card, State]], deal: Deal | None = None) -> Game:

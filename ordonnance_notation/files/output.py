@@ -18,7 +18,9 @@ def write_atomic(path: str | Path, text: str, overwrite: bool = False) -> None:
     target = Path(path)
     if target.exists() and not overwrite:
         raise OutputExists(str(target))
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    handle, temporary = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
+    )
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)

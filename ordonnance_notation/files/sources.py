@@ -33,7 +33,10 @@ class Source:
 def _utf16(data: bytes) -> bool:
     """A byte-order mark of UTF-16, or text whose every other byte is NUL."""
     head = data[:64]
-    return head[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(head) >= 4 and (head[1::2].count(0) == len(head[1::2]) or head[0::2].count(0) == len(head[0::2])))
+    return head[:2] in (b"\xff\xfe", b"\xfe\xff") or (
+        len(head) >= 4
+        and (head[1::2].count(0) == len(head[1::2]) or head[0::2].count(0) == len(head[0::2]))
+    )
 
 
 def decode(data: bytes, name: str) -> Source:
@@ -188,11 +191,15 @@ class LineSource:
             number += 1
             bad = _first_bad(raw)
             if bad is not None:
-                problem = _not_utf8(self.name, raw[bad], offset + bad, number, bad + 1, number == 1 and _utf16(raw))
+                problem = _not_utf8(
+                    self.name, raw[bad], offset + bad, number, bad + 1, number == 1 and _utf16(raw)
+                )
                 shown = None if b"\x00" in raw else raw.decode("utf-8", "replace").rstrip("\r\n")
                 return good, SourceProblem(problem, shown)
             line = raw.decode("utf-8")
-            good.extend(_without_cr([line[1:] if number == 1 and line.startswith("\ufeff") else line]))
+            good.extend(
+                _without_cr([line[1:] if number == 1 and line.startswith("\ufeff") else line])
+            )
             offset += len(raw) + 1
         raise AssertionError("a block that does not decode holds a bad byte")
 

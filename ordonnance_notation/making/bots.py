@@ -84,4 +84,3 @@ BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
 def bot(name: str) -> Bot:
     """A bot by name; raises KeyError for an unknown one."""
     return BOTS[name]()
-

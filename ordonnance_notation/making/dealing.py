@@ -66,17 +66,27 @@ def parse_deck(text: str, source: str) -> Deck:
         problem = getattr(error, "problem", None) or str(error)
         raise _deck_error(source, f"not a YAML deck file: {problem}", mark) from None
     if not isinstance(node, yaml.MappingNode):
-        raise _deck_error(source, "a deck file is a mapping with a 'cards' entry", node.start_mark if node else None)
+        raise _deck_error(
+            source,
+            "a deck file is a mapping with a 'cards' entry",
+            node.start_mark if node else None,
+        )
     entries = {key.value: (key, value) for key, value in node.value}
     if "cards" not in entries:
         raise _deck_error(source, "the deck file has no 'cards' entry", node.start_mark)
     name_node = entries.get("name", (None, None))[1]
     name = name_node.value if isinstance(name_node, yaml.ScalarNode) else Path(source).stem
     if not name.isprintable():
-        raise _deck_error(source, "the deck's name is printable text on one line", name_node.start_mark)
+        raise _deck_error(
+            source, "the deck's name is printable text on one line", name_node.start_mark
+        )
     cards_node = entries["cards"][1]
     if not isinstance(cards_node, yaml.MappingNode) or not cards_node.value:
-        raise _deck_error(source, "'cards' maps card letters to a number of copies, like 'HF: 3'", cards_node.start_mark)
+        raise _deck_error(
+            source,
+            "'cards' maps card letters to a number of copies, like 'HF: 3'",
+            cards_node.start_mark,
+        )
     cards: list[Card] = []
     seen: dict[Card, str] = {}
     for key, value in cards_node.value:
@@ -86,14 +96,27 @@ def parse_deck(text: str, source: str) -> Deck:
         except CardError as error:
             raise _deck_error(source, f"cards.{letters}: {error}", key.start_mark) from None
         if card in seen:
-            raise _deck_error(source, f"cards.{letters}: the same card as {seen[card]} above", key.start_mark)
+            raise _deck_error(
+                source, f"cards.{letters}: the same card as {seen[card]} above", key.start_mark
+            )
         seen[card] = letters
-        if not (isinstance(value, yaml.ScalarNode) and value.value.isascii() and value.value.isdigit()):
-            raise _deck_error(source, f"cards.{letters}: the number of copies is a whole number, not {value.value!r}"
-                              if isinstance(value, yaml.ScalarNode) else f"cards.{letters}: the number of copies is a whole number", value.start_mark)
+        if not (
+            isinstance(value, yaml.ScalarNode) and value.value.isascii() and value.value.isdigit()
+        ):
+            raise _deck_error(
+                source,
+                f"cards.{letters}: the number of copies is a whole number, not {value.value!r}"
+                if isinstance(value, yaml.ScalarNode)
+                else f"cards.{letters}: the number of copies is a whole number",
+                value.start_mark,
+            )
         cards += [card] * int(value.value)
     if len(cards) < cards_needed(2):
-        raise _deck_error(source, f"the deck holds {len(cards)} cards; two seats need {cards_needed(2)}", cards_node.start_mark)
+        raise _deck_error(
+            source,
+            f"the deck holds {len(cards)} cards; two seats need {cards_needed(2)}",
+            cards_node.start_mark,
+        )
     return Deck(name, tuple(cards))
 
 

@@ -70,7 +70,10 @@ def _scoring_tags(scoring: Scoring) -> list[tuple[str, str]]:
 
 
 def _deal(dealt: Deal) -> list[dict]:
-    hands = [{"hand": seat_name(s), "cards": [str(c) for c in hand]} for s, hand in enumerate(dealt.hands)]
+    hands = [
+        {"hand": seat_name(s), "cards": [str(c) for c in hand]}
+        for s, hand in enumerate(dealt.hands)
+    ]
     return [*hands, {"pile": [str(c) for c in dealt.pile]}]
 
 
@@ -78,10 +81,19 @@ def _tags(pairs: list[tuple[str, str]]) -> list[dict]:
     return [{"name": name, "value": value} for name, value in pairs]
 
 
-def deal_text(dealt: Deal, seed: str, deck: str, names: Sequence[str], scoring: Scoring, event: str = "Deal") -> str:
+def deal_text(
+    dealt: Deal, seed: str, deck: str, names: Sequence[str], scoring: Scoring, event: str = "Deal"
+) -> str:
     """A record holding only the header and the deal, declared unfinished."""
-    tags = [("Notation", "1"), ("Event", event), ("Result", "unfinished"), ("Seed", seed), ("Deck", deck),
-            ("Generator", GENERATOR), *_scoring_tags(scoring)]
+    tags = [
+        ("Notation", "1"),
+        ("Event", event),
+        ("Result", "unfinished"),
+        ("Seed", seed),
+        ("Deck", deck),
+        ("Generator", GENERATOR),
+        *_scoring_tags(scoring),
+    ]
     tags += [(seat_name(s), name) for s, name in enumerate(names)]
     return writer.text({"tags": _tags(tags), "deal": _deal(dealt)})
 
@@ -91,8 +103,15 @@ def game_text(played: SelfPlayed, event: str = "Self-play", round: int | None = 
     resolutions and result, with seats written out for 3-4 seats."""
     seats = len(played.bots)
     winner = "shared" if played.outcome.winner is None else seat_name(played.outcome.winner)
-    tags = [("Notation", "1"), ("Event", event), ("Result", winner), ("Seed", played.seed),
-            ("Deck", played.deck), ("Generator", GENERATOR), *_scoring_tags(played.scoring)]
+    tags = [
+        ("Notation", "1"),
+        ("Event", event),
+        ("Result", winner),
+        ("Seed", played.seed),
+        ("Deck", played.deck),
+        ("Generator", GENERATOR),
+        *_scoring_tags(played.scoring),
+    ]
     if round is not None:
         tags.append(("Round", str(round)))
     tags += [(seat_name(s), name) for s, name in enumerate(played.bots)]
@@ -104,6 +123,17 @@ def game_text(played: SelfPlayed, event: str = "Self-play", round: int | None = 
         body.append(play)
         if turn.resolution is not None:
             resolution = turn.resolution
-            body.append({"marker": resolution.marker, "state": resolution.state.name, "seat": seat_name(resolution.winner)})
-    body.append({"result": winner, "scores": [[seat_name(s), v] for s, v in enumerate(played.outcome.scores)]})
+            body.append(
+                {
+                    "marker": resolution.marker,
+                    "state": resolution.state.name,
+                    "seat": seat_name(resolution.winner),
+                }
+            )
+    body.append(
+        {
+            "result": winner,
+            "scores": [[seat_name(s), v] for s, v in enumerate(played.outcome.scores)],
+        }
+    )
     return writer.text({"tags": _tags(tags), "deal": _deal(played.deal), "body": body})

@@ -37,9 +37,9 @@ from .record import (
 _ELEMENT_STARTS = {"LSQB", "HAND", "PILE", "PLY", "MARKER", "RESULT"}
 _COMMENTS = {"BRACE_COMMENT", "LINE_COMMENT"}
 _EXPECTED_WORDS = {
-    "LSQB": "a tag like [Event \"...\"]",
+    "LSQB": 'a tag like [Event "..."]',
     "TAG_NAME": "a tag name",
-    "STRING": "a quoted value like \"Anna\"",
+    "STRING": 'a quoted value like "Anna"',
     "RSQB": "']' to close the tag",
     "HAND": "'hand'",
     "PILE": "'pile'",
@@ -182,7 +182,9 @@ def _attach_comments(items: tuple) -> tuple[tuple, tuple[Comment, ...]]:
     return tuple(elements), tuple(leading)
 
 
-def read_record(chunk: str, first_line: int, source: str, index: int, fast: bool = True) -> Record | Unparsed | None:
+def read_record(
+    chunk: str, first_line: int, source: str, index: int, fast: bool = True
+) -> Record | Unparsed | None:
     """One record's text read by Lark; None when it holds only comments."""
     lark, builder = _parser(fast)
     builder.offset = first_line - 1
@@ -207,21 +209,39 @@ def syntax_diagnostic(
         char = chunk[error.pos_in_stream]
         span = Span(error.line + offset, error.column, error.line + offset, error.column + 1)
         if char == "{":
-            return Diagnostic("E102", "comment opened here is never closed with '}'", source, span, index)
+            return Diagnostic(
+                "E102", "comment opened here is never closed with '}'", source, span, index
+            )
         if char == '"':
-            return Diagnostic("E103", "quoted value opened here is never closed with '\"'", source, span, index)
+            return Diagnostic(
+                "E103", "quoted value opened here is never closed with '\"'", source, span, index
+            )
         allowed = _expected(error.allowed or set())
-        return Diagnostic("E100", f"unexpected character {char!r}; expected {allowed}", source, span, index)
+        return Diagnostic(
+            "E100", f"unexpected character {char!r}; expected {allowed}", source, span, index
+        )
     if isinstance(error, UnexpectedEOF) or error.token.type == "$END":
         allowed = _expected(set(error.expected))
-        return Diagnostic("E104", f"the record ends too early; expected {allowed}", source, _end(chunk, offset), index)
+        return Diagnostic(
+            "E104",
+            f"the record ends too early; expected {allowed}",
+            source,
+            _end(chunk, offset),
+            index,
+        )
     assert isinstance(error, UnexpectedToken)
     token = error.token
     expected = set(error.expected)
     span = Span(token.line + offset, token.column, token.end_line + offset, token.end_column)
     end = token.end_pos
     if token.value[-1:].isdigit() and end < len(chunk) and chunk[end].isdigit():
-        return Diagnostic("E101", f"number too long: {token.value}{chunk[end]}... (at most nine digits)", source, span, index)
+        return Diagnostic(
+            "E101",
+            f"number too long: {token.value}{chunk[end]}... (at most nine digits)",
+            source,
+            span,
+            index,
+        )
     if expected == {"RSQB"}:
         opening = chunk.rfind("[", 0, token.start_pos)
         line = chunk.count("\n", 0, opening) + 1 + offset
@@ -233,7 +253,9 @@ def syntax_diagnostic(
             Span(line, column, line, column + 1),
             index,
         )
-    return Diagnostic("E101", f"unexpected {token.value!r}; expected {_expected(expected)}", source, span, index)
+    return Diagnostic(
+        "E101", f"unexpected {token.value!r}; expected {_expected(expected)}", source, span, index
+    )
 
 
 def _end(chunk: str, offset: int) -> Span:
@@ -249,8 +271,10 @@ def _expected(terminals: set[str]) -> str:
     if "OUTCOME" in names:
         names.discard("SEAT")
     words = sorted({_EXPECTED_WORDS.get(name, name) for name in names - _ELEMENT_STARTS})
-    if _ELEMENT_STARTS <= names:
-        words.append("the next element (a tag, hand, pile, play, declared resolution or result line)")
+    if names >= _ELEMENT_STARTS:
+        words.append(
+            "the next element (a tag, hand, pile, play, declared resolution or result line)"
+        )
     else:
         words += sorted(_EXPECTED_WORDS[name] for name in names & _ELEMENT_STARTS)
     if not words:

@@ -20,7 +20,9 @@ ParsedItem = Record | Unparsed
 
 
 _DIGITS = frozenset("0123456789")
-_FULL_TAG_LINE = re.compile(r'[ \t]*\[[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t]*$')
+_FULL_TAG_LINE = re.compile(
+    r'[ \t]*\[[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\.)*"[ \t]*\][ \t]*$'
+)
 _SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[;{}]')
 
 
@@ -75,7 +77,13 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
     in_body = in_header = blank_after_header = in_brace = False
     comment_run = None  # index in ``held`` of the comment-only lines just above, if any
     for line in lines:
-        if not in_brace and line[:1] in _DIGITS and "{" not in line and ";" not in line and '"' not in line:
+        if (
+            not in_brace
+            and line[:1] in _DIGITS
+            and "{" not in line
+            and ";" not in line
+            and '"' not in line
+        ):
             in_body, comment_run = True, None  # a play: the most common line of all
             in_header = blank_after_header = False
             held.append(line)
@@ -122,7 +130,9 @@ def parse_text(text: str, source: str = "<text>", fast: bool = True) -> Iterator
     return parse_chunks(split_records(text), source, fast)
 
 
-def parse_chunks(chunks: Iterable[tuple[int, str]], source: str, fast: bool = True) -> Iterator[ParsedItem]:
+def parse_chunks(
+    chunks: Iterable[tuple[int, str]], source: str, fast: bool = True
+) -> Iterator[ParsedItem]:
     """Records from ``(first line, text)`` chunks as ``split_lines`` yields them."""
     index = 0
     for first_line, chunk in chunks:
@@ -134,7 +144,9 @@ def parse_chunks(chunks: Iterable[tuple[int, str]], source: str, fast: bool = Tr
             yield item
 
 
-def parse_record(chunk: str, first_line: int, source: str, index: int, fast: bool = True) -> ParsedItem | None:
+def parse_record(
+    chunk: str, first_line: int, source: str, index: int, fast: bool = True
+) -> ParsedItem | None:
     """One record's text, starting at ``first_line`` of ``source``; None when it
     holds only comments. ``fast`` tries the line scanner first and lets Lark use
     lark-cython; ``fast=False`` reads with pure-Python Lark alone (the reference)."""

@@ -143,7 +143,9 @@ class Record:
 
     def tag(self, name: str) -> str | None:
         """The value of the first tag called ``name``, else None."""
-        return next((t.value for t in self.elements if isinstance(t, Tag) and t.name.text == name), None)
+        return next(
+            (t.value for t in self.elements if isinstance(t, Tag) and t.name.text == name), None
+        )
 
 
 @dataclass(frozen=True, slots=True)

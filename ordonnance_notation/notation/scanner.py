@@ -18,14 +18,32 @@ from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Sco
 
 _W = r"[ \t\f\r]"  # Lark's WS, without the line end
 _END = r"(?=[ \t\f\r{;]|$)"  # a token ends: blank, comment or line end
-_TAG = re.compile(r'\[' + _W + r'*([A-Za-z][A-Za-z0-9_]*)' + _W + r'*("(?:[^"\\\n]|\\.)*")' + _W + r'*\]')
+_TAG = re.compile(
+    r"\[" + _W + r"*([A-Za-z][A-Za-z0-9_]*)" + _W + r'*("(?:[^"\\\n]|\\.)*")' + _W + r"*\]"
+)
 _NOT_KEYWORD = r"(?!(?:hand|pile|result)" + _END + r")"
 _PLAY = re.compile(
     r"([0-9]{1,9}\.)"
     r"(?:" + _W + r"+(P[0-9]{1,9})" + _END + r")?"
-    r"(?:" + _W + r"+(\+[A-Za-z]+)" + _END + r")?"
-    + _W + r"+" + _NOT_KEYWORD + r"([A-Za-z]+)" + _W + r"+" + _NOT_KEYWORD + r"([A-Za-z]+)" + _END
-    + r"(?:" + _W + r"+(!!|\?\?|!\?|\?!|!|\?)" + _END + r")?"
+    r"(?:"
+    + _W
+    + r"+(\+[A-Za-z]+)"
+    + _END
+    + r")?"
+    + _W
+    + r"+"
+    + _NOT_KEYWORD
+    + r"([A-Za-z]+)"
+    + _W
+    + r"+"
+    + _NOT_KEYWORD
+    + r"([A-Za-z]+)"
+    + _END
+    + r"(?:"
+    + _W
+    + r"+(!!|\?\?|!\?|\?!|!|\?)"
+    + _END
+    + r")?"
 )
 _DECLARED = re.compile(r"(#[0-9]{1,9})" + _W + r"+([A-Za-z]+)" + _W + r"+(P[0-9]{1,9})" + _END)
 _HAND = re.compile(r"hand" + _W + r"+(P[0-9]{1,9})" + _W + r"*(:)")
@@ -62,7 +80,9 @@ def scan_record(chunk: str, first_line: int, source: str, index: int) -> Record 
     if not elements:
         return None
     last_line = first_line + chunk.rstrip().count("\n")
-    return Record(source, index, tuple(elements), tuple(leading), Span(first_line, 1, last_line, 1), chunk)
+    return Record(
+        source, index, tuple(elements), tuple(leading), Span(first_line, 1, last_line, 1), chunk
+    )
 
 
 def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
@@ -93,16 +113,19 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
                 raise _GiveUp
             end = m.end() + 1
             ply, seat, drawn, card, state, glyph = m.groups()
-            element = new(Play, (
-                new(Word, (ply, number, pos + 1)),
-                new(Word, (seat, number, m.start(2) + 1)) if seat else None,
-                new(Word, (drawn, number, m.start(3) + 1)) if drawn else None,
-                new(Word, (card, number, m.start(4) + 1)),
-                new(Word, (state, number, m.start(5) + 1)),
-                new(Word, (glyph, number, m.start(6) + 1)) if glyph else None,
-                new(Span, (number, pos + 1, number, end)),
-                (),
-            ))
+            element = new(
+                Play,
+                (
+                    new(Word, (ply, number, pos + 1)),
+                    new(Word, (seat, number, m.start(2) + 1)) if seat else None,
+                    new(Word, (drawn, number, m.start(3) + 1)) if drawn else None,
+                    new(Word, (card, number, m.start(4) + 1)),
+                    new(Word, (state, number, m.start(5) + 1)),
+                    new(Word, (glyph, number, m.start(6) + 1)) if glyph else None,
+                    new(Span, (number, pos + 1, number, end)),
+                    (),
+                ),
+            )
             if end > len(line) and open_deal is None:  # nothing after the play: the usual case
                 elements.append(element)
                 continue
@@ -136,7 +159,13 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
                 raise _GiveUp
             _close(open_deal, elements)
             seat = _word(m.group(1), number, m.start(1)) if is_hand else None
-            open_deal = [Hand if is_hand else Pile, seat, (number, pos + 1), [], (number, m.end() + 1)]
+            open_deal = [
+                Hand if is_hand else Pile,
+                seat,
+                (number, pos + 1),
+                [],
+                (number, m.end() + 1),
+            ]
             open_deal, skip_to = _deal_cards(lines, row, m.end(), number, open_deal, elements)
             continue
         elif line.startswith("result", pos) and _keyword_ends(line, pos + 6):
@@ -150,9 +179,15 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
                 s = _SCORE.match(line, end)
                 if s is None:
                     break
-                scores.append(Score(_word(s.group(1), number, s.start(1)), _word(s.group(2), number, s.start(2))))
+                scores.append(
+                    Score(
+                        _word(s.group(1), number, s.start(1)), _word(s.group(2), number, s.start(2))
+                    )
+                )
                 end = s.end()
-            element = ResultLine(outcome, tuple(scores), _new(Span, (number, pos + 1, number, end + 1)))
+            element = ResultLine(
+                outcome, tuple(scores), _new(Span, (number, pos + 1, number, end + 1))
+            )
             m = None
             pos = end
         elif open_deal is not None and c.isalpha():  # more cards of the hand or pile above
@@ -190,7 +225,9 @@ def _keyword_ends(line: str, at: int) -> bool:
     return at == len(line) or not (line[at].isalnum() or line[at] == "_")
 
 
-def _deal_cards(lines: list[str], row: int, pos: int, number: int, open_deal: list, elements: list) -> tuple[list | None, int]:
+def _deal_cards(
+    lines: list[str], row: int, pos: int, number: int, open_deal: list, elements: list
+) -> tuple[list | None, int]:
     """Reads the cards on the rest of line ``row``; a comment after them closes
     the hand or pile. Returns the hand or pile still open, if any, and the last
     row read."""
@@ -209,7 +246,10 @@ def _cards(line: str, pos: int, number: int, open_deal: list) -> int:
     end = m.end()
     if end == pos:
         return pos
-    words = [_new(Word, (card.group(), number, card.start() + 1)) for card in _LETTERS.finditer(line, pos, end)]
+    words = [
+        _new(Word, (card.group(), number, card.start() + 1))
+        for card in _LETTERS.finditer(line, pos, end)
+    ]
     if not _KEYWORDS.isdisjoint(word.text for word in words):
         raise _GiveUp
     open_deal[3].extend(words)
@@ -229,7 +269,9 @@ def _close(open_deal: list | None, elements: list, comments: tuple = ()) -> None
         elements.append(Pile(tuple(cards), span, tuple(comments)))
 
 
-def _comments(lines: list[str], row: int, pos: int, number: int) -> tuple[tuple[Comment, ...], int] | None:
+def _comments(
+    lines: list[str], row: int, pos: int, number: int
+) -> tuple[tuple[Comment, ...], int] | None:
     """The comments that fill the rest of line ``row`` from ``pos`` (a ``{``
     comment may run over later lines), and the last row they reach; None when
     the rest is blank. Gives up on anything else."""
@@ -241,13 +283,25 @@ def _comments(lines: list[str], row: int, pos: int, number: int) -> tuple[tuple[
             return (tuple(comments), row) if comments else None
         c = line[pos]
         if c == ";":
-            comments.append(Comment(line[pos + 1 :].strip(), False, _new(Span, (number, pos + 1, number, len(line) + 1))))
+            comments.append(
+                Comment(
+                    line[pos + 1 :].strip(),
+                    False,
+                    _new(Span, (number, pos + 1, number, len(line) + 1)),
+                )
+            )
             return tuple(comments), row
         if c != "{":
             raise _GiveUp
         end = line.find("}", pos)
         if end >= 0:
-            comments.append(Comment(line[pos + 1 : end].strip(), True, _new(Span, (number, pos + 1, number, end + 2))))
+            comments.append(
+                Comment(
+                    line[pos + 1 : end].strip(),
+                    True,
+                    _new(Span, (number, pos + 1, number, end + 2)),
+                )
+            )
             pos = end + 1
             continue
         # a comment over several lines: the rest of its last line holds comments only
@@ -265,7 +319,9 @@ def _comments(lines: list[str], row: int, pos: int, number: int) -> tuple[tuple[
                 break
             body.append(line)
         text = "\n".join(body)
-        comments.append(Comment(text.strip(), True, _new(Span, (start_line, start_column, number, end + 2))))
+        comments.append(
+            Comment(text.strip(), True, _new(Span, (start_line, start_column, number, end + 2)))
+        )
         pos = end + 1
 
 

@@ -15,8 +15,22 @@ from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Spa
 
 _NOWHERE = Span(0, 0, 0, 0)  # comments rebuilt from plain data have no place in a file
 
-TAG_ORDER = ("Notation", "Event", "Site", "Date", "Round", "Table", "Annotator",
-             "P1", "P2", "P3", "P4", "Scoring", "Points", "Result")
+TAG_ORDER = (
+    "Notation",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Table",
+    "Annotator",
+    "P1",
+    "P2",
+    "P3",
+    "P4",
+    "Scoring",
+    "Points",
+    "Result",
+)
 PILE_PER_LINE = 20
 PILE_INDENT = " " * len("pile: ")
 
@@ -55,7 +69,12 @@ def pile_lines(cards: Sequence[str]) -> list[str]:
 
 
 def play_line(
-    ply: int, card: str, state: str, seat: str | None = None, drawn: str | None = None, glyph: str | None = None
+    ply: int,
+    card: str,
+    state: str,
+    seat: str | None = None,
+    drawn: str | None = None,
+    glyph: str | None = None,
 ) -> str:
     parts = [f"{ply}."]
     if seat:
@@ -107,9 +126,19 @@ def plain(record: Record) -> dict:
     body = []
     for element in record.elements:
         if isinstance(element, Hand):
-            deal.append(_with({"hand": element.seat.text, "cards": [card_text(w.text) for w in element.cards]}, element.comments))
+            deal.append(
+                _with(
+                    {
+                        "hand": element.seat.text,
+                        "cards": [card_text(w.text) for w in element.cards],
+                    },
+                    element.comments,
+                )
+            )
         elif isinstance(element, Pile):
-            deal.append(_with({"pile": [card_text(w.text) for w in element.cards]}, element.comments))
+            deal.append(
+                _with({"pile": [card_text(w.text) for w in element.cards]}, element.comments)
+            )
         elif isinstance(element, Play):
             play: dict = {"ply": element.ply}
             if element.seat:
@@ -122,7 +151,11 @@ def plain(record: Record) -> dict:
                 play["glyph"] = element.glyph.text
             body.append(_with(play, element.comments))
         elif isinstance(element, Declared):
-            declared = {"marker": int(element.marker.text[1:]), "state": state_text(element.state.text), "seat": element.seat.text}
+            declared = {
+                "marker": int(element.marker.text[1:]),
+                "state": state_text(element.state.text),
+                "seat": element.seat.text,
+            }
             body.append(_with(declared, element.comments))
         elif isinstance(element, ResultLine):
             result: dict = {"result": element.outcome.text}
@@ -176,8 +209,12 @@ def text(record: dict) -> str:
     for element in record.get("body", ()):
         if "ply" in element:
             line = play_line(
-                element["ply"], element["card"], element["state"],
-                element.get("seat"), element.get("drawn"), element.get("glyph"),
+                element["ply"],
+                element["card"],
+                element["state"],
+                element.get("seat"),
+                element.get("drawn"),
+                element.get("glyph"),
             )
         elif "marker" in element:
             line = declared_line(element["marker"], element["state"], element["seat"])

@@ -67,8 +67,14 @@ def render_step(replay: Replay, step: Step, seat: int | None = None) -> Text:
     out.append(_heading(replay, step, seat), style="bold")
     if step.play is not None:
         for comment in step.play.comments:
-            out.append(f"\n  {{{comment.text}}}" if comment.braced else f"\n  ; {comment.text}", style="italic")
-    out.append(f"\n\n  {' ' * width}  " + "  ".join(f" {SLOTS} " for _ in range(4)).rstrip() + "\n", style="dim")
+            out.append(
+                f"\n  {{{comment.text}}}" if comment.braced else f"\n  ; {comment.text}",
+                style="italic",
+            )
+    out.append(
+        f"\n\n  {' ' * width}  " + "  ".join(f" {SLOTS} " for _ in range(4)).rstrip() + "\n",
+        style="dim",
+    )
     for state in State:
         out.append(f"{state.name} {state.full_name}", style="bold")
         out.append(f"  {state_status(game, state)}\n")
@@ -77,7 +83,9 @@ def render_step(replay: Replay, step: Step, seat: int | None = None) -> Text:
             out.append(_army_line(game.army(state, s), label, step.number if step.turn else None))
             out.append("\n")
     out.append(_hands(game, names, seat, width))
-    markers = ", ".join(f"#{r.marker} {r.state.name} {seat_name(r.winner)}" for r in game.resolutions)
+    markers = ", ".join(
+        f"#{r.marker} {r.state.name} {seat_name(r.winner)}" for r in game.resolutions
+    )
     out.append(f"markers: {markers or 'none yet'}\n")
     if step.number == replay.last and replay.stopped is not None:
         out.append(

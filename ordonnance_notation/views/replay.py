@@ -43,10 +43,16 @@ def replay(report: Report) -> Replay | None:
     game = Game.new(report.game.seats, report.deal)
     steps = [Step(0, game, None, None)]
     for turn, play in zip(report.turns, report.record.plays):
-        game, done = game.play(turn.card, turn.state, drawn=turn.drawn if report.deal is None else None)
+        game, done = game.play(
+            turn.card, turn.state, drawn=turn.drawn if report.deal is None else None
+        )
         steps.append(Step(turn.ply, game, done, play))
     stopped = next(
-        (d for d in report.diagnostics if d.severity is Severity.ERROR and d.code[:2] in ("E2", "E3") and d.ply),
+        (
+            d
+            for d in report.diagnostics
+            if d.severity is Severity.ERROR and d.code[:2] in ("E2", "E3") and d.ply
+        ),
         None,
     )
     return Replay(report, tuple(steps), stopped)

@@ -17,7 +17,9 @@ from ..engine.cards import seat_name
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
 
-def diagnostic_text(diagnostic: Diagnostic, lines: Sequence[str] | None, first_line: int = 1) -> Text:
+def diagnostic_text(
+    diagnostic: Diagnostic, lines: Sequence[str] | None, first_line: int = 1
+) -> Text:
     """The diagnostic, its source line and a caret (when the line is known);
     ``lines`` start at line ``first_line`` of the file."""
     out = Text()
@@ -28,14 +30,20 @@ def diagnostic_text(diagnostic: Diagnostic, lines: Sequence[str] | None, first_l
     if span is not None and lines is not None and 0 <= span.line - first_line < len(lines):
         source_line = lines[span.line - first_line].expandtabs(1)
         gutter = len(str(span.line))
-        width = span.end_column - span.column if span.end_line == span.line else len(source_line) - span.column + 1
+        width = (
+            span.end_column - span.column
+            if span.end_line == span.line
+            else len(source_line) - span.column + 1
+        )
         out.append(f"\n {' ' * gutter} |\n {span.line} | {source_line}\n {' ' * gutter} | ")
         out.append(" " * (span.column - 1) + "^" * max(1, width), style=STYLES[diagnostic.severity])
     where = [f"record {diagnostic.record}"] if diagnostic.record is not None else []
     if diagnostic.ply is not None:
         where.append(f"ply {diagnostic.ply}")
     if where:
-        out.append(f"\n {' ' * (len(str(span.line)) if span else 0)} = {', '.join(where)}", style="dim")
+        out.append(
+            f"\n {' ' * (len(str(span.line)) if span else 0)} = {', '.join(where)}", style="dim"
+        )
     return out
 
 
@@ -75,7 +83,9 @@ def report_json(report: Report) -> dict:
         "valid": report.valid,
         "finished": outcome is not None,
         "winner": None if outcome is None or outcome.winner is None else seat_name(outcome.winner),
-        "scores": None if outcome is None else {seat_name(s): v for s, v in enumerate(outcome.scores)},
+        "scores": None
+        if outcome is None
+        else {seat_name(s): v for s, v in enumerate(outcome.scores)},
         "markers": [
             {"marker": r.marker, "state": r.state.name, "seat": seat_name(r.winner), "ply": r.ply}
             for r in (report.game.resolutions if report.game else ())

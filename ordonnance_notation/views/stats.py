@@ -37,7 +37,9 @@ class Stats:
     games: int = 0
     skipped: int = 0  # invalid or unfinished records
     by_seats: Counter = field(default_factory=Counter)
-    wins: dict[int, Counter] = field(default_factory=lambda: defaultdict(Counter))  # seats -> winner -> n
+    wins: dict[int, Counter] = field(
+        default_factory=lambda: defaultdict(Counter)
+    )  # seats -> winner -> n
     by_rule: Counter = field(default_factory=Counter)
     shared: int = 0
     disagreements: int = 0  # classic and points scoring name different winners
@@ -61,7 +63,11 @@ class Stats:
         rule = "points" if report.scoring is not None and report.scoring.is_points else "classic"
         self.by_rule[rule] += 1
         classic = score(seats, game.resolutions, Scoring.classic())
-        table = report.scoring.points if report.scoring is not None and report.scoring.points else DEFAULT_POINTS
+        table = (
+            report.scoring.points
+            if report.scoring is not None and report.scoring.points
+            else DEFAULT_POINTS
+        )
         points = score(seats, game.resolutions, Scoring.by_points(table))
         self.disagreements += classic.winner != points.winner
         self.later_capture += outcome.tie_break is TieBreak.LATER_CAPTURE
@@ -103,7 +109,9 @@ def _percent(part: int, whole: int) -> str:
 
 def render_text(stats: Stats) -> str:
     """Plain text tables, the same on a terminal and in a file."""
-    out = [f"games: {stats.games} finished and valid, {stats.skipped} skipped (invalid or unfinished)"]
+    out = [
+        f"games: {stats.games} finished and valid, {stats.skipped} skipped (invalid or unfinished)"
+    ]
     if not stats.games:
         return "\n".join(out) + "\n"
     out += ["", "wins by seat"]

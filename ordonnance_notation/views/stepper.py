@@ -77,7 +77,9 @@ class Stepper:
         return self.message
 
 
-def run(stepper: Stepper, keys: Iterable[str], draw: Callable[[int], Text], console: Console) -> int:
+def run(
+    stepper: Stepper, keys: Iterable[str], draw: Callable[[int], Text], console: Console
+) -> int:
     """Show the current step, then apply keys until quit or keys run out. Returns the last position."""
     _show(stepper, draw, console)
     for key in keys:
@@ -96,11 +98,23 @@ def _show(stepper: Stepper, draw: Callable[[int], Text], console: Console) -> No
 
 
 _ESCAPES = {
-    "\x1b[C": "right", "\x1b[D": "left", "\x1b[A": "up", "\x1b[B": "down",
-    "\x1b[H": "home", "\x1b[F": "end", "\x1b[1~": "home", "\x1b[4~": "end",
-    "\x1bOH": "home", "\x1bOF": "end", "\x1b": "escape",
-    "\r": "enter", "\n": "enter", "\x7f": "backspace", "\x08": "backspace",
-    "\x03": "ctrl-c", "\x04": "ctrl-d",
+    "\x1b[C": "right",
+    "\x1b[D": "left",
+    "\x1b[A": "up",
+    "\x1b[B": "down",
+    "\x1b[H": "home",
+    "\x1b[F": "end",
+    "\x1b[1~": "home",
+    "\x1b[4~": "end",
+    "\x1bOH": "home",
+    "\x1bOF": "end",
+    "\x1b": "escape",
+    "\r": "enter",
+    "\n": "enter",
+    "\x7f": "backspace",
+    "\x08": "backspace",
+    "\x03": "ctrl-c",
+    "\x04": "ctrl-d",
 }
 
 

@@ -31,17 +31,23 @@ def summarize(report: Report) -> dict:
         "points": None,
         "comments": [c.text for c in report.record.comments] if report.record else [],
         "annotations": _annotations(report),
-        "problems": [f"{d.location}: {d.code}: {d.message}" for d in report.diagnostics if d.code[0] == "E"],
+        "problems": [
+            f"{d.location}: {d.code}: {d.message}" for d in report.diagnostics if d.code[0] == "E"
+        ],
     }
     if game is None:
         return out
     out["states"] = [_state(r, report, scoring) for r in game.resolutions]
-    out["unresolved"] = [_unresolved(game, state, report) for state in State if game.resolution(state) is None]
+    out["unresolved"] = [
+        _unresolved(game, state, report) for state in State if game.resolution(state) is None
+    ]
     if report.outcome is not None:
         out["result"] = _result(report.outcome, game, scoring)
         if scoring.is_points:
             out["points"] = {
-                seat_name(s): {r.state.name: scoring.points_for(r.place_of(s)) for r in game.resolutions}
+                seat_name(s): {
+                    r.state.name: scoring.points_for(r.place_of(s)) for r in game.resolutions
+                }
                 for s in range(game.seats)
             }
     return out
@@ -102,22 +108,32 @@ def why(outcome: Outcome, game: Game, scoring: Scoring) -> str:
     if not outcome.tied:
         assert outcome.winner is not None
         best = outcome.scores[outcome.winner]
-        rest = sorted((v for s, v in enumerate(outcome.scores) if s != outcome.winner), reverse=True)
+        rest = sorted(
+            (v for s, v in enumerate(outcome.scores) if s != outcome.winner), reverse=True
+        )
         return f"{seat_name(outcome.winner)} has the most {unit}: {best}, against {', '.join(map(str, rest))}."
     tied = outcome.tied
     names = " and ".join(seat_name(s) for s in tied)
     first = f"{names} have {outcome.scores[tied[0]]} {unit} each"
     if scoring.is_points:
         states = {s: outcome.states[s] for s in tied}
-        if outcome.tie_break is TieBreak.MORE_STATES and outcome.winner is not None and len(set(states.values())) > 1:
+        if (
+            outcome.tie_break is TieBreak.MORE_STATES
+            and outcome.winner is not None
+            and len(set(states.values())) > 1
+        ):
             held = ", ".join(f"{seat_name(s)} {n}" for s, n in states.items())
-            return f"{first}; more states decides (D2): {held}, so {seat_name(outcome.winner)} wins."
+            return (
+                f"{first}; more states decides (D2): {held}, so {seat_name(outcome.winner)} wins."
+            )
         first += f" and {states[tied[0]]} states each (D2)"
     if outcome.winner is None:
         return f"{first}; they hold no state, so no capture can break the tie: the win is shared."
     k = outcome.states[outcome.winner]
     ordinal = {1: "first", 2: "second", 3: "third"}.get(k, f"{k}th")
-    markers = ", ".join(f"{seat_name(s)}'s was marker {captures(game.resolutions, s)[k - 1]}" for s in outcome.tied)
+    markers = ", ".join(
+        f"{seat_name(s)}'s was marker {captures(game.resolutions, s)[k - 1]}" for s in outcome.tied
+    )
     return f"{first}; the later {ordinal} capture wins: {markers}, so {seat_name(outcome.winner)} wins."
 
 
@@ -128,12 +144,16 @@ def _annotations(report: Report) -> list[dict]:
     for play in report.record.plays:
         if play.glyph is None and not play.comments:
             continue
-        out.append({
-            "ply": play.ply,
-            "play": " ".join(w.text for w in (play.seat, play.card, play.state) if w is not None),
-            "glyph": play.glyph.text if play.glyph else None,
-            "comments": [c.text for c in play.comments],
-        })
+        out.append(
+            {
+                "ply": play.ply,
+                "play": " ".join(
+                    w.text for w in (play.seat, play.card, play.state) if w is not None
+                ),
+                "glyph": play.glyph.text if play.glyph else None,
+                "comments": [c.text for c in play.comments],
+            }
+        )
     return out
 
 
@@ -163,7 +183,12 @@ def _outcome(data: dict) -> str:
 
 
 def render_text(data: dict) -> str:
-    out = [_heading(data), f"Players: {_players(data)}", f"Rules: {_rules(data)}", f"Result: {_outcome(data)}"]
+    out = [
+        _heading(data),
+        f"Players: {_players(data)}",
+        f"Rules: {_rules(data)}",
+        f"Result: {_outcome(data)}",
+    ]
     for comment in data["comments"]:
         out.append(f"  {{{comment}}}")
     if data["states"]:
@@ -191,7 +216,11 @@ def render_text(data: dict) -> str:
         states = [s["state"] for s in data["states"]]
         out += ["", "Points   " + "  ".join(f"{s:>2}" for s in states) + "  total"]
         for seat, row in data["points"].items():
-            out.append(f"  {seat:<6} " + "  ".join(f"{row[s]:>2}" for s in states) + f"  {sum(row.values()):>5}")
+            out.append(
+                f"  {seat:<6} "
+                + "  ".join(f"{row[s]:>2}" for s in states)
+                + f"  {sum(row.values()):>5}"
+            )
     if data["annotations"]:
         out += ["", "Annotations"]
         for note in data["annotations"]:
@@ -204,8 +233,13 @@ def render_text(data: dict) -> str:
 
 
 def render_markdown(data: dict) -> str:
-    out = [f"## {_heading(data)}", "", f"- **Players:** {_players(data)}", f"- **Rules:** {_rules(data)}",
-           f"- **Result:** {_outcome(data)}"]
+    out = [
+        f"## {_heading(data)}",
+        "",
+        f"- **Players:** {_players(data)}",
+        f"- **Rules:** {_rules(data)}",
+        f"- **Result:** {_outcome(data)}",
+    ]
     out += [f"- *{comment}*" for comment in data["comments"]]
     if data["states"]:
         out += ["", "### States in marker order"]
@@ -213,8 +247,10 @@ def render_markdown(data: dict) -> str:
         line = f"**#{state['marker']} {state['name']}**, resolved at ply {state['ply']}: "
         out += ["", line + f"{state['winner']} wins; {state['deciding']}.", ""]
         points = " points |" if data["points"] else ""
-        out += [f"| place | seat | cards | formations | 4th card |{points}",
-                "|---|---|---|---|---|" + ("---|" if points else "")]
+        out += [
+            f"| place | seat | cards | formations | 4th card |{points}",
+            "|---|---|---|---|---|" + ("---|" if points else ""),
+        ]
         for army in state["armies"]:
             extra = f" {army['points']} |" if "points" in army else ""
             out.append(
@@ -223,10 +259,19 @@ def render_markdown(data: dict) -> str:
             )
     if data["points"]:
         states = [s["state"] for s in data["states"]]
-        out += ["", "### Points", "", "| seat | " + " | ".join(states) + " | total |",
-                "|---|" + "---|" * (len(states) + 1)]
+        out += [
+            "",
+            "### Points",
+            "",
+            "| seat | " + " | ".join(states) + " | total |",
+            "|---|" + "---|" * (len(states) + 1),
+        ]
         for seat, row in data["points"].items():
-            out.append(f"| {seat} | " + " | ".join(str(row[s]) for s in states) + f" | {sum(row.values())} |")
+            out.append(
+                f"| {seat} | "
+                + " | ".join(str(row[s]) for s in states)
+                + f" | {sum(row.values())} |"
+            )
     if data["annotations"]:
         out += ["", "### Annotations", ""]
         for note in data["annotations"]:

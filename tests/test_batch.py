@@ -18,7 +18,7 @@ from ordonnance_notation.checking import batch
 from ordonnance_notation.checking.batch import Block, blocks, check_block, run
 from ordonnance_notation.files import sources
 from ordonnance_notation.files.sources import LineSource
-from ordonnance_notation.notation.parser import split_lines
+from ordonnance_notation.notation.cutting import split_lines
 
 
 def records_of_blocks(data: bytes) -> list[tuple[int, str]]:

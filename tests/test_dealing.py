@@ -16,7 +16,9 @@ def test_the_reference_deck_is_shipped_and_shaped_as_the_rules_say():
     sizes = [len(card.icons) for card in deck.cards]
     assert sum(1 for n in sizes if n <= 2) / len(sizes) > 0.85
     assert 5 in sizes
-    assert {icon: sum(1 for c in deck.cards if icon in c) for icon in Icon} == dict.fromkeys(Icon, 20)
+    assert {icon: sum(1 for c in deck.cards if icon in c) for icon in Icon} == dict.fromkeys(
+        Icon, 20
+    )
 
 
 def test_the_reference_deck_says_it_is_not_the_publishers_list():

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ordonnance_notation.notation.parser import parse_text, split_records
+from ordonnance_notation.notation.cutting import split_records
+from ordonnance_notation.notation.parser import parse_text
 from ordonnance_notation.notation.record import (
     Declared,
     Hand,

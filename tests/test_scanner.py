@@ -19,7 +19,8 @@ from test_fuzz import any_text, fuzz, valid_records
 from ordonnance_notation.archives.conversion import canonical
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
-from ordonnance_notation.notation.parser import parse_record, split_records
+from ordonnance_notation.notation.cutting import split_records
+from ordonnance_notation.notation.parser import parse_record
 from ordonnance_notation.notation.scanner import scan_record
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,6 +23,7 @@ import yaml
 
 from ..checking.validator import Report
 from ..diagnostics import Diagnostic, OrdoError
+from ..notation import terminals as t
 from ..notation.record import Record, Span
 from ..notation.writer import plain, text
 from ..views.report import report_json
@@ -34,16 +35,12 @@ MAX_NUMBER = 10**9
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
-_WORD = re.compile(r"[A-Za-z]+\Z")
-_SEAT = re.compile(r"P[0-9]{1,9}\Z")
-_OUTCOME = re.compile(r"(?:[A-Za-z]+|P[0-9]{1,9})\Z")
-_KEYWORDS = {
-    "hand",
-    "pile",
-    "result",
-}  # words of the notation: no card, state or seat can be spelt so
-_GLYPHS = {"!", "?", "!!", "??", "!?", "?!"}
+_NAME = t.whole(t.TAG_NAME)
+_WORD = t.whole(t.CARD)  # cards, states and draws are all letters
+_SEAT = t.whole(t.SEAT)
+_OUTCOME = t.whole(f"{t.OUTCOME}|{t.SEAT}")
+_KEYWORDS = t.KEYWORDS
+_GLYPHS = frozenset(t.GLYPHS)
 
 
 class ArchiveError(OrdoError):

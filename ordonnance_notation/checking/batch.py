@@ -13,7 +13,6 @@ a record to a block. Memory holds only the blocks under way.
 from __future__ import annotations
 
 import os
-import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -21,11 +20,10 @@ from itertools import chain
 
 from ..diagnostics import Diagnostic, Severity
 from ..files.sources import LineSource, SourceProblem, open_source
-from ..notation.parser import parse_record, split_lines
+from ..notation.cutting import has_content, last_cut, split_lines
+from ..notation.parser import parse_record
 from ..views.report import players, report_json, verdict
 from .validator import validate
-
-_CONTENT = re.compile(r"^[^\S\n]*[^\s;]", re.MULTILINE)  # a tag or body line, when there is no "{"
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,16 +132,16 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
                             file, source.name, first_line, [record], with_json, one_record=True
                         )
                 return
-            at = _last_cut(text, content)
+            at = last_cut(text, content)
             if at is None:
                 pending += lines
-                content = content or _CONTENT.search(text) is not None
+                content = content or has_content(text)
                 continue
             cut = text.count("\n", 0, at) + 1  # the index of the record's first line in ``lines``
             yield Block(file, source.name, first, pending + lines[:cut], with_json)
             first += len(pending) + cut
             pending = lines[cut:]
-            content = _CONTENT.search(text, at + 1) is not None
+            content = has_content(text, at + 1)
         if pending:
             yield Block(file, source.name, first, pending, with_json)
     except SourceProblem as problem:
@@ -153,35 +151,6 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
         for first_line, record in complete:
             yield Block(file, source.name, first_line, [record], with_json, one_record=True)
         yield problem_block(file, problem.diagnostic, with_json, problem.shown)
-
-
-def _last_cut(text: str, content: bool) -> int | None:
-    """The index in ``text`` (lines joined, no ``{`` among them) of the line
-    end before the last line where ``split_lines`` starts a record: a tag line,
-    or the comment lines right above it (they open the record), when the line
-    above those is a body line, or a blank line once a tag or body line came
-    since the last cut (``content`` says whether one came before ``text``).
-    Below a tag line a header goes on: no cut."""
-    at = text.rfind("\n[")
-    while at >= 0:
-        start = at  # the line end just above the record's first line
-        above = _line_ending(text, start)
-        while above.startswith(";") and start >= 0:  # a comment line opens the record
-            start = text.rfind("\n", 0, start)
-            above = _line_ending(text, start) if start >= 0 else ""
-        if start >= 0:
-            if not above:
-                if content or _CONTENT.search(text, 0, start):
-                    return start
-            elif above[0] != "[":
-                return start
-        at = text.rfind("\n[", 0, at)
-    return None
-
-
-def _line_ending(text: str, end: int) -> str:
-    """The line of ``text`` that ends at index ``end``, stripped."""
-    return text[text.rfind("\n", 0, end) + 1 : end].strip()
 
 
 def check_block(block: Block) -> tuple[int, list[Checked | None]]:

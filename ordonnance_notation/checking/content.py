@@ -17,6 +17,7 @@ from ..diagnostics import Diagnostic
 from ..engine.cards import Card, CardError, State, card_spelt, seat_name, state_spelt
 from ..engine.game import HAND_SIZE, MAX_SEATS, MIN_SEATS, Deal, cards_needed
 from ..engine.scoring import DEFAULT_POINTS, Scoring
+from ..notation import terminals as t
 from ..notation.record import Declared, Hand, Pile, Play, Record, ResultLine, Span, Tag, Word
 
 NOTATION_VERSION = "1"
@@ -24,9 +25,9 @@ UNFINISHED = "unfinished"
 SHARED = "shared"
 DeclaredOutcome = int | str  # a seat index, UNFINISHED or SHARED
 
-_SEAT_TAG = re.compile(r"P([0-9]{1,9})$")
-_SEAT = re.compile(r"P([1-9][0-9]{0,8})$")
-_POINTS = re.compile(r"[0-9]{1,9}")
+_SEAT_TAG = re.compile(f"(?:{t.SEAT})$")
+_SEAT = re.compile(f"(?={t.SEAT}$)P([1-9][0-9]*)$")  # seats count from 1
+_POINTS = re.compile(t.COUNT)
 _SEAT_INDEX = {f"P{n}": n - 1 for n in range(1, MAX_SEATS + 1)}
 _PLY_TEXT = {
     n: f"{n}." for n in range(1, 4 * 5 * MAX_SEATS + 1)

@@ -11,9 +11,7 @@ used when it is installed (the ``fast`` extra) unless ORDO_PURE_PYTHON=1.
 from __future__ import annotations
 
 import os
-import re
 from functools import cache
-from importlib.resources import files
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -33,6 +31,7 @@ from .record import (
     Unparsed,
     Word,
 )
+from .terminals import GRAMMAR, unquote
 
 _ELEMENT_STARTS = {"LSQB", "HAND", "PILE", "PLY", "MARKER", "RESULT"}
 _COMMENTS = {"BRACE_COMMENT", "LINE_COMMENT"}
@@ -86,7 +85,7 @@ class _Builder(Transformer):
     @v_args(inline=True)
     def tag(self, *tokens: Token) -> Tag:
         _, name, value, _ = tokens
-        text = re.sub(r"\\(.)", r"\1", value.value[1:-1])
+        text = unquote(value.value)
         return Tag(self._word(name), text, self._spanning(tokens))
 
     @v_args(inline=True)
@@ -150,11 +149,10 @@ def _lark_cython_plugins():
 
 @cache
 def _parser(fast: bool) -> tuple[Lark, _Builder]:
-    grammar = (files("ordonnance_notation.grammar") / "ordonnance.lark").read_text("utf-8")
     builder = _Builder()
     options = {"_plugins": _lark_cython_plugins()} if fast and _lark_cython_plugins() else {}
     lark = Lark(
-        grammar,
+        GRAMMAR,
         start="record",
         parser="lalr",
         lexer="contextual",

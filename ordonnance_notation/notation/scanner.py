@@ -14,47 +14,31 @@ from __future__ import annotations
 
 import re
 
+from . import terminals as t
 from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Score, Span, Tag, Word
 
-_W = r"[ \t\f\r]"  # Lark's WS, without the line end
-_END = r"(?=[ \t\f\r{;]|$)"  # a token ends: blank, comment or line end
-_TAG = re.compile(
-    r"\[" + _W + r"*([A-Za-z][A-Za-z0-9_]*)" + _W + r'*("(?:[^"\\\n]|\\.)*")' + _W + r"*\]"
-)
-_NOT_KEYWORD = r"(?!(?:hand|pile|result)" + _END + r")"
+_W = t.BLANK
+_END = "(?=[" + re.escape(t.BLANK_CHARS + t.COMMENT_OPENERS) + "]|$)"  # a token ends
+_NOT_KEYWORD = "(?!(?:" + "|".join(sorted(t.KEYWORDS)) + ")" + _END + ")"
+_TAG = re.compile(rf"\[{_W}*({t.TAG_NAME}){_W}*({t.STRING}){_W}*\]")
 _PLAY = re.compile(
-    r"([0-9]{1,9}\.)"
-    r"(?:" + _W + r"+(P[0-9]{1,9})" + _END + r")?"
-    r"(?:"
-    + _W
-    + r"+(\+[A-Za-z]+)"
-    + _END
-    + r")?"
-    + _W
-    + r"+"
-    + _NOT_KEYWORD
-    + r"([A-Za-z]+)"
-    + _W
-    + r"+"
-    + _NOT_KEYWORD
-    + r"([A-Za-z]+)"
-    + _END
-    + r"(?:"
-    + _W
-    + r"+(!!|\?\?|!\?|\?!|!|\?)"
-    + _END
-    + r")?"
+    f"({t.PLY})"
+    f"(?:{_W}+({t.SEAT}){_END})?"
+    f"(?:{_W}+({t.DRAW}){_END})?"
+    f"{_W}+{_NOT_KEYWORD}({t.CARD})"
+    f"{_W}+{_NOT_KEYWORD}({t.STATE}){_END}"
+    f"(?:{_W}+({t.GLYPH}){_END})?"
 )
-_DECLARED = re.compile(r"(#[0-9]{1,9})" + _W + r"+([A-Za-z]+)" + _W + r"+(P[0-9]{1,9})" + _END)
-_HAND = re.compile(r"hand" + _W + r"+(P[0-9]{1,9})" + _W + r"*(:)")
-_PILE = re.compile(r"pile" + _W + r"*(:)")
-_RESULT = re.compile(r"result" + _W + r"+(P[0-9]{1,9}|[A-Za-z]+)" + _END)
-_SCORE = re.compile(_W + r"+(P[0-9]{1,9}):([0-9]{1,9})" + _END)
-_CARDS = re.compile(r"(?:" + _W + r"*[A-Za-z]+" + _END + r")*")
-_LETTERS = re.compile(r"[A-Za-z]+")
-_BLANK = re.compile(_W + r"*")
-_KEYWORDS = frozenset(("hand", "pile", "result"))
-_BLANKS = frozenset(("", " ", "\t", "\f", "\r"))
+_DECLARED = re.compile(f"({t.MARKER}){_W}+({t.STATE}){_W}+({t.SEAT}){_END}")
+_HAND = re.compile(f"hand{_W}+({t.SEAT}){_W}*(:)")
+_PILE = re.compile(f"pile{_W}*(:)")
+_RESULT = re.compile(f"result{_W}+({t.SEAT}|{t.OUTCOME}){_END}")
+_SCORE = re.compile(f"{_W}+({t.SEAT}):({t.COUNT}){_END}")
+_CARDS = re.compile(f"(?:{_W}*{t.CARD}{_END})*")
+_LETTERS = re.compile(t.CARD)
+_BLANK = re.compile(f"{_W}*")
+_KEYWORDS = t.KEYWORDS
+_BLANKS = frozenset(("", *t.BLANK_CHARS))
 _DIGITS = frozenset("0123456789")
 
 _new = tuple.__new__  # builds the named tuples without their Python-level __new__
@@ -133,8 +117,7 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
             m = _TAG.match(line, pos)
             if m is None:
                 raise _GiveUp
-            raw = m.group(2)[1:-1]
-            value = re.sub(r"\\(.)", r"\1", raw) if "\\" in raw else raw
+            value = t.unquote(m.group(2))
             element = Tag(
                 _word(m.group(1), number, m.start(1)),
                 value,

@@ -1,5 +1,117 @@
+"""Fixtures shared by the test modules, the Hypothesis profiles and the
+suite's command-line options.
+
+Two speeds: ``pytest -m "not slow"`` leaves out the tests marked ``slow``
+(10 MB lines, fuzzing every ``ordo`` command, a Dask cluster); ``pytest``
+runs everything, as CI does. How many examples the property tests try is the
+Hypothesis profile's: ``--hypothesis-profile=default`` (the counts written in
+the tests), ``ci`` (Hypothesis's own, loaded when the CI variable is set: the
+same counts, derandomized, no example database) or ``deep`` (ten times as
+many).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
 import sys
+import tempfile
+import time
+import traceback
 from pathlib import Path
 
-# helpers.py sits beside the tests; the package under test comes from the installed distribution.
+import pytest
+from hypothesis import settings
+from typer.testing import CliRunner
+
+# strategies.py sits beside the tests (whatever pytest's import mode); the
+# package under test comes from the installed distribution.
 sys.path.insert(0, str(Path(__file__).parent))
+
+from strategies import DEFAULT_EXAMPLES, ROOT
+
+settings.register_profile(
+    "deep", settings.get_profile("default"), max_examples=10 * DEFAULT_EXAMPLES, print_blob=True
+)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite the golden files in tests/golden/ with the current output",
+    )
+
+
+@pytest.fixture
+def ordo(monkeypatch):
+    """``ordo(*args, input=None, env=None)``: the ``ordo`` command in-process,
+    run from the checkout (so that ``samples/...`` paths work); an exception
+    in the command fails the test."""
+    from ordonnance_notation.cli.app import app
+
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+
+    def run(*args, input=None, env=None):
+        return runner.invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+
+    return run
+
+
+@pytest.fixture
+def golden(request):
+    """``golden(path, text)``: ``text`` must equal the file at ``path``;
+    with ``--update-golden`` the file is written first."""
+    update = request.config.getoption("--update-golden")
+
+    def check(path: Path, text: str) -> None:
+        if update:
+            path.write_text(text, "utf-8")
+        assert text == path.read_text("utf-8"), (
+            f"{path.name} differs; pytest --update-golden rewrites it"
+        )
+
+    return check
+
+
+def _run_isolated(function, *args, timeout: float = 60.0) -> None:
+    with tempfile.NamedTemporaryFile("w+", suffix=".log") as log:
+        pid = os.fork()
+        if pid == 0:  # the child: never returns into pytest
+            status = 0
+            try:
+                function(*args)
+            except BaseException:
+                log.write(traceback.format_exc(limit=-12))
+                log.flush()
+                status = 1
+            os._exit(status)
+        deadline = time.monotonic() + timeout
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                pytest.fail(f"still running after {timeout:.0f} s: a hang", pytrace=False)
+            time.sleep(0.02)
+        log.seek(0)
+        told = log.read()
+    if os.WIFSIGNALED(status):
+        name = signal.Signals(os.WTERMSIG(status)).name
+        pytest.fail(f"the interpreter was killed by {name}", pytrace=False)
+    if os.WEXITSTATUS(status) != 0:
+        pytest.fail(told or f"the child exited with {os.WEXITSTATUS(status)}", pytrace=False)
+
+
+@pytest.fixture
+def run_isolated():
+    """``run_isolated(function, *args, timeout=60.0)``: ``function(*args)`` in
+    a forked child. An exception there, a crash of the interpreter (a segfault
+    in a C extension) or a run longer than ``timeout`` seconds fails the
+    calling test, with the child's traceback."""
+    if not hasattr(os, "fork"):
+        pytest.skip("needs os.fork to run apart")
+    return _run_isolated

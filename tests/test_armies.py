@@ -1,9 +1,9 @@
 """Army comparison, step by step (rules.md "Resolving a state"), and ranking."""
 
 import pytest
-from helpers import army
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import army, examples
 
 from ordonnance_notation.engine.armies import Formations, Level, decide, rank
 from ordonnance_notation.engine.cards import Card, Icon
@@ -165,7 +165,7 @@ def test_formation_key_orders_by_level_first():
     assert one_regiment.key > many_battalions.key
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.integers(1, 31), max_size=9))
 def test_formations_of_any_cards_match_a_plain_count(masks):
     """Formations are cached by packed icon counts (up to seven cards) and

@@ -1,7 +1,7 @@
 """Turns, hands and draws, full states, immediate resolution, markers, the end."""
 
 import pytest
-from helpers import cards
+from strategies import cards
 
 from ordonnance_notation.engine.cards import Card, State
 from ordonnance_notation.engine.game import Deal, Game, IllegalPlay, Violation, cards_needed

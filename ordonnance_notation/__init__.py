@@ -15,7 +15,19 @@ from collections.abc import Iterator
 from os import PathLike
 
 from .checking.validator import Report, check, validate
-from .diagnostics import CODES, Diagnostic, InvalidRecord, OrdoError, Severity
+from .diagnostics import (
+    CODES,
+    ArchiveError,
+    ConversionError,
+    DeckError,
+    Diagnostic,
+    InputError,
+    InvalidRecord,
+    OrdoError,
+    Severity,
+    SourceError,
+    UnreadableSource,
+)
 from .engine.armies import Army, Decision, Formations, Level, decide, rank
 from .engine.cards import Card, CardError, Icon, State
 from .engine.game import Deal, Game, IllegalPlay, Resolution, Turn, Violation
@@ -27,20 +39,9 @@ from .notation.record import Record, Unparsed
 __version__ = "0.1.0"
 
 
-class SourceError(OrdoError):
-    """A file that cannot be read, or is not UTF-8 text; ``diagnostic`` says which."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(f"{diagnostic.location}: {diagnostic.message}")
-        self.diagnostic = diagnostic
-
-
 def parse_file(path: str | PathLike[str]) -> Iterator[Record | Unparsed]:
     """Every record of a file (``"-"`` for standard input). Raises SourceError."""
     source = read_source(str(path))
-    if source.text is None:
-        assert source.problem is not None
-        raise SourceError(source.problem)
     return parse_text(source.text, source.name)
 
 
@@ -51,16 +52,20 @@ def validate_text(text: str, source: str = "<text>") -> list[Report]:
 
 __all__ = [
     "CODES",
+    "ArchiveError",
     "Army",
     "Card",
     "CardError",
+    "ConversionError",
     "Deal",
     "Decision",
+    "DeckError",
     "Diagnostic",
     "Formations",
     "Game",
     "Icon",
     "IllegalPlay",
+    "InputError",
     "InvalidRecord",
     "Level",
     "OrdoError",
@@ -75,6 +80,7 @@ __all__ = [
     "TieBreak",
     "Turn",
     "Unparsed",
+    "UnreadableSource",
     "Violation",
     "check",
     "decide",

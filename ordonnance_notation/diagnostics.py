@@ -8,6 +8,7 @@ warnings, N6xx notes. docs/diagnostics.md shows an example of each.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -119,14 +120,61 @@ class Diagnostic:
         }
 
 
+def no_record(source: str) -> Diagnostic:
+    """E105, for a readable file that holds no record."""
+    return Diagnostic("E105", "no record in this file", source)
+
+
 class OrdoError(Exception):
-    """Base of every error this library raises on purpose."""
+    """Base of every error this library raises on purpose: it carries the
+    diagnostics that say where and why (``diagnostic`` is the first), and
+    ``shown``, the source line to quote under it when the input could not be
+    kept as text (a line holding a byte that is not UTF-8)."""
+
+    def __init__(
+        self, diagnostics: Diagnostic | Sequence[Diagnostic], shown: str | None = None
+    ) -> None:
+        found = (diagnostics,) if isinstance(diagnostics, Diagnostic) else tuple(diagnostics)
+        super().__init__("; ".join(f"{d.location}: {d.code}: {d.message}" for d in found))
+        self.diagnostics = found
+        self.shown = shown
+
+    @property
+    def diagnostic(self) -> Diagnostic:
+        return self.diagnostics[0]
+
+    def __reduce__(self) -> tuple[type[OrdoError], tuple[tuple[Diagnostic, ...], str | None]]:
+        return type(self), (self.diagnostics, self.shown)  # for the pool of workers
 
 
 class InvalidRecord(OrdoError):
     """Raised by the strict API when a record has errors; carries them all."""
 
-    def __init__(self, diagnostics: tuple[Diagnostic, ...]) -> None:
-        first = diagnostics[0]
-        super().__init__(f"{first.location}: {first.code}: {first.message}")
-        self.diagnostics = diagnostics
+
+class ConversionError(OrdoError):
+    """Text that cannot be formatted or converted; carries every reason."""
+
+
+class InputError(OrdoError):
+    """Input that cannot be used at all; the one diagnostic says where and why."""
+
+
+class SourceError(InputError):
+    """A file or standard input that is not UTF-8 text (E002)."""
+
+
+class UnreadableSource(SourceError):
+    """A file that cannot be read at all (E001): missing, a directory, no permission."""
+
+
+class ArchiveError(InputError):
+    """A YAML or JSON archive that cannot be read (E003). ``path`` is the place
+    of the problem inside the document (``["records", 2, "body"]``) and
+    ``reason`` the message without it."""
+
+    path: list[str | int] = []  # noqa: RUF012 - set once, by the archive reader
+    reason: str = ""
+
+
+class DeckError(InputError):
+    """A deck file that cannot be used (E006)."""

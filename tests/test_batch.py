@@ -17,6 +17,7 @@ from test_fuzz import any_text, fuzz, valid_records
 from ordonnance_notation.checking import batch
 from ordonnance_notation.checking.batch import Block, blocks, check_block, run
 from ordonnance_notation.files import sources
+from ordonnance_notation.diagnostics import Diagnostic, SourceError, UnreadableSource
 from ordonnance_notation.files.sources import LineSource
 from ordonnance_notation.notation.cutting import split_lines
 
@@ -25,7 +26,7 @@ def records_of_blocks(data: bytes) -> list[tuple[int, str]]:
     found = []
     for block in blocks(LineSource("t.ord", io.BytesIO(data)), 0, False):
         if block.problem is not None:
-            found.append((0, block.problem.code))
+            found.append((0, block.problem.diagnostic.code))
         elif block.one_record:
             found.append((block.first_line, block.lines[0]))
         else:
@@ -42,7 +43,7 @@ def records_of_file(data: bytes) -> list[tuple[int, str]]:
         for chunk in split_lines(lines):
             if chunk[1].strip():
                 found.append(chunk)
-    except sources.SourceProblem as problem:
+    except SourceError as problem:
         found.append((0, problem.diagnostic.code))
     return found
 
@@ -149,7 +150,8 @@ def test_records_are_numbered_within_their_file_across_blocks_and_processes(monk
 
 
 def test_a_problem_block_is_reported_in_its_place():
-    problem = sources.Diagnostic("E001", "no such file", "gone.ord")
-    [checked] = [c for c in run([batch.problem_block(0, problem, False)], 1)]
-    assert checked.task.problem == problem and not checked.valid
-    assert isinstance(batch.problem_block(0, problem, False), Block)
+    problem = UnreadableSource(Diagnostic("E001", "no such file", "gone.ord"))
+    [reported] = list(run([batch.problem_block(0, problem, False)], 1))
+    assert reported is problem
+    [reported] = list(run([batch.problem_block(0, problem, False)], 2))  # across processes
+    assert isinstance(reported, UnreadableSource) and reported.diagnostic == problem.diagnostic

@@ -38,15 +38,15 @@ from ordonnance_notation import parse_text, validate
 from ordonnance_notation.archives import document as archive
 from ordonnance_notation.archives.conversion import canonical, convert
 from ordonnance_notation.cli.app import app
-from ordonnance_notation.diagnostics import CODES, OrdoError
-from ordonnance_notation.files.sources import decode
+from ordonnance_notation.diagnostics import CODES, OrdoError, SourceError
+from ordonnance_notation.files.sources import Source, decode
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.record import Record
 from ordonnance_notation.notation.writer import format_records
 from ordonnance_notation.views.board import render_step
 from ordonnance_notation.views.replay import replay
-from ordonnance_notation.views.report import diagnostic_text, record_line, report_json
+from ordonnance_notation.views.report import diagnostic_text, record_line
 from ordonnance_notation.views.stats import collect
 from ordonnance_notation.views.stats import render_text as stats_text
 from ordonnance_notation.views.summary import render_markdown, summarize
@@ -543,7 +543,7 @@ def check_library(text: str) -> list:
             assert diagnostic.code in CODES
             diagnostic_text(diagnostic, lines)
         record_line(report)
-        json.dumps(report_json(report))
+        json.dumps(report.to_json())
         reports.append(report)
     if LARK_CYTHON:  # the compiled parser and the pure-Python one read alike
         pure = [
@@ -561,7 +561,10 @@ def _diagnosed(items) -> list:
 def check_streaming_matches_library(data: bytes) -> None:
     """``ordo validate`` reads files line by line; the library reads the text
     whole. Both find the same records and the same diagnostics."""
-    source = decode(data, "fuzz.ord")
+    try:
+        source: Source | SourceError = decode(data, "fuzz.ord")
+    except SourceError as error:
+        source = error
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "fuzz.ord"
         path.write_bytes(data)
@@ -573,9 +576,9 @@ def check_streaming_matches_library(data: bytes) -> None:
     ]
     document = json.loads(result.output)
     streamed = [_diagnosed(r["diagnostics"]) for r in document["records"]]
-    if source.text is None:
+    if isinstance(source, SourceError):
         told = [(p["code"], p["message"], p["line"], p["column"]) for p in document["problems"]]
-        problem = source.problem
+        problem = source.diagnostic
         assert told == [(problem.code, problem.message, problem.span.line, problem.span.column)]
         return
     whole = [
@@ -708,9 +711,11 @@ def check_cli(data: bytes, args: list[str], name: str = "fuzz.ord") -> int:
 def check_everything(data: bytes, name: str = "fuzz.ord") -> None:
     """Every entry point on one input: the library on its text (as .ord, YAML
     and JSON), then every command on the file."""
-    source = decode(data, name)
-    if source.text is not None:
-        text = source.text
+    try:
+        text: str | None = decode(data, name).text
+    except SourceError:
+        text = None
+    if text is not None:
         reports = check_library(text)
         check_canonical(text)
         check_convert_from_ord(text)

@@ -6,11 +6,14 @@ read again."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..checking.content import read
+from ..checking.content import misplaced
 from ..checking.validator import validate
-from ..diagnostics import Diagnostic, OrdoError
+from ..diagnostics import ConversionError, Diagnostic, InputError, no_record
+from ..files.sources import Source, expand, read_source
 from ..notation.parser import parse_text
 from ..notation.record import Record, Unparsed
 from ..notation.writer import format_records, plain
@@ -18,12 +21,6 @@ from . import document as archive
 
 KINDS = ("ord", "yaml", "json")
 _SUFFIXES = {".ord": "ord", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
-
-
-class ConversionError(OrdoError):
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__("; ".join(f"{d.location}: {d.message}" for d in diagnostics))
-        self.diagnostics = diagnostics
 
 
 def kind_of(path: str) -> str | None:
@@ -38,20 +35,57 @@ def read_records(text: str, source: str) -> list[Record]:
     if broken:
         raise ConversionError(broken)
     if not items:
-        raise ConversionError([Diagnostic("E105", "no record in this file", source)])
+        raise ConversionError(no_record(source))
     records = [item for item in items if isinstance(item, Record)]
     # The canonical form puts the deal before the plays; moving an element out
     # of place would change the record, so those are refused like syntax errors.
-    misplaced = [d for record in records for d in read(record).diagnostics if d.code == "E209"]
-    if misplaced:
-        raise ConversionError(misplaced)
+    out_of_place = [d for record in records for d in misplaced(record)]
+    if out_of_place:
+        raise _Misplaced(out_of_place)
     return records
+
+
+class _Misplaced(ConversionError):
+    """Records whose elements are out of place (E209)."""
 
 
 def canonical(text: str, source: str) -> str:
     """The canonical form of .ord text. Raises ConversionError."""
     records = read_records(text, source)
     return _read_back(format_records(records), len(records), source)
+
+
+@dataclass(frozen=True, slots=True)
+class Formatted:
+    """One file and its canonical form (``text``), or the errors that keep it
+    from having one (``error``)."""
+
+    path: str
+    source: Source
+    text: str = ""
+    error: ConversionError | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.error is None and self.text != self.source.text
+
+
+def format_paths(paths: Iterable[str]) -> Iterator[Formatted | InputError]:
+    """The canonical form of every file of ``paths`` (directories: the ``*.ord``
+    below), each read whole; an ``InputError`` in the place of one that cannot
+    be read."""
+    for path in expand(paths):
+        try:
+            if isinstance(path, InputError):
+                raise path
+            source = read_source(path)
+        except InputError as problem:
+            yield problem
+            continue
+        try:
+            yield Formatted(path, source, canonical(source.text, source.name))
+        except ConversionError as error:
+            yield Formatted(path, source, error=error)
 
 
 def _read_back(result: str, count: int, source: str) -> str:
@@ -101,27 +135,28 @@ def convert(
         raise ConversionError([Diagnostic("E105", "the archive holds no record", source)])
     if target_kind == "ord":
         return _read_back(archive.to_text(doc), len(doc["records"]), source)
-    try:
+    try:  # places in the .ord text are no places in the archive
         records = read_records(archive.to_text(doc), source)
-    except ConversionError as error:  # places in the .ord text are no places in the archive
-        raise ConversionError([_in_archive(d, source) for d in error.diagnostics]) from None
+    except _Misplaced as error:  # the archive's own order, refused as in .ord files
+        raise ConversionError(
+            [_misplaced_in_archive(d, source) for d in error.diagnostics]
+        ) from None
+    except ConversionError as error:  # anything else would be a bug in ordo
+        raise ConversionError([_not_ord(d, source) for d in error.diagnostics]) from None
     reports = [validate(r) for r in records] if with_results else None
     out_doc = archive.document(records, reports)
     return archive.dump_yaml(out_doc) if target_kind == "yaml" else archive.dump_json(out_doc)
 
 
-def _in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:
-    """A problem of the .ord text an archive stands for, told of the archive.
-    An element out of place (E209) is the archive's own order, refused as in
-    .ord files; anything else would be a bug in ordo (E004)."""
-    if diagnostic.code == "E209":
-        where = f"records[{diagnostic.record - 1}]" if diagnostic.record else "a record"
-        return Diagnostic(
-            "E209", f"{where}: {diagnostic.message}; an element out of place is not moved", source
-        )
-    return Diagnostic(
-        "E004", f"the archive's records do not read as .ord: {diagnostic.message}", source
-    )
+def _misplaced_in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:
+    where = f"records[{diagnostic.record - 1}]" if diagnostic.record else "a record"
+    message = f"{where}: {diagnostic.message}; an element out of place is not moved"
+    return Diagnostic("E209", message, source)
+
+
+def _not_ord(diagnostic: Diagnostic, source: str) -> Diagnostic:
+    message = f"the archive's records do not read as .ord: {diagnostic.message}"
+    return Diagnostic("E004", message, source)
 
 
 def _load(text: str, source: str, kind: str) -> dict:

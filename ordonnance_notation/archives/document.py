@@ -22,11 +22,10 @@ from typing import Any
 import yaml
 
 from ..checking.validator import Report
-from ..diagnostics import Diagnostic, OrdoError
+from ..diagnostics import ArchiveError, Diagnostic
 from ..notation import terminals as t
 from ..notation.record import Record, Span
 from ..notation.writer import plain, text
-from ..views.report import report_json
 
 SCHEMA_VERSION = 1
 MAX_DEPTH = 16  # an archive nests 7 deep; anything deeper is refused before it is built
@@ -43,16 +42,6 @@ _KEYWORDS = t.KEYWORDS
 _GLYPHS = frozenset(t.GLYPHS)
 
 
-class ArchiveError(OrdoError):
-    """An archive that cannot be read; ``diagnostic`` says where and why."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(f"{diagnostic.location}: {diagnostic.message}")
-        self.diagnostic = diagnostic
-        self.path: list = []
-        self.reason = diagnostic.message
-
-
 def document(records: Iterable[Record], reports: Iterable[Report] | None = None) -> dict:
     """The archive of ``records``; with their ``reports``, each carries its results."""
     out = []
@@ -67,7 +56,7 @@ def document(records: Iterable[Record], reports: Iterable[Report] | None = None)
 
 
 def _results(report: Report) -> dict:
-    full = report_json(report)
+    full = report.to_json()
     results = {key: full[key] for key in ("valid", "finished", "winner", "scores", "markers")}
     results["diagnostics"] = [
         {key: d[key] for key in ("code", "severity", "message", "line", "column", "ply")}

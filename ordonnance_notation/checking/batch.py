@@ -1,40 +1,51 @@
-"""Validating archives at scale: records are read, checked and reported one at
+"""Checking archives at scale: records are read, checked and reported one at
 a time, in input order, on one process or several (``jobs``).
 
+``validate_paths`` is the whole of ``ordo validate`` but its reporting: it
+yields a ``Checked`` per record and an ``InputError`` in the place of each
+input that cannot be used, and keeps the ``Tally``.
+
 The reading process cuts each file into blocks of whole records (about 64 KB,
-cut at a tag line after an empty line) and sends a block to a worker as one
-message; the worker splits it into records, parses and validates each, and
-sends back only verdicts and diagnostics, never the games. Records are
-numbered within a block there and renumbered within the file here, in order.
-Where a ``{`` comment could hide a cut, the rest of the file is split here,
-a record to a block. Memory holds only the blocks under way.
+cut where a record starts) and sends a block to a worker as one message; the
+worker splits it into records, parses and validates each, and sends back only
+verdicts and diagnostics, never the games. Records are numbered within a block
+there and renumbered within the file here, in order. Where a ``{`` comment
+could hide a cut, the rest of the file is split here, a record to a block.
+Memory holds only the blocks under way.
 """
 
 from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import chain
+from typing import Any
 
-from ..diagnostics import Diagnostic, Severity
-from ..files.sources import LineSource, SourceProblem, open_source
-from ..notation.cutting import has_content, last_cut, split_lines
-from ..notation.parser import parse_record
-from ..views.report import players, report_json, verdict
-from .validator import validate
+from ..diagnostics import (
+    Diagnostic,
+    InputError,
+    Severity,
+    SourceError,
+    UnreadableSource,
+    no_record,
+)
+from ..files.sources import STDIN, LineSource, expand, open_source, read_source
+from ..notation.cutting import can_cut, has_content, last_cut, split_lines
+from ..notation.parser import parse_record, parse_text
+from .validator import Report, validate
 
 
 @dataclass(frozen=True, slots=True)
 class Task:
+    """One record's text, to check."""
+
     source: str
     index: int
     first_line: int
     text: str
     with_json: bool
-    problem: Diagnostic | None = None  # an input that could not be read, reported in its place
-    shown: str | None = None  # the problem's source line, when there is one to show
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,42 +60,123 @@ class Checked:
     valid: bool
     errors: int
     warnings: int
-    json: dict | None
+    json: dict[str, Any] | None
+
+    @property
+    def source(self) -> str:
+        return self.task.source
+
+    @property
+    def index(self) -> int:
+        return self.task.index
 
 
 def check(task: Task) -> Checked | None:
     """Parse and validate one record; None when the text holds only comments."""
-    if task.problem is not None:
-        return Checked(task, (), "", "", False, 0, 0, None)
     item = parse_record(task.text, task.first_line, task.source, task.index)
     if item is None:
         return None
     report = validate(item)
     return Checked(
-        task
-        if report.diagnostics
-        else replace(task, text=""),  # the text travels back only to be quoted
+        task if report.diagnostics else replace(task, text=""),  # sent back only to be quoted
         report.diagnostics,
-        players(report),
-        verdict(report),
+        report.players,
+        report.verdict,
         report.valid,
         report.count(Severity.ERROR),
         report.count(Severity.WARNING),
-        report_json(report) if task.with_json else None,
+        report.to_json() if task.with_json else None,
     )
 
 
-def tasks(source: LineSource, with_json: bool) -> Iterator[Task]:
-    """A task per record of ``source``; a byte that is not UTF-8 ends the file
-    with a problem task (E002) in its place."""
-    index = 0
-    try:
-        for first_line, text in split_lines(source.lines()):
-            if text.strip():
-                index += 1
-                yield Task(source.name, index, first_line, text, with_json)
-    except SourceProblem as problem:
-        yield Task(source.name, 0, 0, "", with_json, problem.diagnostic, problem.shown)
+@dataclass(slots=True)
+class Tally:
+    """What a run over many inputs came to: inputs read, records, invalid
+    records, errors and warnings, and the inputs that could not be used."""
+
+    files: int = 0
+    records: int = 0
+    invalid: int = 0
+    errors: int = 0
+    warnings: int = 0
+    problems: list[InputError] = field(default_factory=list)
+
+    def add(self, item: Checked | InputError) -> None:
+        if isinstance(item, InputError):
+            self.problems.append(item)
+            self.errors += 1
+            return
+        self.records += 1
+        self.invalid += not item.valid
+        self.errors += item.errors
+        self.warnings += item.warnings
+
+    @property
+    def unreadable(self) -> bool:
+        """Whether some input could not be read at all (as opposed to read and found wrong)."""
+        return any(isinstance(p, UnreadableSource) for p in self.problems)
+
+    @property
+    def all_valid(self) -> bool:
+        return not self.invalid and not self.problems
+
+
+def validate_files(paths: Iterable[str]) -> Iterator[Report | InputError]:
+    """A report per record of every path, each file read whole, on this process;
+    an ``InputError`` in the place of a path that cannot be read or decoded."""
+    for path in expand(paths):
+        try:
+            if isinstance(path, InputError):
+                raise path
+            source = read_source(path)
+        except InputError as problem:
+            yield problem
+            continue
+        for item in parse_text(source.text, source.name):
+            yield validate(item)
+
+
+class Validation:
+    """``ordo validate`` as a library call: iterate it for each record's
+    ``Checked`` and each unusable input, in input order; ``tally`` is complete
+    once the iteration is. A readable file that holds no record is an E105
+    problem, given after every record."""
+
+    def __init__(self, paths: Sequence[str], jobs: int = 0, with_json: bool = False) -> None:
+        self.paths = list(paths)
+        self.jobs = jobs
+        self.with_json = with_json
+        self.tally = Tally()
+
+    def __iter__(self) -> Iterator[Checked | InputError]:
+        inputs = list(expand(self.paths))
+        readable = [path for path in inputs if isinstance(path, str)]
+        jobs = self.jobs or default_jobs([path for path in readable if path != STDIN])
+        seen: set[str] = set()
+        for item in run(self._blocks(inputs), jobs):
+            seen.add(item.diagnostic.source if isinstance(item, InputError) else item.source)
+            self.tally.add(item)
+            yield item
+        for path in readable:
+            name = "<stdin>" if path == STDIN else path
+            if name not in seen:
+                empty = InputError(no_record(name))
+                self.tally.add(empty)
+                yield empty
+
+    def _blocks(self, inputs: list[str | UnreadableSource]) -> Iterator[Block]:
+        # runs on the pool's feeding thread with several jobs: it only yields,
+        # and every problem travels as a block so that it is reported in its place
+        for file, path in enumerate(inputs):
+            try:
+                if isinstance(path, InputError):
+                    raise path
+                source = open_source(path)
+            except InputError as problem:
+                yield problem_block(file, problem, self.with_json)
+                continue
+            self.tally.files += 1
+            yield from blocks(source, file, self.with_json)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,19 +191,16 @@ class Block:
     lines: list[str]
     with_json: bool
     one_record: bool = False  # the lines are one record already split off: not split again
-    problem: Diagnostic | None = None
-    shown: str | None = None
+    problem: InputError | None = None
 
 
-def problem_block(
-    file: int, problem: Diagnostic, with_json: bool, shown: str | None = None
-) -> Block:
-    return Block(file, problem.source, 0, [], with_json, problem=problem, shown=shown)
+def problem_block(file: int, problem: InputError, with_json: bool) -> Block:
+    return Block(file, problem.diagnostic.source, 0, [], with_json, problem=problem)
 
 
 def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
     """``source`` as blocks of whole records, cut where ``split_lines`` would
-    start a record (``_last_cut``). That can be told from a line and the one
+    start a record (``last_cut``). That can be told from a line and the one
     above it only while no ``{`` comment can be open: the first ``{`` sends
     the rest of the file a record at a time. A byte that is not UTF-8 ends
     the file with a problem block."""
@@ -122,7 +211,7 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
     try:
         for lines in read:
             text = "\n".join(lines)
-            if "{" in text:
+            if not can_cut(text):
                 rest, pending = pending + lines, []
                 for first_line, record in split_lines(
                     chain(rest, chain.from_iterable(read)), first
@@ -144,36 +233,37 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
             content = has_content(text, at + 1)
         if pending:
             yield Block(file, source.name, first, pending, with_json)
-    except SourceProblem as problem:
+    except SourceError as problem:
         # as when reading line by line: the records completed before the bad
         # byte are checked, the one it interrupts is not
         complete = [chunk for chunk in split_lines(pending, first) if chunk[1].strip()][:-1]
         for first_line, record in complete:
             yield Block(file, source.name, first_line, [record], with_json, one_record=True)
-        yield problem_block(file, problem.diagnostic, with_json, problem.shown)
+        yield problem_block(file, problem, with_json)
 
 
-def check_block(block: Block) -> tuple[int, list[Checked | None]]:
+def check_block(block: Block) -> tuple[int, list[Checked | InputError]]:
     """Records found in ``block`` and the check of each, numbered from 1
     within the block (``run`` renumbers them within their file)."""
     if block.problem is not None:
-        task = Task(block.source, 0, 0, "", block.with_json, block.problem, block.shown)
-        return 0, [check(task)]
-    results: list[Checked | None] = []
+        return 0, [block.problem]
+    results: list[Checked | InputError] = []
     records = (
         [(block.first_line, block.lines[0])]
         if block.one_record
         else split_lines(block.lines, block.first_line)
     )
+    count = 0
     for first_line, text in records:
         if text.strip():
-            results.append(
-                check(Task(block.source, len(results) + 1, first_line, text, block.with_json))
-            )
-    return len(results), results
+            count += 1
+            checked = check(Task(block.source, count, first_line, text, block.with_json))
+            if checked is not None:
+                results.append(checked)
+    return count, results
 
 
-def run(work: Iterable[Block], jobs: int) -> Iterator[Checked | None]:
+def run(work: Iterable[Block], jobs: int) -> Iterator[Checked | InputError]:
     """``check_block`` over ``work`` in order, on ``jobs`` processes (1: this
     one), with records numbered within their file."""
     sent: deque[int] = deque()  # the file of each block under way, in order
@@ -188,11 +278,11 @@ def run(work: Iterable[Block], jobs: int) -> Iterator[Checked | None]:
         file = sent.popleft()
         before = done.get(file, 0)
         done[file] = before + count
-        for checked in results:
-            yield checked if checked is None or not before else _renumbered(checked, before)
+        for item in results:
+            yield item if isinstance(item, InputError) or not before else _renumbered(item, before)
 
 
-def _checked(work: Iterable[Block], jobs: int) -> Iterator[tuple[int, list[Checked | None]]]:
+def _checked(work: Iterable[Block], jobs: int) -> Iterator[tuple[int, list[Checked | InputError]]]:
     if jobs <= 1:
         yield from map(check_block, work)
         return
@@ -204,8 +294,6 @@ def _checked(work: Iterable[Block], jobs: int) -> Iterator[tuple[int, list[Check
 
 def _renumbered(checked: Checked, before: int) -> Checked:
     """``checked`` with its record number ``before`` higher, in its diagnostics and JSON too."""
-    if checked.task.problem is not None:
-        return checked
     t, c = checked.task, checked
     index = t.index + before
     diagnostics = tuple(replace(d, record=index) for d in c.diagnostics)
@@ -217,7 +305,7 @@ def _renumbered(checked: Checked, before: int) -> Checked:
             "diagnostics": [{**d, "record": index} for d in json["diagnostics"]],
         }
     # the constructors, not dataclasses.replace: this runs for every record, in the reading process
-    task = Task(t.source, index, t.first_line, t.text, t.with_json, t.problem, t.shown)
+    task = Task(t.source, index, t.first_line, t.text, t.with_json)
     return Checked(task, diagnostics, c.players, c.verdict, c.valid, c.errors, c.warnings, json)
 
 
@@ -236,14 +324,10 @@ def default_jobs(paths: list[str]) -> int:
 def file_tasks(path: str, with_json: bool = False) -> list[Task]:
     """Every record of one file as a task for ``check`` (for distributing work
     with a scheduler such as Dask: one file in, its records out).
-    Raises SourceError when the file cannot be opened or decoded."""
-    from .. import SourceError
-
+    Raises UnreadableSource or SourceError when the file cannot be opened or decoded."""
     source = open_source(path)
-    if isinstance(source, Diagnostic):
-        raise SourceError(source)
-    found = list(tasks(source, with_json))
-    problem = next((t.problem for t in found if t.problem is not None), None)
-    if problem is not None:
-        raise SourceError(problem)
+    found = []
+    for first_line, text in split_lines(source.lines()):
+        if text.strip():
+            found.append(Task(source.name, len(found) + 1, first_line, text, with_json))
     return found

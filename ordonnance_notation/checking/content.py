@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import NamedTuple
 
 from ..diagnostics import Diagnostic
@@ -44,6 +45,14 @@ class Move(NamedTuple):
     drawn: Card | None
 
 
+class Unread(NamedTuple):
+    """A play whose words could not be read; ``stop`` is the first of its
+    errors, in the order they are shown."""
+
+    play: Play
+    stop: Diagnostic
+
+
 @dataclass(frozen=True, slots=True)
 class Claim:
     """A declared resolution read: marker ``marker`` for ``state`` to ``seat``."""
@@ -52,6 +61,11 @@ class Claim:
     marker: int
     state: State
     seat: int
+
+
+BodyEvent = Move | Unread | Claim
+"""The body of a record in its order: each play read (or not), each readable
+declared resolution."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +78,10 @@ class DeclaredResult:
 
 
 @dataclass(slots=True)
-class Reading:
+class Content:
     """What a record means, as far as it could be read. ``seats`` is None when
-    the header does not say who plays; ``moves`` stop before the first play
-    that could not be read."""
+    the header does not say who plays (nothing after it is read then);
+    ``body`` holds the plays and readable declared resolutions in order."""
 
     record: Record
     seats: int | None = None
@@ -77,11 +91,7 @@ class Reading:
     deal: Deal | None = None
     deal_ok: bool = True
     scoring_ok: bool = True  # False after E205: the result cannot be scored
-    moves: list[Move] = field(default_factory=list)
-    unread: Play | None = None  # first play that could not be read
-    claims: dict[int, Claim] = field(
-        default_factory=dict
-    )  # id of the Declared -> the readable ones
+    body: list[BodyEvent] = field(default_factory=list)
     result: DeclaredResult | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -97,33 +107,61 @@ class Reading:
         )
 
 
-def read(record: Record) -> Reading:
-    reading = Reading(record)
-    _check_order(reading)
-    _read_header(reading)
-    if reading.seats is not None:
-        _read_deal(reading)
-        _read_plays(reading)
-        _read_claims(reading)
-        _read_result_line(reading)
-    return reading
+def content_of(record: Record) -> Content:
+    """The meaning of ``record``'s words, and every content error (E2xx)."""
+    content = Content(record)
+    content.diagnostics.extend(misplaced(record))
+    _read_header(content)
+    if content.seats is not None:
+        _read_deal(content)
+        _read_body(content)
+        _read_result_line(content)
+    return content
 
 
-def _check_order(r: Reading) -> None:
-    """Tags, then the deal, then plays and declared resolutions, then the result line."""
-    phase = 0  # 0 tags, 1 deal, 2 plays, 3 result
-    names = {Tag: "tag", Hand: "hand", Pile: "pile", Play: "play", Declared: "declared resolution"}
-    phase_of = {Tag: 0, Hand: 1, Pile: 1, Play: 2, Declared: 2, ResultLine: 3}
-    after = {1: "the deal", 2: "the first play", 3: "the result line"}
-    for element in r.record.elements:
+class _Part(IntEnum):
+    """The parts of a record, in the order they are written."""
+
+    HEADER = 0
+    DEAL = 1
+    BODY = 2
+    RESULT = 3
+
+
+_PART_OF = {
+    Tag: _Part.HEADER,
+    Hand: _Part.DEAL,
+    Pile: _Part.DEAL,
+    Play: _Part.BODY,
+    Declared: _Part.BODY,
+    ResultLine: _Part.RESULT,
+}
+_ELEMENT_NAMES = {
+    Tag: "tag",
+    Hand: "hand",
+    Pile: "pile",
+    Play: "play",
+    Declared: "declared resolution",
+    ResultLine: "second result line",
+}
+_AFTER = {_Part.DEAL: "the deal", _Part.BODY: "the first play", _Part.RESULT: "the result line"}
+
+
+def misplaced(record: Record) -> list[Diagnostic]:
+    """E209 for each element out of place: tags, then the deal, then plays and
+    declared resolutions, then one result line."""
+    found = []
+    part = _Part.HEADER
+    for element in record.elements:
         kind = type(element)
-        if phase_of[kind] < phase or (kind is ResultLine and phase == 3):
-            what = names.get(kind, "second result line")
-            r.add("E209", f"{what} after {after[phase]}", element.span)
-        phase = max(phase, phase_of[kind])
+        if _PART_OF[kind] < part or (kind is ResultLine and part is _Part.RESULT):
+            message = f"{_ELEMENT_NAMES[kind]} after {_AFTER[part]}"
+            found.append(Diagnostic("E209", message, record.source, element.span, record.index))
+        part = max(part, _PART_OF[kind])
+    return found
 
 
-def _read_header(r: Reading) -> None:
+def _read_header(r: Content) -> None:
     tags: dict[str, Tag] = {}
     for tag in r.record.tags:
         name = tag.name.text
@@ -146,7 +184,7 @@ def _read_header(r: Reading) -> None:
         _read_result_tag(r, tags.get("Result"))
 
 
-def _read_seats(r: Reading, tags: dict[str, Tag]) -> None:
+def _read_seats(r: Content, tags: dict[str, Tag]) -> None:
     seat_tags = {}
     for name, tag in tags.items():
         if not _SEAT_TAG.match(name):
@@ -194,7 +232,7 @@ def _read_seats(r: Reading, tags: dict[str, Tag]) -> None:
             r.add("W502", f"P{n} has no name", seat_tags[n].span)
 
 
-def _read_scoring(r: Reading, tags: dict[str, Tag]) -> None:
+def _read_scoring(r: Content, tags: dict[str, Tag]) -> None:
     scoring_tag, points_tag = tags.get("Scoring"), tags.get("Points")
     kind = scoring_tag.value.strip().lower() if scoring_tag else "classic"
     if kind not in ("classic", "points"):
@@ -243,7 +281,7 @@ def declared_outcome(text: str, seats: int) -> DeclaredOutcome | None:
     return None
 
 
-def _read_result_tag(r: Reading, tag: Tag | None) -> None:
+def _read_result_tag(r: Content, tag: Tag | None) -> None:
     assert r.seats is not None
     if tag is None:
         where = r.record.tags[0].span if r.record.tags else r.record.elements[0].span
@@ -264,7 +302,7 @@ def _read_result_tag(r: Reading, tag: Tag | None) -> None:
     r.result_tag = (outcome, tag)
 
 
-def _card(r: Reading, word: Word, ply: int | None = None, text: str | None = None) -> Card | None:
+def _card(r: Content, word: Word, ply: int | None = None, text: str | None = None) -> Card | None:
     letters = word.text if text is None else text
     try:
         return Card.from_letters(letters)
@@ -273,7 +311,7 @@ def _card(r: Reading, word: Word, ply: int | None = None, text: str | None = Non
         return None
 
 
-def _cards(r: Reading, words: tuple[Word, ...]) -> tuple[Card, ...]:
+def _cards(r: Content, words: tuple[Word, ...]) -> tuple[Card, ...]:
     """The cards of a hand or pile; those that cannot be read are reported and left out."""
     cards = tuple([card_spelt(w.text) for w in words])
     if None in cards:  # a spelling not seen before, maybe not a card at all
@@ -281,7 +319,7 @@ def _cards(r: Reading, words: tuple[Word, ...]) -> tuple[Card, ...]:
     return cards
 
 
-def seat_of(r: Reading, word: Word, ply: int | None = None) -> int | None:
+def seat_of(r: Content, word: Word, ply: int | None = None) -> int | None:
     assert r.seats is not None
     match = _SEAT.match(word.text)
     if match and int(match.group(1)) <= r.seats:
@@ -292,7 +330,7 @@ def seat_of(r: Reading, word: Word, ply: int | None = None) -> int | None:
     return None
 
 
-def state_of(r: Reading, word: Word, ply: int | None = None) -> State | None:
+def state_of(r: Content, word: Word, ply: int | None = None) -> State | None:
     state = State.lookup(word.text)
     if state is None:
         r.add(
@@ -304,7 +342,7 @@ def state_of(r: Reading, word: Word, ply: int | None = None) -> State | None:
     return state
 
 
-def _read_deal(r: Reading) -> None:
+def _read_deal(r: Content) -> None:
     assert r.seats is not None
     hands_written = [e for e in r.record.elements if isinstance(e, Hand)]
     piles = [e for e in r.record.elements if isinstance(e, Pile)]
@@ -357,17 +395,26 @@ def _read_deal(r: Reading) -> None:
     r.deal = Deal(tuple(hands[s] for s in range(r.seats)), pile)
 
 
-def _read_plays(r: Reading) -> None:
+def _read_body(r: Content) -> None:
+    """The plays and declared resolutions in order; plays after the first one
+    that cannot be read are still read, to report their errors, but are no
+    moves."""
     expected = 1
     seats, seat_index = r.seats, _SEAT_INDEX.get
-    for play in r.record.plays:
-        if play.drawn is None and r.unread is None and play.number.text == _PLY_TEXT.get(expected):
+    assert seats is not None
+    unread = False
+    for element in r.record.elements:
+        if type(element) is Declared:
+            _read_claim(r, element)
+            continue
+        if type(element) is not Play:
+            continue
+        play = element
+        if play.drawn is None and not unread and play.number.text == _PLY_TEXT.get(expected):
             card, state = card_spelt(play.card.text), state_spelt(play.state.text)
             seat = None if play.seat is None else seat_index(play.seat.text, seats)
-            if (
-                card is not None and state is not None and (seat is None or seat < seats)
-            ):  # the usual play, read at once
-                r.moves.append(Move(play, card, state, seat, None))
+            if card is not None and state is not None and (seat is None or seat < seats):
+                r.body.append(Move(play, card, state, seat, None))  # the usual play, read at once
                 expected += 1
                 continue
         errors_before = len(r.diagnostics)
@@ -385,31 +432,37 @@ def _read_plays(r: Reading) -> None:
         seat = seat_of(r, play.seat, ply) if play.seat is not None else None
         drawn = _card(r, play.drawn, ply, play.drawn.text[1:]) if play.drawn is not None else None
         expected += 1
-        if len(r.diagnostics) > errors_before or card is None or state is None:
-            if r.unread is None:
-                r.unread = play
+        if unread:
             continue
-        if r.unread is None:
-            r.moves.append(Move(play, card, state, seat, drawn))
+        errors = r.diagnostics[errors_before:]
+        if errors:
+            r.body.append(Unread(play, min(errors, key=_shown_first)))
+            unread = True
+        elif card is not None and state is not None:
+            r.body.append(Move(play, card, state, seat, drawn))
 
 
-def _read_claims(r: Reading) -> None:
-    for declared in (e for e in r.record.elements if isinstance(e, Declared)):
-        text = declared.marker.text[1:]
-        marker = int(text) if text.isascii() and text.isdigit() else 0
-        if not 1 <= marker <= 5:
-            r.add(
-                "E213",
-                f"marker {declared.marker.text} does not exist: markers run #1 to #5",
-                declared.marker.span,
-            )
-        state = state_of(r, declared.state)
-        seat = seat_of(r, declared.seat)
-        if 1 <= marker <= 5 and state is not None and seat is not None:
-            r.claims[id(declared)] = Claim(declared, marker, state, seat)
+def _shown_first(diagnostic: Diagnostic) -> tuple[int, int]:
+    span = diagnostic.span
+    return (span.line, span.column) if span else (0, 0)
 
 
-def _read_result_line(r: Reading) -> None:
+def _read_claim(r: Content, declared: Declared) -> None:
+    text = declared.marker.text[1:]
+    marker = int(text) if text.isascii() and text.isdigit() else 0
+    if not 1 <= marker <= 5:
+        r.add(
+            "E213",
+            f"marker {declared.marker.text} does not exist: markers run #1 to #5",
+            declared.marker.span,
+        )
+    state = state_of(r, declared.state)
+    seat = seat_of(r, declared.seat)
+    if 1 <= marker <= 5 and state is not None and seat is not None:
+        r.body.append(Claim(declared, marker, state, seat))
+
+
+def _read_result_line(r: Content) -> None:
     assert r.seats is not None
     line = next((e for e in r.record.elements if isinstance(e, ResultLine)), None)
     if line is None:

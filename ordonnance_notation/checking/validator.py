@@ -8,27 +8,47 @@ if another game had been played.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from ..diagnostics import Diagnostic, InvalidRecord, Severity
-from ..engine.cards import seat_name
+from ..engine.cards import State, seat_name
 from ..engine.game import Deal, Game, IllegalPlay, Table, Turn, Violation
 from ..engine.scoring import Outcome, Scoring, score
-from ..notation.record import Declared, Play, Record, Unparsed
+from ..notation.record import Play, Record, Unparsed
 from .content import (
     SHARED,
     UNFINISHED,
+    Claim,
+    Content,
     DeclaredOutcome,
-    Reading,
-    read,
+    Move,
+    Unread,
+    content_of,
 )
+
+
+class Step(NamedTuple):
+    """The table after a ply of a replay: ``number`` is the ply just played (0
+    before the first), ``turn`` what it did and ``play`` the play as written
+    (both None at step 0)."""
+
+    number: int
+    game: Game
+    turn: Turn | None
+    play: Play | None
+
+
+_SHOWN_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
 
 
 @dataclass(frozen=True, slots=True)
 class Report:
     """The verdict on one record. ``game`` is the last position the rules reached
     (None when the header or deal could not be read); ``outcome`` is set only for
-    a finished game that was checked to the end."""
+    a finished game that was checked to the end; ``stopped`` is the error at the
+    play where the replay stopped, if it did; ``steps`` holds the table after
+    every ply when ``validate`` was asked for them."""
 
     source: str
     index: int
@@ -40,6 +60,8 @@ class Report:
     record: Record | None = None
     scoring: Scoring | None = None
     deal: Deal | None = None
+    stopped: Diagnostic | None = None
+    steps: tuple[Step, ...] = ()
 
     @property
     def valid(self) -> bool:
@@ -48,23 +70,70 @@ class Report:
     def count(self, severity: Severity) -> int:
         return sum(1 for d in self.diagnostics if d.severity is severity)
 
+    @property
+    def players(self) -> str:
+        """`` (Anna v Boris)``, or nothing when the header could not be read."""
+        return f" ({' v '.join(name.strip() or '?' for name in self.names)})" if self.names else ""
 
-def validate(item: Record | Unparsed) -> Report:
-    """Every diagnostic for one record, and how far the rules got. Never raises for bad input."""
+    @property
+    def verdict(self) -> str:
+        """What the record amounts to, in a few words."""
+        if not self.valid:
+            counts = [
+                f"{n} {severity.value}{'s' if n != 1 else ''}"
+                for severity in Severity
+                if (n := self.count(severity))
+            ]
+            return "invalid: " + ", ".join(counts)
+        if self.outcome is None:
+            ply = self.game.ply if self.game else 0
+            return f"valid, unfinished after ply {ply}"
+        return "valid, " + self.outcome.describe(self.scoring.unit if self.scoring else "states")
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as ``ordo validate --format json`` prints it."""
+        outcome = self.outcome
+        return {
+            "file": self.source,
+            "record": self.index,
+            "players": list(self.names),
+            "valid": self.valid,
+            "finished": outcome is not None,
+            "winner": None
+            if outcome is None or outcome.winner is None
+            else seat_name(outcome.winner),
+            "scores": None
+            if outcome is None
+            else {seat_name(s): v for s, v in enumerate(outcome.scores)},
+            "markers": [
+                {
+                    "marker": r.marker,
+                    "state": r.state.name,
+                    "seat": seat_name(r.winner),
+                    "ply": r.ply,
+                }
+                for r in (self.game.resolutions if self.game else ())
+            ],
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+        }
+
+
+def validate(item: Record | Unparsed, steps: bool = False) -> Report:
+    """Every diagnostic for one record, and how far the rules got; with
+    ``steps``, the table after every ply too. Never raises for bad input."""
     if isinstance(item, Unparsed):
         return Report(item.source, item.index, item.diagnostics)
-    reading = read(item)
-    game, turns, stopped = _replay(reading)
+    content = content_of(item)
+    replayed = _replay(content, steps)
     outcome = None
-    if game is not None and not stopped:
-        outcome = _check_result(reading, game)
-    _check_tag_against_line(reading)
-    order = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+    if replayed.game is not None and replayed.compare_result:
+        outcome = _check_result(content, replayed.game)
+    _check_tag_against_line(content)
     diagnostics = sorted(
-        reading.diagnostics,
+        content.diagnostics,
         key=lambda d: (
             d.span.line if d.span else 0,
-            order[d.severity],
+            _SHOWN_ORDER[d.severity],
             d.span.column if d.span else 0,
         ),
     )
@@ -72,13 +141,15 @@ def validate(item: Record | Unparsed) -> Report:
         item.source,
         item.index,
         tuple(diagnostics),
-        reading.names,
-        game,
-        tuple(turns),
+        content.names,
+        replayed.game,
+        tuple(replayed.turns),
         outcome,
         item,
-        reading.scoring,
-        reading.deal,
+        content.scoring,
+        content.deal,
+        replayed.stopped,
+        tuple(replayed.steps),
     )
 
 
@@ -102,62 +173,74 @@ _BLAME = {
     Violation.NOT_IN_HAND: "card",
     Violation.STATE_FULL: "state",
     Violation.WRONG_DRAW: "drawn",
-    Violation.GAME_OVER: "number",
 }
 
 
-def _replay(r: Reading) -> tuple[Game | None, list[Turn], bool]:
-    """Play the record's moves in order, checking declared resolutions as they come.
-    Returns the last legal game, the turns played, and whether checking stopped early."""
-    if r.seats is None or not r.deal_ok or any(d.code == "E207" for d in r.diagnostics):
+@dataclass(slots=True)
+class _Replayed:
+    """How far the rules got: the last legal game (None when the header or the
+    deal has errors), the turns played, the error that stopped the replay, and
+    whether the result can be compared (the game was replayed to its end, or
+    only plays after its end were refused)."""
+
+    game: Game | None = None
+    turns: list[Turn] = field(default_factory=list)
+    stopped: Diagnostic | None = None
+    compare_result: bool = False
+    steps: list[Step] = field(default_factory=list)
+
+
+def _replay(r: Content, steps: bool) -> _Replayed:
+    """Play the record's moves in order on one table, checking declared
+    resolutions as they come."""
+    replayed = _Replayed()
+    if r.seats is None or not r.deal_ok:
         if r.record.plays:
             r.add(
                 "N601",
                 "no play was replayed: the header or the deal has errors",
                 r.record.plays[0].span,
             )
-        return None, [], True
+        return replayed
     if r.deal is None and r.record.plays:
         r.add("N602", "no deal: hands and draws were not checked")
     table = Table(r.seats, r.deal)
-    turns: list[Turn] = []
-    moves = r.moves  # the plays in order, up to the first that could not be read
-    read = 0
-    declared_seen: dict = {}
-    for element in r.record.elements:
-        kind = type(element)
-        if kind is Play:
-            if read == len(moves) or moves[read].play is not element:
-                _stop(r, element, "it could not be read")
-                return table.snapshot(), turns, True
-            move = moves[read]
-            read += 1
-            try:
-                turn = table.play(move.card, move.state, seat=move.seat, drawn=move.drawn)
-            except IllegalPlay as illegal:
-                ended = illegal.violation is Violation.GAME_OVER
-                blamed = (
-                    element
-                    if ended
-                    else getattr(element, _BLAME[illegal.violation]) or element.card
-                )
-                r.add(CODES_OF[illegal.violation], illegal.message, blamed.span, table.ply + 1)
-                _stop(
-                    r,
-                    element,
-                    "it comes after the end" if ended else "it is illegal",
-                    compared=ended,
-                )
-                # a game that ended can still be scored: its result is compared
-                return table.snapshot(), turns, not ended
-            turns.append(turn)
-        elif kind is Declared:
-            _check_declared(r, element, table, declared_seen)
-    return table.snapshot(), turns, False
+    if steps:
+        replayed.steps.append(Step(0, table.snapshot(), None, None))
+    turns = replayed.turns
+    declared_seen: dict[State, int] = {}
+    played = 0  # plays walked so far
+    for event in r.body:
+        if type(event) is Claim:
+            _check_declared(r, event, table, declared_seen)
+            continue
+        played += 1
+        if type(event) is Unread:
+            _stop(r, event.play, played, "it could not be read")
+            replayed.stopped = event.stop
+            break
+        assert type(event) is Move
+        play = event.play
+        try:
+            turn = table.play(event.card, event.state, seat=event.seat, drawn=event.drawn)
+        except IllegalPlay as illegal:
+            ended = illegal.violation is Violation.GAME_OVER
+            blamed = play if ended else getattr(play, _BLAME[illegal.violation]) or play.card
+            r.add(CODES_OF[illegal.violation], illegal.message, blamed.span, table.ply + 1)
+            replayed.stopped = r.diagnostics[-1]
+            _stop(r, play, played, "it comes after the end" if ended else "it is illegal", ended)
+            replayed.compare_result = ended  # a game that ended can still be scored
+            break
+        turns.append(turn)
+        if steps:
+            replayed.steps.append(Step(turn.ply, table.snapshot(), turn, play))
+    else:
+        replayed.compare_result = True
+    replayed.game = table.snapshot()
+    return replayed
 
 
-def _stop(r: Reading, play: Play, why: str, compared: bool = False) -> None:
-    ply = r.record.plays.index(play) + 1
+def _stop(r: Content, play: Play, ply: int, why: str, compared: bool = False) -> None:
     later = len(r.record.plays) - ply
     rest = {0: " was", 1: " and the play after it were"}.get(
         later, f" and the {later} plays after it were"
@@ -165,16 +248,15 @@ def _stop(r: Reading, play: Play, why: str, compared: bool = False) -> None:
     unchecked = "the declared resolutions from there on" + ("" if compared else " and the result")
     r.add(
         "N601",
-        f"replay stops at ply {ply} because {why}: that ply{rest} not replayed, and {unchecked} were not compared",
+        f"replay stops at ply {ply} because {why}: that ply{rest} not replayed, "
+        f"and {unchecked} were not compared",
         play.span,
         ply,
     )
 
 
-def _check_declared(r: Reading, declared: Declared, table: Table, seen: dict) -> None:
-    claim = r.claims.get(id(declared))
-    if claim is None:  # its words were reported while reading
-        return
+def _check_declared(r: Content, claim: Claim, table: Table, seen: dict[State, int]) -> None:
+    declared = claim.element
     state, seat, marker = claim.state, claim.seat, claim.marker
     if state in seen:
         r.add(
@@ -213,7 +295,7 @@ def _describe(outcome: DeclaredOutcome) -> str:
     return seat_name(outcome) if isinstance(outcome, int) else outcome
 
 
-def _check_result(r: Reading, game: Game) -> Outcome | None:
+def _check_result(r: Content, game: Game) -> Outcome | None:
     declarations = []
     if r.result_tag is not None:
         declarations.append((r.result_tag[0], r.result_tag[1].span, "Result tag"))
@@ -266,7 +348,7 @@ def _count(n: int, unit: str) -> str:
     return f"{n} {unit if n != 1 else unit[:-1]}"
 
 
-def _check_tag_against_line(r: Reading) -> None:
+def _check_tag_against_line(r: Content) -> None:
     if r.result_tag is None or r.result is None:
         return
     tag_outcome = r.result_tag[0]

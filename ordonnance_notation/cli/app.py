@@ -8,11 +8,9 @@ from __future__ import annotations
 import gc
 import json
 import os
-import re
 import secrets
 import sys
-import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
@@ -23,18 +21,18 @@ from rich.text import Text
 
 from ..checking.content import points_table
 from ..checking.validator import Report, validate
-from ..diagnostics import Diagnostic
+from ..diagnostics import DeckError, Diagnostic, InputError, UnreadableSource, no_record
 from ..engine.cards import seat_name
 from ..engine.game import MAX_SEATS, MIN_SEATS
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..files.output import OutputExists, write_atomic
-from ..files.sources import STDIN, Source, expand, open_source, read_source
+from ..files.sources import STDIN, Source, read_source
 from ..making.bots import BOTS
 from ..notation.parser import parse_text
-from ..views.report import diagnostic_text, players, verdict
+from ..notation.record import Record, Unparsed
+from ..views.report import diagnostic_text, problem_text
 
 if TYPE_CHECKING:
-    from ..checking.batch import Block
     from ..making.dealing import Deck
 
 # Command-specific modules are imported inside their commands: `ordo validate`
@@ -66,29 +64,14 @@ def _console(stderr: bool = False) -> Console:
 
 
 T = TypeVar("T")
-_CONTROL = re.compile(
-    r"[\x00-\x09\x0b-\x1f\x7f-\x9f]"
-)  # what Rich would render otherwise than as written
 
 
-def _printer(console: Console) -> Callable[..., None]:
-    """``emit(head, tail="", style="")`` prints ``head`` (a Text or a string)
-    followed by ``tail`` in ``style``. Output without styles is written plainly:
-    Rich's rendering costs about 0.1 ms a line, which is a tenth of validating
-    a record."""
-    write = sys.stdout.write
-    plain = console.color_system is None
-
-    def emit(head: Text | str, tail: str = "", style: str = "") -> None:
-        line = (head.plain if isinstance(head, Text) else head) + tail
-        if plain and not _CONTROL.search(line):
-            write(line + "\n")
-            return
-        text = head.copy() if isinstance(head, Text) else Text(head)
-        text.append(tail, style=style)
-        console.print(text)
-
-    return emit
+def exit_status(*, io_error: bool = False, failed: bool = False) -> int:
+    """The one rule for every command: 2 when some file could not be read or
+    written at all, else 1 when some input was read and found wanting, else 0."""
+    if io_error:
+        return EXIT_USAGE
+    return EXIT_INVALID if failed else EXIT_VALID
 
 
 def _frozen_heap(items: Iterator[T]) -> Iterator[T]:
@@ -137,100 +120,17 @@ def validate_command(
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file).
     """
-    from ..checking.batch import blocks, default_jobs, problem_block
-    from ..checking.batch import run as run_all
+    from ..checking.batch import Validation
+    from ..views.report import JsonReporter, TextReporter
 
-    console = _console()
-    emit = _printer(console)
     as_json = format is Format.json
-    problems: list[Diagnostic] = []
-    counts = {"files": 0, "records": 0, "invalid": 0, "errors": 0, "warnings": 0}
-    files = list(expand(paths))
-    readable = [f for f in files if isinstance(f, str)]
-    workers = jobs or default_jobs([f for f in readable if f != STDIN])
-    if as_json:  # the same text as json.dumps(document, indent=2), written as records come
-        sys.stdout.write('{\n  "records": [')
-
-    def work() -> Iterator[Block]:
-        # runs on the pool's feeding thread with --jobs > 1: it only yields,
-        # and every problem travels as a block so that it is printed in its place
-        for file, path in enumerate(files):
-            source = path if isinstance(path, Diagnostic) else open_source(path)
-            if isinstance(source, Diagnostic):
-                yield problem_block(file, source, as_json)
-                continue
-            counts["files"] += 1
-            yield from blocks(source, file, as_json)
-
-    seen_files: dict[str, int] = {}
-    for checked in _frozen_heap(run_all(work(), workers)):
-        if checked is None:
-            continue
-        task = checked.task
-        if task.problem is not None:
-            problems.append(task.problem)
-            if not as_json:
-                shown = [task.shown] if task.shown is not None else None
-                console.print(
-                    diagnostic_text(
-                        task.problem, shown, task.problem.span.line if task.problem.span else 1
-                    )
-                )
-            continue
-        seen_files[task.source] = seen_files.get(task.source, 0) + 1
-        counts["records"] += 1
-        counts["invalid"] += not checked.valid
-        counts["errors"] += checked.errors
-        counts["warnings"] += checked.warnings
-        if as_json:
-            entry = textwrap.indent(json.dumps(checked.json, indent=2, ensure_ascii=False), "    ")
-            sys.stdout.write(("," if counts["records"] > 1 else "") + "\n" + entry)
-            continue
-        lines = task.text.split("\n")
-        for diagnostic in checked.diagnostics:
-            emit(diagnostic_text(diagnostic, lines, task.first_line))
-        emit(
-            f"{task.source} record {task.index}{checked.players}: ",
-            checked.verdict,
-            "green" if checked.valid else "bold red",
-        )
-    for path in readable:
-        name = "<stdin>" if path == STDIN else path
-        if name not in seen_files and not any(p.source == name for p in problems):
-            empty = Diagnostic("E105", "no record in this file", name)
-            problems.append(empty)
-            if not as_json:
-                console.print(diagnostic_text(empty, None))
-    invalid, records = counts["invalid"], counts["records"]
-    errors = counts["errors"] + len(problems)
-    warnings = counts["warnings"]
-    files_read = counts["files"]
-    if as_json:
-        summary = {
-            "files": files_read,
-            "records": records,
-            "valid": records - invalid,
-            "invalid": invalid,
-            "errors": errors,
-            "warnings": warnings,
-        }
-        tail = json.dumps(
-            {"problems": [p.to_json() for p in problems], "summary": summary},
-            indent=2,
-            ensure_ascii=False,
-        )
-        sys.stdout.write(("\n  ],\n" if records else "],\n") + tail[2:] + "\n")
-    else:
-        console.print(
-            f"{records} record{'s' if records != 1 else ''} in {files_read} file{'s' if files_read != 1 else ''}: "
-            f"{records - invalid} valid, {invalid} invalid; "
-            f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
-        )
-    if any(p.code == "E001" for p in problems):
-        raise typer.Exit(EXIT_USAGE)
-    if invalid or problems:
-        raise typer.Exit(EXIT_INVALID)
-    raise typer.Exit(EXIT_VALID)
+    validation = Validation(paths, jobs, with_json=as_json)
+    reporter = JsonReporter(sys.stdout) if as_json else TextReporter(_console())
+    for item in _frozen_heap(iter(validation)):
+        reporter.take(item)
+    tally = validation.tally
+    reporter.finish(tally)
+    raise typer.Exit(exit_status(io_error=tally.unreadable, failed=not tally.all_valid))
 
 
 class Rule(str, Enum):
@@ -238,9 +138,10 @@ class Rule(str, Enum):
     points = "points"
 
 
-def _fail(console: Console, diagnostic: Diagnostic) -> typer.Exit:
-    console.print(diagnostic_text(diagnostic, None))
-    return typer.Exit(EXIT_USAGE)
+def _fail(console: Console, problem: InputError) -> typer.Exit:
+    """Prints why a file given in the arguments cannot be used; the exit for it."""
+    console.print(problem_text(problem))
+    return typer.Exit(exit_status(io_error=True))
 
 
 def _scoring(rule: Rule, points: str | None) -> Scoring:
@@ -258,12 +159,12 @@ def _scoring(rule: Rule, points: str | None) -> Scoring:
 
 
 def _deck(console: Console, path: str | None) -> Deck:
-    from ..making.dealing import DeckError, load_deck
+    from ..making.dealing import load_deck
 
     try:
         return load_deck(path)
     except DeckError as error:
-        raise _fail(console, error.diagnostic) from None
+        raise _fail(console, error) from None
 
 
 def _emit(console: Console, text: str, output: str, force: bool) -> None:
@@ -273,13 +174,10 @@ def _emit(console: Console, text: str, output: str, force: bool) -> None:
     try:
         write_atomic(output, text, overwrite=force)
     except OutputExists:
-        raise _fail(
-            console, Diagnostic("E001", "already exists; pass --force to replace it", output)
-        ) from None
+        exists = Diagnostic("E001", "already exists; pass --force to replace it", output)
+        raise _fail(console, InputError(exists)) from None
     except OSError as error:
-        raise _fail(
-            console, Diagnostic("E001", f"cannot be written: {error.strerror}", output)
-        ) from None
+        raise _fail(console, _not_written(output, error)) from None
 
 
 def _seed(seed: str | None) -> str:
@@ -431,44 +329,29 @@ def stats_command(
     """
     from rich.progress import Progress
 
-    from ..views.stats import Stats, render_text
+    from ..checking.batch import Tally, validate_files
+    from ..views.stats import collect, render_text
 
     console = _console(stderr=True)
-    stats = Stats()
-    problems: list[Diagnostic] = []
+    tally = Tally()
+
+    def reports() -> Iterator[Report]:
+        for item in validate_files(paths):
+            if isinstance(item, InputError):
+                console.print(problem_text(item))
+                tally.add(item)
+                continue
+            yield item
+            progress.advance(task)
+
     with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
         task = progress.add_task("reading", total=None)
-        for report in _reports(console, paths):
-            if isinstance(report, Diagnostic):
-                problems.append(report)
-                continue
-            stats.add(report)
-            progress.advance(task)
+        stats = collect(reports())
     if format is Format.json:
         typer.echo(json.dumps(stats.to_json(), indent=2))
     else:
         sys.stdout.write(render_text(stats))
-    if any(p.code == "E001" for p in problems):
-        raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_INVALID if problems else EXIT_VALID)
-
-
-def _reports(console: Console, paths: list[str]) -> Iterator[Report | Diagnostic]:
-    """A report per record of every path; the problem (after printing it) for a
-    path that cannot be read or decoded."""
-    for path in expand(paths):
-        if isinstance(path, Diagnostic):
-            console.print(diagnostic_text(path, None))
-            yield path
-            continue
-        source = read_source(path)
-        if source.text is None:
-            assert source.problem is not None
-            console.print(diagnostic_text(source.problem, None))
-            yield source.problem
-            continue
-        for item in parse_text(source.text, source.name):
-            yield validate(item)
+    raise typer.Exit(exit_status(io_error=tally.unreadable, failed=bool(tally.problems)))
 
 
 @app.command("fmt")
@@ -499,7 +382,7 @@ def fmt_command(
     in L B S H F order, state letters). A file with a syntax error is reported
     and never rewritten.
     """
-    from ..archives.conversion import ConversionError, canonical
+    from ..archives.conversion import format_paths
 
     console = _console(stderr=True)
     if check and write:
@@ -508,55 +391,42 @@ def fmt_command(
         raise typer.BadParameter(
             "standard input cannot be rewritten; drop --write", param_hint="--write"
         )
-    failed = usage = changed = 0
-    for path in expand(paths):
-        if isinstance(path, Diagnostic):
-            console.print(diagnostic_text(path, None))
-            usage += 1
+    io_error = failed = False
+    changed = 0
+    for item in format_paths(paths):
+        if isinstance(item, InputError):
+            console.print(problem_text(item))
+            io_error |= isinstance(item, UnreadableSource)
+            failed |= not isinstance(item, UnreadableSource)
             continue
-        source = read_source(path)
-        if source.text is None:
-            assert source.problem is not None
-            console.print(diagnostic_text(source.problem, None))
-            usage += source.problem.code == "E001"
-            failed += source.problem.code != "E001"
-            continue
-        try:
-            result = canonical(source.text, source.name)
-        except ConversionError as error:
-            lines = source.text.split("\n")
-            for diagnostic in error.diagnostics:
+        if item.error is not None:
+            lines = item.source.text.split("\n")
+            for diagnostic in item.error.diagnostics:
                 console.print(diagnostic_text(diagnostic, lines))
-            console.print(f"{source.name}: not formatted: fix the errors above first")
-            failed += 1
-            continue
-        if check:
-            if result != source.text:
-                typer.echo(f"would reformat {source.name}")
-                changed += 1
-        elif write:
-            if result != source.text:
-                try:
-                    write_atomic(path, result, overwrite=True)
-                except OSError as error:
-                    console.print(
-                        diagnostic_text(
-                            Diagnostic("E001", f"cannot be written: {error.strerror}", path), None
-                        )
-                    )
-                    usage += 1
-                    continue
-                typer.echo(f"reformatted {source.name}")
-                changed += 1
-        else:
-            sys.stdout.write(result)
+            console.print(f"{item.source.name}: not formatted: fix the errors above first")
+            failed = True
+        elif not (check or write):
+            sys.stdout.write(item.text)
+        elif item.changed and check:
+            typer.echo(f"would reformat {item.source.name}")
+            changed += 1
+        elif item.changed:
+            try:
+                write_atomic(item.path, item.text, overwrite=True)
+            except OSError as error:
+                console.print(problem_text(_not_written(item.path, error)))
+                io_error = True
+                continue
+            typer.echo(f"reformatted {item.source.name}")
+            changed += 1
     if check or write:
-        console.print(
-            f"{changed} file{'s' if changed != 1 else ''} {'would be reformatted' if check else 'reformatted'}"
-        )
-    if usage:
-        raise typer.Exit(EXIT_USAGE)
-    raise typer.Exit(EXIT_INVALID if failed or (check and changed) else EXIT_VALID)
+        done = "would be reformatted" if check else "reformatted"
+        console.print(f"{changed} file{'s' if changed != 1 else ''} {done}")
+    raise typer.Exit(exit_status(io_error=io_error, failed=failed or (check and changed > 0)))
+
+
+def _not_written(path: str, error: OSError) -> InputError:
+    return InputError(Diagnostic("E001", f"cannot be written: {error.strerror}", path))
 
 
 class Kind(str, Enum):
@@ -620,41 +490,36 @@ def convert_command(
         for diagnostic in error.diagnostics:
             console.print(diagnostic_text(diagnostic, lines))
         console.print(f"{text.name}: not converted")
-        raise typer.Exit(EXIT_INVALID) from None
+        raise typer.Exit(exit_status(failed=True)) from None
     _emit(console, result, output, force)
 
 
 def _read_or_exit(console: Console, path: str) -> Source:
     """The text of ``path``; when there is none, prints why and exits (2 unreadable, 1 not UTF-8)."""
-    source = read_source(path)
-    if source.text is None:
-        assert source.problem is not None
-        console.print(diagnostic_text(source.problem, None))
-        raise typer.Exit(EXIT_USAGE if source.problem.code == "E001" else EXIT_INVALID)
-    return source
+    try:
+        return read_source(path)
+    except InputError as problem:
+        console.print(problem_text(problem))
+        unreadable = isinstance(problem, UnreadableSource)
+        raise typer.Exit(exit_status(io_error=unreadable, failed=True)) from None
 
 
-def _pick_record(console: Console, path: str, record: int | None) -> Report:
-    """The report of the one record a replay or summary is about; exits 2 when ambiguous."""
+def _chosen(console: Console, path: str, record: int | None) -> list[Record | Unparsed]:
+    """The records of ``path`` a command is about: all of them, or the one
+    ``--record`` names. Exits 1 when the file holds none (E105), 2 when
+    ``--record`` is past the last."""
     source = _read_or_exit(console, path)
     items = list(parse_text(source.text, source.name))
     if not items:
-        console.print(
-            diagnostic_text(Diagnostic("E105", "no record in this file", source.name), None)
-        )
-        raise typer.Exit(EXIT_INVALID)
-    if record is None and len(items) > 1:
-        console.print(f"{source.name} holds {len(items)} records; pick one with --record K:")
-        for item in items:
-            report = validate(item)
-            console.print(f"  {report.index}:{players(report)} {verdict(report)}")
-        raise typer.Exit(EXIT_USAGE)
-    index = record or 1
-    if not 1 <= index <= len(items):
+        console.print(problem_text(InputError(no_record(source.name))))
+        raise typer.Exit(exit_status(failed=True))
+    if record is None:
+        return items
+    if record > len(items):
         raise typer.BadParameter(
             f"{source.name} holds {len(items)} record(s)", param_hint="--record"
         )
-    return validate(items[index - 1])
+    return [items[record - 1]]
 
 
 RecordOption = Annotated[
@@ -696,13 +561,21 @@ def replay_command(
 
     console = _console()
     err = _console(stderr=True)
-    report = _pick_record(err, path, record)
+    items = _chosen(err, path, record)
+    if len(items) > 1:
+        err.print(f"{items[0].source} holds {len(items)} records; pick one with --record K:")
+        for item in items:
+            report = validate(item)
+            err.print(f"  {report.index}:{report.players} {report.verdict}")
+        raise typer.Exit(EXIT_USAGE)
+    report = validate(items[0], steps=True)
     steps = replay(report)
     if steps is None:
         for diagnostic in report.diagnostics:
             err.print(diagnostic_text(diagnostic, None))
         err.print(
-            f"{report.source} record {report.index}: nothing to replay: the header or the deal has errors"
+            f"{report.source} record {report.index}: "
+            "nothing to replay: the header or the deal has errors"
         )
         raise typer.Exit(EXIT_INVALID)
     viewer = None
@@ -755,18 +628,7 @@ def summary_command(
     from ..views.summary import summarize
 
     err = _console(stderr=True)
-    source = _read_or_exit(err, path)
-    items = list(parse_text(source.text, source.name))
-    if record is not None:
-        if record > len(items):
-            raise typer.BadParameter(
-                f"{source.name} holds {len(items)} record(s)", param_hint="--record"
-            )
-        items = [items[record - 1]]
-    data = [summarize(validate(item)) for item in items]
-    if not data:
-        err.print(diagnostic_text(Diagnostic("E105", "no record in this file", source.name), None))
-        raise typer.Exit(EXIT_INVALID)
+    data = [summarize(validate(item)) for item in _chosen(err, path, record)]
     if format is SummaryFormat.json:
         typer.echo(json.dumps({"records": data}, indent=2, ensure_ascii=False))
     else:

@@ -1,7 +1,8 @@
 """Where records come from: files, directories of ``*.ord`` files, standard input.
 
-Text is UTF-8 (a byte-order mark is allowed) with any line endings. A path
-that cannot be read is reported as an E001/E002 diagnostic, never raised.
+Text is UTF-8 (a byte-order mark is allowed) with any line endings. An input
+that cannot be read raises UnreadableSource (E001) or SourceError (E002),
+whose diagnostic says where and why.
 """
 
 from __future__ import annotations
@@ -9,12 +10,12 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from ..diagnostics import Diagnostic, OrdoError
+from ..diagnostics import Diagnostic, SourceError, UnreadableSource
 from ..notation.record import Span
 
 STDIN = "-"
@@ -22,12 +23,10 @@ STDIN = "-"
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """One input: its name for messages, and its text or the reason it has none."""
+    """One input read whole: its name for messages, and its text."""
 
     name: str
-    text: str | None
-    problem: Diagnostic | None = None
-    shown: str | None = None  # the undecodable text with replacement characters, for messages
+    text: str
 
 
 def _utf16(data: bytes) -> bool:
@@ -42,15 +41,14 @@ def _utf16(data: bytes) -> bool:
 def decode(data: bytes, name: str) -> Source:
     """Text from bytes: UTF-8 after an optional byte-order mark, any line ends.
     Offsets in the E002 message count from the first byte of the file. A NUL
-    byte, valid UTF-8 but never text, is refused as E002 too."""
+    byte, valid UTF-8 but never text, is refused as E002 too. Raises SourceError."""
     bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
     start = _first_bad(data, bom)
     if start is not None:
         line = data.count(b"\n", 0, start) + 1
         column = start - (data.rfind(b"\n", 0, start) + 1) + 1
         problem = _not_utf8(name, data[start], start, line, column, _utf16(data))
-        shown = None if b"\x00" in data else data.decode("utf-8", "replace")
-        return Source(name, None, problem, shown)
+        raise SourceError(problem)
     text = data[bom:].decode("utf-8")
     return Source(name, text.replace("\r\n", "\n").replace("\r", "\n"))
 
@@ -75,18 +73,26 @@ def _first_bad(data: bytes, skip: int = 0) -> int | None:
 
 
 def read_source(path: str) -> Source:
-    """The text of a file, or of standard input for ``-``."""
+    """The text of a file, or of standard input for ``-``. Raises
+    UnreadableSource (E001) or SourceError (E002)."""
     if path == STDIN:
         return decode(sys.stdin.buffer.read(), "<stdin>")
     try:
         data = Path(path).read_bytes()
-    except FileNotFoundError:
-        return Source(path, None, Diagnostic("E001", "no such file", path))
-    except IsADirectoryError:
-        return Source(path, None, Diagnostic("E001", "is a directory", path))
     except OSError as error:
-        return Source(path, None, Diagnostic("E001", f"cannot be read: {error.strerror}", path))
+        raise _unreadable(path, error) from None
     return decode(data, path)
+
+
+def _unreadable(path: str, error: OSError) -> UnreadableSource:
+    """E001, worded alike whether a file is read whole or a block at a time."""
+    if isinstance(error, FileNotFoundError):
+        why = "no such file"
+    elif isinstance(error, IsADirectoryError):
+        why = "is a directory"
+    else:
+        why = f"cannot be read: {error.strerror}"
+    return UnreadableSource(Diagnostic("E001", why, path))
 
 
 def _regular(path: str) -> bool:
@@ -98,9 +104,10 @@ def _regular(path: str) -> bool:
         return True  # a broken or looping link: reading it reports why (E001)
 
 
-def expand(paths: list[str]) -> Iterator[str | Diagnostic]:
+def expand(paths: Iterable[str]) -> Iterator[str | UnreadableSource]:
     """Each path as given, with directories replaced by the ``*.ord`` files below
-    them (any case, sorted, symbolic links to directories not followed)."""
+    them (any case, sorted, symbolic links to directories not followed); a
+    directory without one is an UnreadableSource in its place."""
     for path in paths:
         if path != STDIN and os.path.isdir(path):
             found = sorted(
@@ -110,26 +117,16 @@ def expand(paths: list[str]) -> Iterator[str | Diagnostic]:
                 if name.lower().endswith(".ord") and _regular(os.path.join(root, name))
             )
             if not found:
-                yield Diagnostic("E001", "no .ord file in this directory", path)
+                yield UnreadableSource(Diagnostic("E001", "no .ord file in this directory", path))
             yield from found
         else:
             yield path
 
 
-class SourceProblem(OrdoError):
-    """Raised while streaming a file that turns out not to be UTF-8 (E002);
-    ``shown`` is the line with replacement characters (None for binary data)."""
-
-    def __init__(self, diagnostic: Diagnostic, shown: str | None = None) -> None:
-        super().__init__(f"{diagnostic.location}: {diagnostic.message}")
-        self.diagnostic = diagnostic
-        self.shown = shown
-
-
 @dataclass
 class LineSource:
     """An open input read a block of lines at a time, so that an archive of any size is held
-    a few blocks at a time. ``lines()`` and ``blocks()`` raise SourceProblem at a byte that is not UTF-8."""
+    a few blocks at a time. ``lines()`` and ``blocks()`` raise SourceError at a byte that is not UTF-8."""
 
     name: str
     stream: BinaryIO
@@ -183,7 +180,7 @@ class LineSource:
             if self.stream is not sys.stdin.buffer:
                 self.stream.close()
 
-    def _bad_byte(self, data: bytes, number: int, offset: int) -> tuple[list[str], SourceProblem]:
+    def _bad_byte(self, data: bytes, number: int, offset: int) -> tuple[list[str], SourceError]:
         """The lines of ``data`` before its first byte that is not UTF-8 text,
         and the problem that byte is."""
         good: list[str] = []
@@ -195,7 +192,7 @@ class LineSource:
                     self.name, raw[bad], offset + bad, number, bad + 1, number == 1 and _utf16(raw)
                 )
                 shown = None if b"\x00" in raw else raw.decode("utf-8", "replace").rstrip("\r\n")
-                return good, SourceProblem(problem, shown)
+                return good, SourceError(problem, shown)
             line = raw.decode("utf-8")
             good.extend(
                 _without_cr([line[1:] if number == 1 and line.startswith("\ufeff") else line])
@@ -224,15 +221,12 @@ def _without_cr(lines: list[str]) -> Iterator[str]:
             yield line
 
 
-def open_source(path: str) -> LineSource | Diagnostic:
-    """A file (or standard input for ``-``) to read a block at a time, or why it cannot be opened."""
+def open_source(path: str) -> LineSource:
+    """A file (or standard input for ``-``) to read a block at a time. Raises
+    UnreadableSource when it cannot be opened."""
     if path == STDIN:
         return LineSource("<stdin>", sys.stdin.buffer)
     try:
         return LineSource(path, open(path, "rb"))
-    except FileNotFoundError:
-        return Diagnostic("E001", "no such file", path)
-    except IsADirectoryError:
-        return Diagnostic("E001", "is a directory", path)
     except OSError as error:
-        return Diagnostic("E001", f"cannot be read: {error.strerror}", path)
+        raise _unreadable(path, error) from None

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from ..diagnostics import Diagnostic, OrdoError
+from ..diagnostics import DeckError, Diagnostic, SourceError
 from ..engine.cards import Card, CardError
 from ..engine.game import HAND_SIZE, Deal, cards_needed
 from ..engine.rng import Rng
@@ -30,14 +30,6 @@ class Deck:
     cards: tuple[Card, ...]
 
 
-class DeckError(OrdoError):
-    """A deck file that cannot be used; ``diagnostic`` says where and why."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(f"{diagnostic.location}: {diagnostic.message}")
-        self.diagnostic = diagnostic
-
-
 def _deck_error(source: str, message: str, mark=None) -> DeckError:
     span = None
     if mark is not None:
@@ -50,10 +42,10 @@ def load_deck(path: str | Path | None = None) -> Deck:
     if path is None:
         resource = files("ordonnance_notation.making.decks") / "reference.yaml"
         return parse_deck(resource.read_text("utf-8"), "reference deck")
-    source = read_source(str(path))
-    if source.text is None:
-        assert source.problem is not None
-        raise DeckError(source.problem)
+    try:
+        source = read_source(str(path))
+    except SourceError as error:
+        raise DeckError(error.diagnostics, error.shown) from None
     return parse_deck(source.text, source.name)
 
 

@@ -131,6 +131,11 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
         yield first, rest
 
 
+def can_cut(text: str) -> bool:
+    """Whether ``last_cut`` can cut ``text``: no ``{`` comment can be open in it."""
+    return t.BRACE_OPEN not in text
+
+
 def has_content(text: str, start: int = 0, end: int | None = None) -> bool:
     """Whether ``text[start:end]`` holds a tag or body line (a line that is
     neither blank nor a ``;`` comment), when it holds no ``{`` comment."""

@@ -22,7 +22,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-from test_fuzz import run_isolated
+from strategies import SAMPLES, TESTS
 from typer.testing import CliRunner
 
 from ordonnance_notation.archives.conversion import convert
@@ -31,8 +31,7 @@ from ordonnance_notation.diagnostics import OrdoError
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
 
-BAD = Path(__file__).resolve().parent / "bad"
-SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+BAD = TESTS / "bad"
 TEN_MB = 10 * 1024 * 1024
 
 
@@ -172,7 +171,8 @@ def test_utf16_with_a_byte_order_mark_is_named(in_bad):
         result = ordo("validate", name)
         assert result.exit_code == 1
         assert result.output.startswith(
-            f"{name}:1:1: error[E002]: not UTF-8 text: byte {byte} at offset 0 (it looks like UTF-16)\n"
+            f"{name}:1:1: error[E002]: not UTF-8 text: byte {byte} at offset 0"
+            " (it looks like UTF-16)\n"
         )
         assert "\x00" not in result.output
 
@@ -217,7 +217,8 @@ def test_an_unterminated_comment_points_at_its_brace_and_the_next_record_is_read
 def test_an_unterminated_tag_points_at_its_bracket(in_bad):
     result = ordo("validate", "unterminated-tag.ord")
     assert result.output.startswith(
-        "unterminated-tag.ord:2:1: error[E103]: tag opened here is not closed with ']' (found '[' instead)\n"
+        "unterminated-tag.ord:2:1: error[E103]: "
+        "tag opened here is not closed with ']' (found '[' instead)\n"
         "   |\n"
         ' 2 | [P2 "Boris"\n'
         "   | ^\n"
@@ -227,7 +228,8 @@ def test_an_unterminated_tag_points_at_its_bracket(in_bad):
 def test_an_unterminated_quote_points_at_its_quote(in_bad):
     result = ordo("validate", "unterminated-quote.ord")
     assert result.output.startswith(
-        "unterminated-quote.ord:3:8: error[E103]: quoted value opened here is never closed with '\"'\n"
+        "unterminated-quote.ord:3:8: error[E103]: "
+        "quoted value opened here is never closed with '\"'\n"
         "   |\n"
         ' 3 | [Event "Club night]\n'
         "   |        ^\n"
@@ -249,6 +251,7 @@ ONE_LINE = {
 }
 
 
+@pytest.mark.slow  # seconds each (the open quote: about ten)
 @pytest.mark.parametrize("name", sorted(ONE_LINE))
 def test_a_10_mb_line_ends_in_a_diagnostic(tmp_path, name):
     make, exit_code, expected = ONE_LINE[name]
@@ -258,7 +261,8 @@ def test_a_10_mb_line_ends_in_a_diagnostic(tmp_path, name):
 
 
 def _too_long(plies: int = 5000) -> tuple[str, int]:
-    """A finished two-seat game followed by plays up to ``plies``, and the line of the first extra play."""
+    """A finished two-seat game followed by plays up to ``plies``, and the
+    line of the first extra play."""
     text = game_text(play_game("bad/1", ["random", "random"], load_deck()))
     lines = text.rstrip("\n").split("\n")
     result = lines.pop()
@@ -325,7 +329,8 @@ def _as_unprivileged(args: list[str]) -> list[str]:
     setpriv = shutil.which("setpriv")
     if setpriv is None:
         pytest.skip(
-            "running as root, and setpriv is missing to drop CAP_DAC_OVERRIDE: a mode 000 file stays readable"
+            "running as root, and setpriv is missing to drop CAP_DAC_OVERRIDE:"
+            " a mode 000 file stays readable"
         )
     return [setpriv, "--bounding-set=-dac_override,-dac_read_search", *args]
 
@@ -387,7 +392,7 @@ def _walk_with_a_fifo(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("command", [("validate",), ("fmt", "--check"), ("stats",)], ids=" ".join)
-def test_a_fifo_met_in_a_directory_walk_does_not_hang(tmp_path, command):
+def test_a_fifo_met_in_a_directory_walk_does_not_hang(tmp_path, run_isolated, command):
     """A directory walk reads "every *.ord below"; a FIFO named so has no
     writer, and opening it for reading blocks for ever."""
     folder = _walk_with_a_fifo(tmp_path)
@@ -399,7 +404,7 @@ def test_a_fifo_met_in_a_directory_walk_does_not_hang(tmp_path, command):
     run_isolated(walk, timeout=10)
 
 
-def test_a_fifo_given_by_name_is_read_like_a_pipe(tmp_path):
+def test_a_fifo_given_by_name_is_read_like_a_pipe(tmp_path, run_isolated):
     """``ordo validate <(cat game.ord)`` passes a pipe by name: it is read to its end."""
     fifo = tmp_path / "pipe.ord"
     os.mkfifo(fifo)
@@ -418,7 +423,7 @@ def test_a_fifo_given_by_name_is_read_like_a_pipe(tmp_path):
     run_isolated(read, timeout=30)
 
 
-def test_a_walk_that_meets_symbolic_link_loops_terminates(tmp_path):
+def test_a_walk_that_meets_symbolic_link_loops_terminates(tmp_path, run_isolated):
     (tmp_path / "sub").mkdir()
     shutil.copy(SAMPLES / "classic-2.ord", tmp_path / "sub" / "game.ord")
     os.symlink("..", tmp_path / "sub" / "up")  # a loop through a directory link
@@ -541,7 +546,7 @@ def test_an_alias_bomb_is_refused_quickly_in_little_memory(in_bad):
 
 
 @pytest.mark.parametrize("kind", ["yaml", "json"])
-def test_a_deeply_nested_archive_is_refused_not_a_crash(tmp_path, kind):
+def test_a_deeply_nested_archive_is_refused_not_a_crash(tmp_path, run_isolated, kind):
     """100,000 nested lists: a stack overflow in a recursive reader (libyaml's
     composer is one) kills the interpreter; run apart so that it fails the test.
     Which refusal comes first depends on the libyaml that PyYAML was built
@@ -567,7 +572,8 @@ def test_a_number_of_5000_digits_in_an_archive_is_e003(tmp_path, kind):
         path.write_text(f'{{"schema_version": 1, "records": [{{"tags": [], "body": [{play}]}}]}}')
     else:
         path.write_text(
-            f"schema_version: 1\nrecords:\n- tags: []\n  body:\n  - {{ply: {ply}, card: HF, state: A}}\n"
+            "schema_version: 1\nrecords:\n- tags: []\n  body:\n"
+            f"  - {{ply: {ply}, card: HF, state: A}}\n"
         )
     result = ordo("convert", str(path), "--to", "ord")
     assert result.exit_code == 1

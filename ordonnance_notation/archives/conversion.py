@@ -70,6 +70,17 @@ class Formatted:
         return self.error is None and self.text != self.source.text
 
 
+def kinds(
+    source: str | None, output: str | None, given_from: str | None, given_to: str | None
+) -> tuple[str, str]:
+    """The kinds to convert between: as given, else from the files' names
+    (None for standard input or output), else ``ord`` in and then ``yaml``
+    out of ``.ord`` text, ``ord`` out of an archive."""
+    source_kind = given_from or (kind_of(source) if source else None) or "ord"
+    target_kind = given_to or (kind_of(output) if output else None)
+    return source_kind, target_kind or ("yaml" if source_kind == "ord" else "ord")
+
+
 def format_paths(paths: Iterable[str]) -> Iterator[Formatted | InputError]:
     """The canonical form of every file of ``paths`` (directories: the ``*.ord``
     below), each read whole; an ``InputError`` in the place of one that cannot

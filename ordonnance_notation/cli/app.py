@@ -469,15 +469,15 @@ def convert_command(
     declared resolutions and the result. A multi-record file becomes one
     archive document. Exit 1 for input that cannot be read as its format.
     """
-    from ..archives.conversion import ConversionError, convert, kind_of
+    from ..archives.conversion import ConversionError, convert, kinds
 
     console = _console(stderr=True)
-    source_kind = (
-        (from_.value if from_ else None) or (kind_of(source) if source != STDIN else None) or "ord"
+    source_kind, target_kind = kinds(
+        source if source != STDIN else None,
+        output if output != "-" else None,
+        from_.value if from_ else None,
+        to.value if to else None,
     )
-    target_kind = (to.value if to else None) or (kind_of(output) if output != "-" else None)
-    if target_kind is None:
-        target_kind = "yaml" if source_kind == "ord" else "ord"
     if output != "-" and source != STDIN and Path(output).resolve() == Path(source).resolve():
         raise typer.BadParameter(
             "the output is the input; use ordo fmt --write to rewrite a file", param_hint="--output"

@@ -12,7 +12,6 @@ order, full states and the end of the game, and takes declared draws on trust.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -129,6 +128,19 @@ class Game:
 
     def resolution(self, state: State) -> Resolution | None:
         return next((r for r in self.resolutions if r.state is state), None)
+
+    def standing(self, state: State) -> Decision | None:
+        """How ``state`` stands: the comparison that decided it once resolved,
+        else the one that would decide it now, between its two strongest
+        armies; None while no unit stands there."""
+        resolution = self.resolution(state)
+        if resolution is not None:
+            return resolution.decision
+        armies = self.armies[state - 1]
+        if not any(army.units for army in armies):
+            return None
+        first, second = rank(armies)[:2]
+        return decide(first, second)
 
     def next_draw(self) -> Card | None:
         """The card the seat to move draws first; None without a pile or when it is empty."""
@@ -283,11 +295,3 @@ class Table:
         return Turn(
             ply, mover, card, state, draw, resolution, len(self.resolutions) == _STATE_COUNT
         )
-
-
-def replay(seats: int, plays: Sequence[tuple[Card, State]], deal: Deal | None = None) -> Game:
-    """The game after ``plays`` in turn order. Raises IllegalPlay at the first illegal one."""
-    game = Game.new(seats, deal)
-    for card, state in plays:
-        game, _ = game.play(card, state)
-    return game

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..engine.armies import Army, decide, rank
+from ..engine.armies import Army
 from ..engine.cards import Card, Icon, State, seat_name
 from ..engine.game import Game
 from .replay import Replay, Step
@@ -32,14 +32,12 @@ def state_status(game: Game, state: State) -> str:
             f"marker {resolution.marker} to {seat_name(resolution.winner)} at ply {resolution.ply}: "
             f"{resolution.decision.explain()}"
         )
-    armies = [game.army(state, seat) for seat in range(game.seats)]
-    if not any(a.units for a in armies):
+    decision = game.standing(state)
+    if decision is None:
         return "no units yet"
-    first, second = rank(armies)[:2]
-    decision = decide(first, second)
-    if decision.level is None and not (first.full and second.full):
+    if decision.level is None and not (decision.winner.full and decision.loser.full):
         return "level so far: identical formations"
-    return f"{seat_name(first.seat)} would win now: {decision.explain()}"
+    return f"{seat_name(decision.winner.seat)} would win now: {decision.explain()}"
 
 
 def _army_line(army: Army, label: str, just_played: int | None) -> Text:

@@ -145,7 +145,7 @@ def bench(records: int, seats: int, runs: int) -> dict:
         "seats": seats,
         "megabytes": round(mb, 3),
     }
-    read = in_process(lambda: path.read_bytes(), runs)
+    read = in_process(path.read_bytes, runs)
     text = data.decode()
     tokens = in_process(lambda: sum(1 for _ in TOKEN.finditer(text)), runs)
     row["raw_read_mb_s"] = round(mb / read, 1)
@@ -189,8 +189,8 @@ def table(rows: list[dict]) -> str:
     head = [title for _, title in COLUMNS]
     body = [[str(row.get(key, "-")) for key, _ in COLUMNS] for row in rows]
     widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(head)]
-    lines = ["  ".join(h.rjust(w) for h, w in zip(head, widths))]
-    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in body]
+    lines = ["  ".join(h.rjust(w) for h, w in zip(head, widths, strict=True))]
+    lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in body]
     return "\n".join(lines)
 
 

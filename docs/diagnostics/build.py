@@ -172,7 +172,8 @@ def printf_bytes(form: str) -> bytes:
 
 
 class Transcript:
-    """A few shell commands, done in-process in a fresh directory, printed as a terminal shows them."""
+    """A few shell commands, done in-process in a fresh directory, printed as a terminal
+    shows them."""
 
     def __init__(self, label: str, directory: Path) -> None:
         self.label = label

@@ -1,8 +1,9 @@
 """ordonnance_notation: record, validate and replay games of Ordonnance.
 
-Data flows one way: grammar -> ``notation.parser`` -> ``notation.record``
--> ``reading`` (content) -> ``engine`` (rules) -> ``validator`` -> ``render``
--> ``cli``. The engine imports nothing from the notation.
+Data flows one way, a layer to a subpackage: ``notation`` (text to records
+and back) -> ``checking`` (what the words mean, the replay under the
+``engine``'s rules, the verdict) -> ``archives`` and ``views`` -> ``cli``.
+The engine imports nothing from the notation.
 
     >>> from ordonnance_notation import parse_text, validate
     >>> [report] = [validate(r) for r in parse_text(text, "game.ord")]

@@ -11,8 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
-from .notation.record import Span
+
+class Span(NamedTuple):
+    """1-based line and column of the first character; end column is exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def to(self, other: Span) -> Span:
+        return Span(self.line, self.column, other.end_line, other.end_column)
 
 
 class Severity(Enum):

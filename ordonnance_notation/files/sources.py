@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from ..diagnostics import Diagnostic, SourceError, UnreadableSource
-from ..notation.record import Span
+from ..diagnostics import Diagnostic, SourceError, Span, UnreadableSource
 
 STDIN = "-"
 

@@ -16,17 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-
-class Span(NamedTuple):
-    """1-based line and column of the first character; end column is exclusive."""
-
-    line: int
-    column: int
-    end_line: int
-    end_column: int
-
-    def to(self, other: Span) -> Span:
-        return Span(self.line, self.column, other.end_line, other.end_column)
+from ..diagnostics import Span as Span  # the places of the record model
 
 
 class Word(NamedTuple):

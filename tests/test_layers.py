@@ -1,0 +1,79 @@
+"""The layers the README's table names: each subpackage imports only from
+the layers above it (or from itself), so data flows one way."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import ordonnance_notation
+
+PACKAGE = Path(ordonnance_notation.__file__).parent
+NAME = "ordonnance_notation"
+
+# rank of each layer: a module may import from a lower rank or its own layer
+RANKS = {
+    "diagnostics": 0,
+    "engine": 1,
+    "notation": 2,
+    "grammar": 2,
+    "files": 3,
+    "checking": 4,
+    "archives": 5,
+    "views": 5,
+    "making": 5,
+    "cli": 6,
+}
+MODULES = sorted(
+    path
+    for path in PACKAGE.rglob("*.py")
+    if path.relative_to(PACKAGE).parts[0] not in ("__init__.py", "__main__.py")
+)
+
+
+def _layer(dotted: str) -> str:
+    return dotted.split(".")[1] if dotted.count(".") else ""
+
+
+def _imports(path: Path) -> set[str]:
+    """The modules of the package that ``path`` imports, as dotted names."""
+    module = ".".join((NAME, *path.relative_to(PACKAGE).with_suffix("").parts))
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            names = [f"{target}.{alias.name}" for alias in node.names] if not node.module else []
+            found.update(n for n in [target, *names] if n.startswith(NAME + "."))
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith(NAME + "."))
+    return found
+
+
+def test_every_layer_is_ranked() -> None:
+    layers = {path.relative_to(PACKAGE).parts[0].removesuffix(".py") for path in MODULES}
+    assert layers == set(RANKS) - {"grammar"}
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_a_module_imports_only_from_the_layers_above_it(path: Path) -> None:
+    own = path.relative_to(PACKAGE).parts[0].removesuffix(".py")
+    wrong = sorted(
+        target
+        for target in _imports(path)
+        if _layer(target) != own and RANKS[_layer(target)] >= RANKS[own]
+    )
+    assert not wrong, f"{own} (rank {RANKS[own]}) imports {wrong}"
+
+
+def test_the_engine_knows_no_text() -> None:
+    engine = [p for p in MODULES if p.relative_to(PACKAGE).parts[0] == "engine"]
+    assert engine
+    for path in engine:
+        assert {_layer(t) for t in _imports(path)} <= {"engine"}, path.name

@@ -12,12 +12,12 @@ import io
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_fuzz import any_text, fuzz, valid_records
+from strategies import any_text, fuzz, valid_records
 
 from ordonnance_notation.checking import batch
-from ordonnance_notation.checking.batch import Block, blocks, check_block, run
-from ordonnance_notation.files import sources
+from ordonnance_notation.checking.batch import blocks, check_block, run
 from ordonnance_notation.diagnostics import Diagnostic, SourceError, UnreadableSource
+from ordonnance_notation.files import sources
 from ordonnance_notation.files.sources import LineSource
 from ordonnance_notation.notation.cutting import split_lines
 
@@ -133,7 +133,8 @@ def test_a_brace_sends_the_rest_of_the_file_a_record_at_a_time(block_size):
 
 def test_records_are_numbered_within_their_file_across_blocks_and_processes(monkeypatch):
     monkeypatch.setattr(sources, "BLOCK", 200)
-    record = '[P1 "a"]\n[P2 "b"]\n[Result "P1"]\n\n1. L A\n\n'  # E413 and W501: an unfinished game said won
+    # E413 and W501: an unfinished game said won
+    record = '[P1 "a"]\n[P2 "b"]\n[Result "P1"]\n\n1. L A\n\n'
     data = (record * 30).encode()
     for jobs in (1, 2):
         work = [

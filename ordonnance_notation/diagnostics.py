@@ -116,7 +116,7 @@ class Diagnostic:
             return self.source
         return f"{self.source}:{self.span.line}:{self.span.column}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str | int | None]:
         return {
             "code": self.code,
             "severity": self.severity.value,
@@ -131,9 +131,11 @@ class Diagnostic:
         }
 
 
-def no_record(source: str) -> Diagnostic:
-    """E105, for a readable file that holds no record."""
-    return Diagnostic("E105", "no record in this file", source)
+def no_record(source: str, archive: bool = False) -> Diagnostic:
+    """E105, for a readable file (or an archive document) that holds no record."""
+    return Diagnostic(
+        "E105", "the archive holds no record" if archive else "no record in this file", source
+    )
 
 
 class OrdoError(Exception):

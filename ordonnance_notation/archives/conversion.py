@@ -143,7 +143,7 @@ def convert(
         return out
     doc = _load(text, source, source_kind)
     if not doc["records"]:
-        raise ConversionError([Diagnostic("E105", "the archive holds no record", source)])
+        raise ConversionError(no_record(source, archive=True))
     if target_kind == "ord":
         return _read_back(archive.to_text(doc), len(doc["records"]), source)
     try:  # places in the .ord text are no places in the archive

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from functools import cache
+from typing import TYPE_CHECKING, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -20,6 +21,7 @@ from ..diagnostics import Diagnostic
 from .record import (
     Comment,
     Declared,
+    Element,
     Hand,
     Pile,
     Play,
@@ -32,6 +34,23 @@ from .record import (
     Word,
 )
 from .terminals import GRAMMAR, unquote
+
+if TYPE_CHECKING:
+
+    class _Token(Token):
+        """A token from the lexer: lark types a token's place as optional (a
+        token made by hand may have none), but the lexer always sets it."""
+
+        line: int
+        column: int
+        end_line: int
+        end_column: int
+        start_pos: int
+        end_pos: int
+else:
+    _Token = Token
+
+_Item = Element | Comment  # what the builder makes of a record's top-level rules
 
 _ELEMENT_STARTS = {"LSQB", "HAND", "PILE", "PLY", "MARKER", "RESULT"}
 _COMMENTS = {"BRACE_COMMENT", "LINE_COMMENT"}
@@ -57,17 +76,17 @@ _EXPECTED_WORDS = {
 }
 
 
-def _span(token: Token) -> Span:
+def _span(token: _Token) -> Span:
     return Span(token.line, token.column, token.end_line, token.end_column)
 
 
-class _Builder(Transformer):
+class _Builder(Transformer[Token, tuple[_Item, ...]]):
     """Builds record elements while the parser runs. ``offset`` shifts line
     numbers from the record's text to the file's."""
 
     offset = 0
 
-    def _word(self, token: Token) -> Word:
+    def _word(self, token: _Token) -> Word:
         return Word(token.value, token.line + self.offset, token.column)
 
     def _at(self, span: Span) -> Span:
@@ -76,29 +95,28 @@ class _Builder(Transformer):
         o = self.offset
         return Span(span.line + o, span.column, span.end_line + o, span.end_column)
 
-    def _spanning(self, tokens) -> Span:
-        first, last = tokens[0], tokens[-1]
+    def _spanning(self, first: _Token, last: _Token | Score) -> Span:
         if isinstance(last, Score):
             return self._at(_span(first)).to(last.value.span)
         return self._at(Span(first.line, first.column, last.end_line, last.end_column))
 
     @v_args(inline=True)
-    def tag(self, *tokens: Token) -> Tag:
+    def tag(self, *tokens: _Token) -> Tag:
         _, name, value, _ = tokens
         text = unquote(value.value)
-        return Tag(self._word(name), text, self._spanning(tokens))
+        return Tag(self._word(name), text, self._spanning(tokens[0], tokens[-1]))
 
     @v_args(inline=True)
-    def hand(self, *tokens: Token) -> Hand:
+    def hand(self, *tokens: _Token) -> Hand:
         cards = tuple(self._word(t) for t in tokens[3:])
-        return Hand(self._word(tokens[1]), cards, self._spanning(tokens))
+        return Hand(self._word(tokens[1]), cards, self._spanning(tokens[0], tokens[-1]))
 
     @v_args(inline=True)
-    def pile(self, *tokens: Token) -> Pile:
-        return Pile(tuple(self._word(t) for t in tokens[2:]), self._spanning(tokens))
+    def pile(self, *tokens: _Token) -> Pile:
+        return Pile(tuple(self._word(t) for t in tokens[2:]), self._spanning(tokens[0], tokens[-1]))
 
     @v_args(inline=True)
-    def play(self, *tokens: Token) -> Play:
+    def play(self, *tokens: _Token) -> Play:
         by_type = {t.type: self._word(t) for t in tokens}
         return Play(
             by_type["PLY"],
@@ -107,44 +125,46 @@ class _Builder(Transformer):
             by_type["CARD"],
             by_type["STATE"],
             by_type.get("GLYPH"),
-            self._spanning(tokens),
+            self._spanning(tokens[0], tokens[-1]),
         )
 
     @v_args(inline=True)
-    def declared(self, *tokens: Token) -> Declared:
+    def declared(self, *tokens: _Token) -> Declared:
         marker, state, seat = (self._word(t) for t in tokens)
-        return Declared(marker, state, seat, self._spanning(tokens))
+        return Declared(marker, state, seat, self._spanning(tokens[0], tokens[-1]))
 
     @v_args(inline=True)
-    def result(self, *tokens) -> ResultLine:
-        scores = tuple(t for t in tokens[2:] if isinstance(t, Score))
-        return ResultLine(self._word(tokens[1]), scores, self._spanning(tokens))
+    def result(self, keyword: _Token, outcome: _Token, *scores: Score) -> ResultLine:
+        last = scores[-1] if scores else outcome
+        return ResultLine(self._word(outcome), scores, self._spanning(keyword, last))
 
     @v_args(inline=True)
-    def score(self, seat: Token, _colon: Token, value: Token) -> Score:
+    def score(self, seat: _Token, _colon: _Token, value: _Token) -> Score:
         return Score(self._word(seat), self._word(value))
 
     @v_args(inline=True)
-    def comment(self, token: Token) -> Comment:
+    def comment(self, token: _Token) -> Comment:
         text = token.value
         braced = text.startswith("{")
         body = text[1:-1] if braced else text[1:]
         return Comment(body.strip(), braced, self._at(_span(token)))
 
-    def record(self, elements: list) -> tuple:
+    def record(self, elements: list[_Item]) -> tuple[_Item, ...]:
         return tuple(elements)
 
 
-def _lark_cython_plugins():
-    """lark-cython's plugins when it is installed (the ``fast`` extra) and not
-    turned off with ORDO_PURE_PYTHON=1; the pure-Python parser otherwise."""
+def _lark_cython_plugins() -> dict[str, type] | None:
+    """lark-cython's plugins (its classes by the name of the lark class each
+    replaces) when it is installed (the ``fast`` extra) and not turned off with
+    ORDO_PURE_PYTHON=1; the pure-Python parser otherwise."""
     if os.environ.get("ORDO_PURE_PYTHON"):
         return None
     try:
         import lark_cython
     except ImportError:
         return None
-    return lark_cython.plugins
+    plugins: dict[str, type] = lark_cython.plugins
+    return plugins
 
 
 @cache
@@ -164,9 +184,9 @@ def _parser(fast: bool) -> tuple[Lark, _Builder]:
     return lark, builder
 
 
-def _attach_comments(items: tuple) -> tuple[tuple, tuple[Comment, ...]]:
+def _attach_comments(items: tuple[_Item, ...]) -> tuple[tuple[Element, ...], tuple[Comment, ...]]:
     """Each comment joins the element it follows; those before any element lead."""
-    elements: list = []
+    elements: list[Element] = []
     leading: list[Comment] = []
     for item in items:
         if isinstance(item, Comment):
@@ -187,7 +207,8 @@ def read_record(
     lark, builder = _parser(fast)
     builder.offset = first_line - 1
     try:
-        items = lark.parse(chunk)
+        # the builder runs while parsing: what lark types as the tree is its record
+        items = cast("tuple[_Item, ...]", lark.parse(chunk))
     except UnexpectedInput as error:
         diagnostic = syntax_diagnostic(error, chunk, first_line, source, index)
         return Unparsed(source, index, chunk, first_line, (diagnostic,))
@@ -204,7 +225,8 @@ def syntax_diagnostic(
     """A Lark failure told in the notation's words, at its place in the file."""
     offset = first_line - 1
     if isinstance(error, UnexpectedCharacters):
-        char = chunk[error.pos_in_stream]
+        # lark's class declares pos_in_stream None; UnexpectedCharacters sets it to an int
+        char = chunk[error.pos_in_stream]  # type: ignore[index]
         span = Span(error.line + offset, error.column, error.line + offset, error.column + 1)
         if char == "{":
             return Diagnostic(
@@ -218,8 +240,10 @@ def syntax_diagnostic(
         return Diagnostic(
             "E100", f"unexpected character {char!r}; expected {allowed}", source, span, index
         )
-    if isinstance(error, UnexpectedEOF) or error.token.type == "$END":
-        allowed = _expected(set(error.expected))
+    # lark raises only the three subclasses of UnexpectedInput, but the base
+    # class declares neither ``token`` nor ``expected``
+    if isinstance(error, UnexpectedEOF) or error.token.type == "$END":  # type: ignore[attr-defined]
+        allowed = _expected(set(error.expected))  # type: ignore[attr-defined]
         return Diagnostic(
             "E104",
             f"the record ends too early; expected {allowed}",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..diagnostics import Diagnostic
 from ..diagnostics import Span as Span  # the places of the record model
 
 
@@ -146,4 +147,4 @@ class Unparsed:
     index: int
     text: str
     first_line: int
-    diagnostics: tuple  # tuple[Diagnostic, ...]; typed loosely to keep this module leaf
+    diagnostics: tuple[Diagnostic, ...]

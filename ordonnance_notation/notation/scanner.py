@@ -13,9 +13,24 @@ The test suite checks the two readings against each other.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any, cast
 
 from . import terminals as t
-from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Score, Span, Tag, Word
+from .record import (
+    Comment,
+    Declared,
+    Element,
+    Hand,
+    Pile,
+    Play,
+    Record,
+    ResultLine,
+    Score,
+    Span,
+    Tag,
+    Word,
+)
 
 _W = t.BLANK
 _END = "(?=[" + re.escape(t.BLANK_CHARS + t.COMMENT_OPENERS) + "]|$)"  # a token ends
@@ -37,11 +52,21 @@ _SCORE = re.compile(f"{_W}+({t.SEAT}):({t.COUNT}){_END}")
 _CARDS = re.compile(f"(?:{_W}*{t.CARD}{_END})*")
 _LETTERS = re.compile(t.CARD)
 _BLANK = re.compile(f"{_W}*")
+# both patterns are starred, so they match anywhere (if only the empty string):
+# their ``match`` never returns None
+_blank_at = cast("Callable[[str, int], re.Match[str]]", _BLANK.match)
+_cards_at = cast("Callable[[str, int], re.Match[str]]", _CARDS.match)
 _KEYWORDS = t.KEYWORDS
 _BLANKS = frozenset(("", *t.BLANK_CHARS))
 _DIGITS = frozenset("0123456789")
 
 _new = tuple.__new__  # builds the named tuples without their Python-level __new__
+
+_OpenDeal = list[Any]
+"""A hand or pile still open, whose cards may go on over the next lines:
+``[Hand or Pile, seat word or None, (line, column) of its first token, the
+card words so far, (line, column) where they end]``; a list, to be updated in
+place."""
 
 
 def _word(text: str, line: int, start: int) -> Word:
@@ -69,12 +94,10 @@ def scan_record(chunk: str, first_line: int, source: str, index: int) -> Record 
     )
 
 
-def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
-    elements: list = []
+def _scan(chunk: str, first_line: int) -> tuple[list[Element], list[Comment]]:
+    elements: list[Element] = []
     leading: list[Comment] = []
-    # an open hand or pile, whose cards may go on over the next lines:
-    # [kind, seat word, first token's span start, cards, last span]
-    open_deal: list | None = None
+    open_deal: _OpenDeal | None = None  # a hand or pile whose cards may go on
     lines = chunk.split("\n")
     skip_to = -1
     new, play_at = _new, _PLAY.match
@@ -84,13 +107,14 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
             continue
         c = line[:1]
         if c in _BLANKS:
-            pos = _BLANK.match(line).end()
+            pos = _blank_at(line, 0).end()
             if pos == len(line):
                 continue
             c = line[pos]
         else:
             pos = 0
         m = None
+        element: Element | None
         if c in _DIGITS:
             m = play_at(line, pos)
             if m is None:
@@ -184,6 +208,7 @@ def _scan(chunk: str, first_line: int) -> tuple[list, list[Comment]]:
         if m is not None:
             pos = m.end()
         rest = _comments(lines, row, pos, number)
+        comments: tuple[Comment, ...]
         if rest is None:
             comments, skip_to = (), row
         else:
@@ -209,8 +234,13 @@ def _keyword_ends(line: str, at: int) -> bool:
 
 
 def _deal_cards(
-    lines: list[str], row: int, pos: int, number: int, open_deal: list, elements: list
-) -> tuple[list | None, int]:
+    lines: list[str],
+    row: int,
+    pos: int,
+    number: int,
+    open_deal: _OpenDeal,
+    elements: list[Element],
+) -> tuple[_OpenDeal | None, int]:
     """Reads the cards on the rest of line ``row``; a comment after them closes
     the hand or pile. Returns the hand or pile still open, if any, and the last
     row read."""
@@ -223,9 +253,9 @@ def _deal_cards(
     return None, skip_to
 
 
-def _cards(line: str, pos: int, number: int, open_deal: list) -> int:
+def _cards(line: str, pos: int, number: int, open_deal: _OpenDeal) -> int:
     """Reads the cards of a hand or pile from ``pos``; returns where they stop."""
-    m = _CARDS.match(line, pos)
+    m = _cards_at(line, pos)
     end = m.end()
     if end == pos:
         return pos
@@ -241,7 +271,9 @@ def _cards(line: str, pos: int, number: int, open_deal: list) -> int:
     return end
 
 
-def _close(open_deal: list | None, elements: list, comments: tuple = ()) -> None:
+def _close(
+    open_deal: _OpenDeal | None, elements: list[Element], comments: tuple[Comment, ...] = ()
+) -> None:
     if open_deal is None:
         return
     kind, seat, (line, column), cards, (end_line, end_column) = open_deal
@@ -261,7 +293,7 @@ def _comments(
     line = lines[row]
     comments: list[Comment] = []
     while True:
-        pos = _BLANK.match(line, pos).end()
+        pos = _blank_at(line, pos).end()
         if pos == len(line):
             return (tuple(comments), row) if comments else None
         c = line[pos]
@@ -308,5 +340,5 @@ def _comments(
         pos = end + 1
 
 
-def _with_comments(element, comments: tuple[Comment, ...]):
+def _with_comments(element: Element, comments: tuple[Comment, ...]) -> Element:
     return element._replace(comments=element.comments + tuple(comments))

@@ -9,6 +9,7 @@ stay after the element they follow.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..engine.cards import Card, CardError, State
 from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Span
@@ -113,17 +114,17 @@ def with_comments(line: str, comments: Sequence[Comment]) -> list[str]:
     return lines
 
 
-def plain(record: Record) -> dict:
+def plain(record: Record) -> dict[str, Any]:
     """The record as plain data (lists, dicts, strings, numbers): the archive
     form of a record, and what the canonical text is printed from. Cards and
     states are canonical where they can be read, else kept as written."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     if record.comments:
         out["comments"] = _plain_comments(record.comments)
     tags = sorted(record.tags, key=lambda t: _tag_rank(t.name.text))
     out["tags"] = [_with({"name": t.name.text, "value": t.value}, t.comments) for t in tags]
-    deal = []
-    body = []
+    deal: list[dict[str, Any]] = []
+    body: list[dict[str, Any]] = []
     for element in record.elements:
         if isinstance(element, Hand):
             deal.append(
@@ -140,7 +141,7 @@ def plain(record: Record) -> dict:
                 _with({"pile": [card_text(w.text) for w in element.cards]}, element.comments)
             )
         elif isinstance(element, Play):
-            play: dict = {"ply": element.ply}
+            play: dict[str, Any] = {"ply": element.ply}
             if element.seat:
                 play["seat"] = element.seat.text
             if element.drawn:
@@ -158,7 +159,7 @@ def plain(record: Record) -> dict:
             }
             body.append(_with(declared, element.comments))
         elif isinstance(element, ResultLine):
-            result: dict = {"result": element.outcome.text}
+            result: dict[str, Any] = {"result": element.outcome.text}
             if element.scores:
                 result["scores"] = [[s.seat.text, int(s.value.text)] for s in element.scores]
             body.append(_with(result, element.comments))
@@ -173,17 +174,17 @@ def _tag_rank(name: str) -> int:
     return TAG_ORDER.index(name) if name in TAG_ORDER else len(TAG_ORDER)
 
 
-def _plain_comments(comments: Sequence[Comment]) -> list[dict]:
+def _plain_comments(comments: Sequence[Comment]) -> list[dict[str, str]]:
     return [{"brace" if c.braced else "line": c.text} for c in comments]
 
 
-def _with(element: dict, comments: Sequence[Comment]) -> dict:
+def _with(element: dict[str, Any], comments: Sequence[Comment]) -> dict[str, Any]:
     if comments:
         element["comments"] = _plain_comments(comments)
     return element
 
 
-def _comments_of(element: dict) -> list[Comment]:
+def _comments_of(element: dict[str, Any]) -> list[Comment]:
     return [
         Comment(text, kind == "brace", _NOWHERE)
         for item in element.get("comments", ())
@@ -191,7 +192,7 @@ def _comments_of(element: dict) -> list[Comment]:
     ]
 
 
-def text(record: dict) -> str:
+def text(record: dict[str, Any]) -> str:
     """The canonical text of a record in plain form (see ``plain``), ending with a newline."""
     out: list[str] = [comment_text(c) for c in _comments_of(record)]
     for tag in sorted(record.get("tags", ()), key=lambda t: _tag_rank(t["name"])):

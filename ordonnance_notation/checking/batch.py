@@ -326,7 +326,7 @@ def file_tasks(path: str, with_json: bool = False) -> list[Task]:
     with a scheduler such as Dask: one file in, its records out).
     Raises UnreadableSource or SourceError when the file cannot be opened or decoded."""
     source = open_source(path)
-    found = []
+    found: list[Task] = []
     for first_line, text in split_lines(source.lines()):
         if text.strip():
             found.append(Task(source.name, len(found) + 1, first_line, text, with_json))

@@ -12,7 +12,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ..diagnostics import Diagnostic
 from ..engine.cards import Card, CardError, State, card_spelt, seat_name, state_spelt
@@ -174,7 +174,8 @@ def _read_header(r: Content) -> None:
     if version is not None and version.value != NOTATION_VERSION:
         r.add(
             "E207",
-            f"notation version {version.value!r} is not supported (this reader knows version {NOTATION_VERSION})",
+            f"notation version {version.value!r} is not supported "
+            f"(this reader knows version {NOTATION_VERSION})",
             version.span,
         )
         return
@@ -234,13 +235,18 @@ def _read_seats(r: Content, tags: dict[str, Tag]) -> None:
 
 def _read_scoring(r: Content, tags: dict[str, Tag]) -> None:
     scoring_tag, points_tag = tags.get("Scoring"), tags.get("Points")
-    kind = scoring_tag.value.strip().lower() if scoring_tag else "classic"
-    if kind not in ("classic", "points"):
-        r.add(
-            "E205", f"Scoring is 'classic' or 'points', not {scoring_tag.value!r}", scoring_tag.span
-        )
-        r.scoring_ok = False
-        return
+    if scoring_tag is None:
+        kind = "classic"
+    else:
+        kind = scoring_tag.value.strip().lower()
+        if kind not in ("classic", "points"):
+            r.add(
+                "E205",
+                f"Scoring is 'classic' or 'points', not {scoring_tag.value!r}",
+                scoring_tag.span,
+            )
+            r.scoring_ok = False
+            return
     if kind == "classic":
         if points_tag is not None:
             r.add("E205", 'a Points table needs [Scoring "points"]', points_tag.span)
@@ -315,8 +321,8 @@ def _cards(r: Content, words: tuple[Word, ...]) -> tuple[Card, ...]:
     """The cards of a hand or pile; those that cannot be read are reported and left out."""
     cards = tuple([card_spelt(w.text) for w in words])
     if None in cards:  # a spelling not seen before, maybe not a card at all
-        cards = tuple(c for c in (_card(r, w) for w in words) if c is not None)
-    return cards
+        return tuple(c for c in (_card(r, w) for w in words) if c is not None)
+    return cast("tuple[Card, ...]", cards)  # None is not in it
 
 
 def seat_of(r: Content, word: Word, ply: int | None = None) -> int | None:
@@ -361,7 +367,8 @@ def _read_deal(r: Content) -> None:
         if len(hand.cards) != HAND_SIZE:
             r.add(
                 "E211",
-                f"{seat_name(seat)}'s hand holds {len(hand.cards)} cards; a hand is dealt {HAND_SIZE}",
+                f"{seat_name(seat)}'s hand holds {len(hand.cards)} cards; "
+                f"a hand is dealt {HAND_SIZE}",
                 hand.span,
             )
         hands[seat] = cards
@@ -380,8 +387,8 @@ def _read_deal(r: Content) -> None:
     if len(r.diagnostics) > errors_before:
         r.deal_ok = False
         return
-    pile = _cards(r, piles[0].cards)
-    total = HAND_SIZE * r.seats + len(pile)
+    pile_cards = _cards(r, piles[0].cards)
+    total = HAND_SIZE * r.seats + len(pile_cards)
     if total < cards_needed(r.seats):
         r.add(
             "E212",
@@ -392,7 +399,7 @@ def _read_deal(r: Content) -> None:
     if len(r.diagnostics) > errors_before:
         r.deal_ok = False
         return
-    r.deal = Deal(tuple(hands[s] for s in range(r.seats)), pile)
+    r.deal = Deal(tuple(hands[s] for s in range(r.seats)), pile_cards)
 
 
 def _read_body(r: Content) -> None:

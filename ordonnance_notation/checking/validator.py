@@ -271,22 +271,23 @@ def _check_declared(r: Content, claim: Claim, table: Table, seen: dict[State, in
         units = ", ".join(f"{seat_name(s)} {table.count(state, s)}" for s in range(table.seats))
         r.add(
             "E403",
-            f"declares {state.full_name} resolved after ply {table.ply}, but it is not yet (units there: {units})",
+            f"declares {state.full_name} resolved after ply {table.ply}, "
+            f"but it is not yet (units there: {units})",
             declared.state.span,
         )
         return
     if resolution.winner != seat:
         r.add(
             "E401",
-            f"declares {state.full_name} to {seat_name(seat)}, but {seat_name(resolution.winner)} wins it: "
-            f"{resolution.decision.explain()}",
+            f"declares {state.full_name} to {seat_name(seat)}, "
+            f"but {seat_name(resolution.winner)} wins it: {resolution.decision.explain()}",
             declared.seat.span,
         )
     elif resolution.marker != marker:
         r.add(
             "E402",
-            f"declares marker {marker} for {state.full_name}, but it takes marker {resolution.marker} "
-            f"(resolved at ply {resolution.ply})",
+            f"declares marker {marker} for {state.full_name}, "
+            f"but it takes marker {resolution.marker} (resolved at ply {resolution.ply})",
             declared.marker.span,
         )
 
@@ -318,7 +319,8 @@ def _check_result(r: Content, game: Game) -> Outcome | None:
     if not r.scoring_ok:
         r.add(
             "N603",
-            f"the game ended at ply {game.ply}, but the result was not compared: the scoring rule has errors",
+            f"the game ended at ply {game.ply}, but the result was not compared: "
+            "the scoring rule has errors",
         )
         return None
     outcome = score(game.seats, game.resolutions, r.scoring)
@@ -328,7 +330,8 @@ def _check_result(r: Content, game: Game) -> Outcome | None:
         if declared == UNFINISHED:
             r.add(
                 "E412",
-                f"the {where} declares the game unfinished, but it ended at ply {game.ply}: {standing}",
+                f"the {where} declares the game unfinished, "
+                f"but it ended at ply {game.ply}: {standing}",
                 span,
             )
         elif declared != actual:
@@ -338,7 +341,8 @@ def _check_result(r: Content, game: Game) -> Outcome | None:
         if value != outcome.scores[seat]:
             r.add(
                 "E411",
-                f"declares {seat_name(seat)}:{value}, but {seat_name(seat)} has {_count(outcome.scores[seat], unit)}",
+                f"declares {seat_name(seat)}:{value}, "
+                f"but {seat_name(seat)} has {_count(outcome.scores[seat], unit)}",
                 word.span,
             )
     return outcome
@@ -355,6 +359,7 @@ def _check_tag_against_line(r: Content) -> None:
     if r.result.outcome != tag_outcome:
         r.add(
             "E414",
-            f"the result line says {_describe(r.result.outcome)}, but the Result tag says {_describe(tag_outcome)}",
+            f"the result line says {_describe(r.result.outcome)}, "
+            f"but the Result tag says {_describe(tag_outcome)}",
             r.result.line.outcome.span,
         )

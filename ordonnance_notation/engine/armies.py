@@ -16,6 +16,9 @@ from .cards import ICONS_BY_SENIORITY, Card, Icon, seat_name
 
 UNITS_PER_ARMY = 4
 
+FormationsKey = tuple[int | tuple[int, ...], ...]
+"""By level, most senior first: how many formations, then their icons by seniority."""
+
 
 class Level(Enum):
     """A formation level: how many cards of an army carry one icon."""
@@ -50,7 +53,7 @@ class Formations:
     regiments: tuple[Icon, ...] = ()
     battalions: tuple[Icon, ...] = ()
     companies: tuple[Icon, ...] = ()
-    key: tuple = field(
+    key: FormationsKey = field(
         init=False, repr=False, compare=False
     )  # greater key, stronger army (before the fourth card)
 
@@ -117,7 +120,7 @@ class Army:
     def formations(self) -> Formations:
         return Formations.of(self.cards)
 
-    def strength(self) -> tuple:
+    def strength(self) -> tuple[FormationsKey, int]:
         """Sort key, greater is stronger. An earlier fourth card breaks a full tie;
         an army still short of four cards counts as if its fourth came last."""
         fourth = self.fourth_ply
@@ -160,7 +163,9 @@ class Decision:
         if self.level is None or self.by_count:
             return None, None
         for mine, theirs in zip(
-            self.winner.formations.at(self.level), self.loser.formations.at(self.level)
+            self.winner.formations.at(self.level),
+            self.loser.formations.at(self.level),
+            strict=True,  # not by count: as many formations each
         ):
             if mine != theirs:
                 return mine, theirs

@@ -70,7 +70,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a card cannot change")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
         return Card, (self.mask,)
 
     @classmethod

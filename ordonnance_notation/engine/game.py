@@ -250,7 +250,8 @@ class Table:
                 )
                 raise IllegalPlay(
                     Violation.WRONG_DRAW,
-                    f"{seat_name(mover)} is said to draw {drawn}, but the pile says {seat_name(mover)} {actual}",
+                    f"{seat_name(mover)} is said to draw {drawn}, "
+                    f"but the pile says {seat_name(mover)} {actual}",
                 )
         hand = None
         if self.hands is not None:

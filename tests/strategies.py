@@ -76,6 +76,61 @@ def army(seat: int, text: str, plies: tuple[int, ...] | None = None) -> Army:
     return Army(seat, tuple(Unit(card, ply) for card, ply in zip(played, plies, strict=False)))
 
 
+# Annotations ------------------------------------------------------------------
+#
+# Comments, glyphs and unknown tags added to a valid record: it must read,
+# format and convert alike.
+
+COMMENT_TEXT = st.text(
+    st.characters(blacklist_characters="{}\n\r", blacklist_categories=("Cs", "Cc")), max_size=30
+)
+COMMENT = st.tuples(st.booleans(), COMMENT_TEXT).map(
+    lambda c: f"{{{c[1]}}}" if c[0] else f"; {c[1]}\n"
+)
+TAG_VALUE = st.text(
+    st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs", "Cc")), max_size=20
+)
+TAG = st.tuples(st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True), TAG_VALUE).filter(
+    lambda t: (
+        t[0]
+        not in {
+            "Notation",
+            "Event",
+            "Round",
+            "Result",
+            "Scoring",
+            "Points",
+            "Seed",
+            "Deck",
+            "Generator",
+        }
+    )
+)
+
+
+def decorate(text, data):
+    """Comments after random lines, glyphs on random plays, unknown tags in the header."""
+    lines = text.split("\n")
+    out = []
+    tags = data.draw(st.lists(TAG, max_size=3, unique_by=lambda t: t[0]))
+    for name, value in tags:
+        out.append(
+            f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
+        )
+    for original in lines:
+        line = original
+        if line[:1].isdigit() and data.draw(st.integers(0, 9)) == 0:
+            line += " " + data.draw(st.sampled_from(["!", "?", "!!", "??", "!?", "?!"]))
+        in_deal = line.startswith(("hand", "pile", " "))  # a comment would end a hand or pile early
+        if line and not in_deal and data.draw(st.integers(0, 7)) == 0:
+            comment = data.draw(COMMENT)
+            line += " " + comment.rstrip("\n")
+            if comment.endswith("\n"):
+                line += "\n"
+        out.append(line.rstrip("\n") if not line.endswith("\n") else line[:-1])
+    return "\n".join(out)
+
+
 # Fuzz inputs --------------------------------------------------------------------
 #
 # Random text weighted towards the notation's alphabet, random bytes, random

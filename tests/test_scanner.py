@@ -8,13 +8,10 @@ printer writes.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_conversion import COMMENT, decorate
-from test_fuzz import any_text, fuzz, valid_records
+from strategies import COMMENT, ROOT, SAMPLES, TESTS, any_text, decorate, fuzz, valid_records
 
 from ordonnance_notation.archives.conversion import canonical
 from ordonnance_notation.making.dealing import load_deck
@@ -23,8 +20,7 @@ from ordonnance_notation.notation.cutting import split_records
 from ordonnance_notation.notation.parser import parse_record
 from ordonnance_notation.notation.scanner import scan_record
 
-ROOT = Path(__file__).resolve().parent.parent
-TEXTS = sorted((ROOT / "samples").rglob("*.ord")) + sorted((ROOT / "tests" / "bad").glob("*.ord"))
+TEXTS = sorted(SAMPLES.rglob("*.ord")) + sorted((TESTS / "bad").glob("*.ord"))
 
 
 def scanned_and_lark(text: str) -> list[tuple]:
@@ -58,7 +54,7 @@ def test_the_scanner_reads_files_as_lark_does(path):
     assert_scanner_agrees(path.read_text("utf-8", errors="replace"))
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "samples").glob("*.ord")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.ord")), ids=lambda p: p.name)
 def test_the_scanner_reads_every_canonical_sample(path):
     text = path.read_text("utf-8")
     pairs = scanned_and_lark(text)
@@ -122,7 +118,8 @@ def test_the_scanner_declines_what_it_is_not_sure_of(text):
 @pytest.mark.parametrize(
     "text",
     [
-        '[P1 "a \\"b\\""]\r\n[P2 "c"]\r\n\r\nhand P1 : L B\r\n pile: S\r\n',  # CR kept in lines, escapes
+        # CR kept in lines, escapes
+        '[P1 "a \\"b\\""]\r\n[P2 "c"]\r\n\r\nhand P1 : L B\r\n pile: S\r\n',
         "{ over\ntwo lines } ; and more\n1. P2 +LB HF Antioch ?!\n#1 A P2 {x}{y}\n",
         "pile:\n  L B\n  S ; end\nresult unfinished\n",
         "result P2 P1:2 P2:3 {final}\n",

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..checking.content import misplaced
 from ..checking.validator import validate
-from ..diagnostics import ConversionError, Diagnostic, InputError, no_record
+from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
 from ..files.sources import Source, expand, read_source
 from ..notation.parser import parse_text
 from ..notation.record import Record, Unparsed
@@ -170,8 +171,8 @@ def _not_ord(diagnostic: Diagnostic, source: str) -> Diagnostic:
     return Diagnostic("E004", message, source)
 
 
-def _load(text: str, source: str, kind: str) -> dict:
+def _load(text: str, source: str, kind: str) -> dict[str, Any]:
     try:
         return archive.load(text, source, kind)
-    except archive.ArchiveError as error:
+    except ArchiveError as error:
         raise ConversionError([error.diagnostic]) from None

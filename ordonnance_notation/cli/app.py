@@ -21,7 +21,14 @@ from rich.text import Text
 
 from ..checking.content import points_table
 from ..checking.validator import Report, validate
-from ..diagnostics import DeckError, Diagnostic, InputError, UnreadableSource, no_record
+from ..diagnostics import (
+    ConversionError,
+    DeckError,
+    Diagnostic,
+    InputError,
+    UnreadableSource,
+    no_record,
+)
 from ..engine.cards import seat_name
 from ..engine.game import MAX_SEATS, MIN_SEATS
 from ..engine.scoring import DEFAULT_POINTS, Scoring
@@ -264,7 +271,8 @@ def play_command(
         typer.Option(
             "--bots",
             "-b",
-            help=f"Comma-separated bots, P1 first: {', '.join(BOTS)}. One name plays every seat. Default: random.",
+            help=f"Comma-separated bots, P1 first: {', '.join(BOTS)}. "
+            "One name plays every seat. Default: random.",
         ),
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
@@ -452,14 +460,16 @@ def convert_command(
         Kind | None,
         typer.Option(
             "--to",
-            help="The output's format (default: from --output's extension; yaml for .ord input, ord for an archive).",
+            help="The output's format (default: from --output's extension; "
+            "yaml for .ord input, ord for an archive).",
         ),
     ] = None,
     with_results: Annotated[
         bool,
         typer.Option(
             "--with-results",
-            help="Add what the engine recomputes (validity, winner, scores, markers, diagnostics) to each archived record.",
+            help="Add what the engine recomputes (validity, winner, scores, markers, diagnostics) "
+            "to each archived record.",
         ),
     ] = False,
     force: ForceOption = False,
@@ -469,7 +479,7 @@ def convert_command(
     declared resolutions and the result. A multi-record file becomes one
     archive document. Exit 1 for input that cannot be read as its format.
     """
-    from ..archives.conversion import ConversionError, convert, kinds
+    from ..archives.conversion import convert, kinds
 
     console = _console(stderr=True)
     source_kind, target_kind = kinds(
@@ -495,7 +505,8 @@ def convert_command(
 
 
 def _read_or_exit(console: Console, path: str) -> Source:
-    """The text of ``path``; when there is none, prints why and exits (2 unreadable, 1 not UTF-8)."""
+    """The text of ``path``; when there is none, prints why and exits (2 unreadable,
+    1 not UTF-8)."""
     try:
         return read_source(path)
     except InputError as problem:

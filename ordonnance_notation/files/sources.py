@@ -125,7 +125,8 @@ def expand(paths: Iterable[str]) -> Iterator[str | UnreadableSource]:
 @dataclass
 class LineSource:
     """An open input read a block of lines at a time, so that an archive of any size is held
-    a few blocks at a time. ``lines()`` and ``blocks()`` raise SourceError at a byte that is not UTF-8."""
+    a few blocks at a time. ``lines()`` and ``blocks()`` raise SourceError at a byte that
+    is not UTF-8."""
 
     name: str
     stream: BinaryIO
@@ -212,8 +213,8 @@ def _decoded(data: bytes) -> str | None:
 
 def _without_cr(lines: list[str]) -> Iterator[str]:
     """A CR before the line end is dropped; a CR inside a line ends it (old Mac files)."""
-    for line in lines:
-        line = line.removesuffix("\r")
+    for raw in lines:
+        line = raw.removesuffix("\r")
         if "\r" in line:
             yield from line.split("\r")
         else:

@@ -78,7 +78,7 @@ class GreedyBot:
         return value
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def bot(name: str) -> Bot:

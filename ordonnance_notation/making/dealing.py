@@ -1,7 +1,8 @@
 """Decks and deals (rules.md D3).
 
 The shuffle is ``engine.rng.Rng.shuffle``, specified there so that a seed
-gives the same deal on any machine and any Python version. A deal shuffles the deck (two copies for 3-4 seats) with the stream
+gives the same deal on any machine and any Python version. A deal shuffles
+the deck (two copies for 3-4 seats) with the stream
   ``<seed>/deal``, gives each seat five cards in turn (P1 the first card, P2
   the second, ...) and leaves the rest as the pile, top first.
 """
@@ -30,7 +31,7 @@ class Deck:
     cards: tuple[Card, ...]
 
 
-def _deck_error(source: str, message: str, mark=None) -> DeckError:
+def _deck_error(source: str, message: str, mark: yaml.Mark | None = None) -> DeckError:
     span = None
     if mark is not None:
         span = Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.cards import seat_name
 from ..engine.game import Deal, Game, Turn
@@ -69,15 +70,15 @@ def _scoring_tags(scoring: Scoring) -> list[tuple[str, str]]:
     return tags
 
 
-def _deal(dealt: Deal) -> list[dict]:
-    hands = [
+def _deal(dealt: Deal) -> list[dict[str, str | list[str]]]:
+    hands: list[dict[str, str | list[str]]] = [
         {"hand": seat_name(s), "cards": [str(c) for c in hand]}
         for s, hand in enumerate(dealt.hands)
     ]
     return [*hands, {"pile": [str(c) for c in dealt.pile]}]
 
 
-def _tags(pairs: list[tuple[str, str]]) -> list[dict]:
+def _tags(pairs: list[tuple[str, str]]) -> list[dict[str, str]]:
     return [{"name": name, "value": value} for name, value in pairs]
 
 
@@ -115,7 +116,7 @@ def game_text(played: SelfPlayed, event: str = "Self-play", round: int | None = 
     if round is not None:
         tags.append(("Round", str(round)))
     tags += [(seat_name(s), name) for s, name in enumerate(played.bots)]
-    body: list[dict] = []
+    body: list[dict[str, Any]] = []
     for turn in played.turns:
         play = {"ply": turn.ply, "card": str(turn.card), "state": turn.state.name}
         if seats > 2:

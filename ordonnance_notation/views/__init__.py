@@ -1,1 +1,2 @@
-"""Views of checked games: reports as text and JSON, replays step by step, the board, summaries and statistics."""
+"""Views of checked games: reports as text and JSON, replays step by step, the
+board, summaries and statistics."""

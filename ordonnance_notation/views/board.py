@@ -29,8 +29,8 @@ def state_status(game: Game, state: State) -> str:
     resolution = game.resolution(state)
     if resolution is not None:
         return (
-            f"marker {resolution.marker} to {seat_name(resolution.winner)} at ply {resolution.ply}: "
-            f"{resolution.decision.explain()}"
+            f"marker {resolution.marker} to {seat_name(resolution.winner)} "
+            f"at ply {resolution.ply}: {resolution.decision.explain()}"
         )
     decision = game.standing(state)
     if decision is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..checking.validator import Report
 from ..engine.armies import LEVELS, Decision
@@ -36,16 +37,16 @@ def best_formation(decision: Decision) -> str:
 class Stats:
     games: int = 0
     skipped: int = 0  # invalid or unfinished records
-    by_seats: Counter = field(default_factory=Counter)
-    wins: dict[int, Counter] = field(
+    by_seats: Counter[int] = field(default_factory=Counter)
+    wins: dict[int, Counter[str]] = field(
         default_factory=lambda: defaultdict(Counter)
     )  # seats -> winner -> n
-    by_rule: Counter = field(default_factory=Counter)
+    by_rule: Counter[str] = field(default_factory=Counter)
     shared: int = 0
     disagreements: int = 0  # classic and points scoring name different winners
     later_capture: int = 0  # the game's own result went to the later-capture rule
-    steps: Counter = field(default_factory=Counter)
-    formations: Counter = field(default_factory=Counter)
+    steps: Counter[str] = field(default_factory=Counter)
+    formations: Counter[str] = field(default_factory=Counter)
     marker_plies: dict[int, dict[int, list[int]]] = field(
         default_factory=lambda: defaultdict(lambda: defaultdict(list))
     )  # seats -> marker -> plies
@@ -77,7 +78,7 @@ class Stats:
             self.formations[best_formation(decision)] += 1
             self.marker_plies[seats][resolution.marker].append(resolution.ply)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games,
             "skipped": self.skipped,
@@ -122,10 +123,12 @@ def render_text(stats: Stats) -> str:
     out += ["", "scoring rules"]
     out += [f"  {rule}: {n} games" for rule, n in sorted(stats.by_rule.items())]
     out.append(
-        f"  classic and points name different winners: {stats.disagreements} ({_percent(stats.disagreements, stats.games)})"
+        f"  classic and points name different winners: {stats.disagreements} "
+        f"({_percent(stats.disagreements, stats.games)})"
     )
     out.append(
-        f"  decided by the later-capture tie-break: {stats.later_capture} ({_percent(stats.later_capture, stats.games)})"
+        f"  decided by the later-capture tie-break: {stats.later_capture} "
+        f"({_percent(stats.later_capture, stats.games)})"
     )
     if stats.shared:
         out.append(f"  shared wins: {stats.shared}")

@@ -80,7 +80,8 @@ class Stepper:
 def run(
     stepper: Stepper, keys: Iterable[str], draw: Callable[[int], Text], console: Console
 ) -> int:
-    """Show the current step, then apply keys until quit or keys run out. Returns the last position."""
+    """Show the current step, then apply keys until quit or keys run out. Returns the
+    last position."""
     _show(stepper, draw, console)
     for key in keys:
         if not stepper.press(key):

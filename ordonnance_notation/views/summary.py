@@ -7,17 +7,20 @@ and why, how each state was decided, and the record's own comments.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..checking.validator import Report
+from ..engine.armies import Army
 from ..engine.cards import State, seat_name
 from ..engine.game import Game, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captures
 
 
-def summarize(report: Report) -> dict:
+def summarize(report: Report) -> dict[str, Any]:
     """Everything the summary says, as JSON-ready data."""
     scoring = report.scoring or Scoring.classic()
     game = report.game
-    out: dict = {
+    out: dict[str, Any] = {
         "file": report.source,
         "record": report.index,
         "players": [{"seat": seat_name(s), "name": name} for s, name in enumerate(report.names)],
@@ -53,7 +56,7 @@ def summarize(report: Report) -> dict:
     return out
 
 
-def _army(army, report: Report) -> dict:
+def _army(army: Army, report: Report) -> dict[str, Any]:
     return {
         "seat": seat_name(army.seat),
         "name": report.names[army.seat] if army.seat < len(report.names) else "",
@@ -63,7 +66,7 @@ def _army(army, report: Report) -> dict:
     }
 
 
-def _state(resolution: Resolution, report: Report, scoring: Scoring) -> dict:
+def _state(resolution: Resolution, report: Report, scoring: Scoring) -> dict[str, Any]:
     armies = []
     for place, army in enumerate(resolution.ranking):
         entry = _army(army, report) | {"place": place + 1}
@@ -81,7 +84,7 @@ def _state(resolution: Resolution, report: Report, scoring: Scoring) -> dict:
     }
 
 
-def _unresolved(game: Game, state: State, report: Report) -> dict:
+def _unresolved(game: Game, state: State, report: Report) -> dict[str, Any]:
     return {
         "state": state.name,
         "name": state.full_name,
@@ -89,7 +92,7 @@ def _unresolved(game: Game, state: State, report: Report) -> dict:
     }
 
 
-def _result(outcome: Outcome, game: Game, scoring: Scoring) -> dict:
+def _result(outcome: Outcome, game: Game, scoring: Scoring) -> dict[str, Any]:
     unit = scoring.unit
     scores = {seat_name(s): v for s, v in enumerate(outcome.scores)}
     return {
@@ -111,7 +114,10 @@ def why(outcome: Outcome, game: Game, scoring: Scoring) -> str:
         rest = sorted(
             (v for s, v in enumerate(outcome.scores) if s != outcome.winner), reverse=True
         )
-        return f"{seat_name(outcome.winner)} has the most {unit}: {best}, against {', '.join(map(str, rest))}."
+        return (
+            f"{seat_name(outcome.winner)} has the most {unit}: {best}, "
+            f"against {', '.join(map(str, rest))}."
+        )
     tied = outcome.tied
     names = " and ".join(seat_name(s) for s in tied)
     first = f"{names} have {outcome.scores[tied[0]]} {unit} each"
@@ -134,10 +140,13 @@ def why(outcome: Outcome, game: Game, scoring: Scoring) -> str:
     markers = ", ".join(
         f"{seat_name(s)}'s was marker {captures(game.resolutions, s)[k - 1]}" for s in outcome.tied
     )
-    return f"{first}; the later {ordinal} capture wins: {markers}, so {seat_name(outcome.winner)} wins."
+    return (
+        f"{first}; the later {ordinal} capture wins: {markers}, "
+        f"so {seat_name(outcome.winner)} wins."
+    )
 
 
-def _annotations(report: Report) -> list[dict]:
+def _annotations(report: Report) -> list[dict[str, Any]]:
     if report.record is None:
         return []
     out = []
@@ -157,22 +166,22 @@ def _annotations(report: Report) -> list[dict]:
     return out
 
 
-def _heading(data: dict) -> str:
+def _heading(data: dict[str, Any]) -> str:
     return f"{data['file']}, record {data['record']}"
 
 
-def _players(data: dict) -> str:
+def _players(data: dict[str, Any]) -> str:
     return ", ".join(f"{p['seat']} {p['name']}".rstrip() for p in data["players"])
 
 
-def _rules(data: dict) -> str:
+def _rules(data: dict[str, Any]) -> str:
     if data["scoring"] == "classic":
         return "classic scoring (most states wins)"
     table = " ".join(map(str, data["points_table"]))
     return f"points scoring, {table} by rank"
 
 
-def _outcome(data: dict) -> str:
+def _outcome(data: dict[str, Any]) -> str:
     if data["problems"] and not data["valid"]:
         return "not established: the record has errors"
     if data["result"] is None:
@@ -182,7 +191,7 @@ def _outcome(data: dict) -> str:
     return f"{head}. {result['why']}"
 
 
-def render_text(data: dict) -> str:
+def render_text(data: dict[str, Any]) -> str:
     out = [
         _heading(data),
         f"Players: {_players(data)}",
@@ -232,7 +241,7 @@ def render_text(data: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-def render_markdown(data: dict) -> str:
+def render_markdown(data: dict[str, Any]) -> str:
     out = [
         f"## {_heading(data)}",
         "",

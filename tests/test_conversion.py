@@ -3,13 +3,12 @@ samples and generated games, with comments, glyphs and unknown tags added),
 the JSON Schema, and located errors for broken archives."""
 
 import json
-import os
-from pathlib import Path
 
 import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import ROOT, SAMPLES, decorate, examples
 
 from ordonnance_notation import parse_text
 from ordonnance_notation.archives.conversion import ConversionError, canonical, convert
@@ -18,11 +17,9 @@ from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.writer import plain
 
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted((ROOT / "samples").glob("*.ord"))
+SAMPLE_FILES = sorted(SAMPLES.glob("*.ord"))
 SCHEMA = json.loads((ROOT / "docs" / "archive.schema.json").read_text("utf-8"))
 DECK = load_deck()
-EXAMPLES = int(os.environ.get("ORDO_EXAMPLES", "25"))  # raise for a deeper run
 
 
 def plains(text):
@@ -42,63 +39,14 @@ def check_laws(text):
         assert convert(archive, f"t.{kind}", kind, "ord") == formatted
 
 
-@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.name)
 def test_the_laws_hold_on_every_sample(path):
     text = path.read_text("utf-8")
     assert canonical(text, path.name) == text  # the samples are canonical already
     check_laws(text)
 
 
-COMMENT_TEXT = st.text(
-    st.characters(blacklist_characters="{}\n\r", blacklist_categories=("Cs", "Cc")), max_size=30
-)
-COMMENT = st.tuples(st.booleans(), COMMENT_TEXT).map(
-    lambda c: f"{{{c[1]}}}" if c[0] else f"; {c[1]}\n"
-)
-TAG_VALUE = st.text(
-    st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs", "Cc")), max_size=20
-)
-TAG = st.tuples(st.from_regex(r"[A-Z][a-z]{1,8}", fullmatch=True), TAG_VALUE).filter(
-    lambda t: (
-        t[0]
-        not in {
-            "Notation",
-            "Event",
-            "Round",
-            "Result",
-            "Scoring",
-            "Points",
-            "Seed",
-            "Deck",
-            "Generator",
-        }
-    )
-)
-
-
-def decorate(text, data):
-    """Comments after random lines, glyphs on random plays, unknown tags in the header."""
-    lines = text.split("\n")
-    out = []
-    tags = data.draw(st.lists(TAG, max_size=3, unique_by=lambda t: t[0]))
-    for name, value in tags:
-        out.append(
-            f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
-        )
-    for line in lines:
-        if line[:1].isdigit() and data.draw(st.integers(0, 9)) == 0:
-            line += " " + data.draw(st.sampled_from(["!", "?", "!!", "??", "!?", "?!"]))
-        in_deal = line.startswith(("hand", "pile", " "))  # a comment would end a hand or pile early
-        if line and not in_deal and data.draw(st.integers(0, 7)) == 0:
-            comment = data.draw(COMMENT)
-            line += " " + comment.rstrip("\n")
-            if comment.endswith("\n"):
-                line += "\n"
-        out.append(line.rstrip("\n") if not line.endswith("\n") else line[:-1])
-    return "\n".join(out)
-
-
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), data=st.data())
 def test_the_laws_hold_on_generated_games_with_annotations(seed, seats, data):
     played = play_game(str(seed), ["random"] * seats, DECK)
@@ -238,8 +186,8 @@ def test_a_broken_archive_is_located(kind, text, where, message):
 
 def test_an_alias_bomb_is_refused_before_it_expands():
     bomb = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
-        for i in range(20)
+        f"{new}: &{new} [*{old}, *{old}, *{old}, *{old}]\n"
+        for new, old in ((chr(98 + i), chr(97 + i)) for i in range(20))
     )
     with pytest.raises(ArchiveError, match="aliases"):
         load(bomb, "bomb.yaml", "yaml")

@@ -1,10 +1,9 @@
 """Self-played games: property tests (every generated game validates and the
 validator recomputes what the generator recorded) and reproducibility."""
 
-import os
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.engine.scoring import Scoring
@@ -28,7 +27,7 @@ SEEDS = st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1, ma
 
 
 @settings(
-    max_examples=int(os.environ.get("ORDO_EXAMPLES", "60")),
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

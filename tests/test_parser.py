@@ -5,6 +5,7 @@ from importlib.resources import files
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import examples
 
 from ordonnance_notation.notation.cutting import split_records
 from ordonnance_notation.notation.parser import parse_text
@@ -215,7 +216,7 @@ NOTATION_CHARACTERS = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(NOTATION_CHARACTERS, max_size=60).map("".join))
 def test_any_text_parses_to_records_or_located_diagnostics(text):
     for item in parse_text(text, "fuzz.ord"):

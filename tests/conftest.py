@@ -28,7 +28,7 @@ from typer.testing import CliRunner
 # package under test comes from the installed distribution.
 sys.path.insert(0, str(Path(__file__).parent))
 
-from strategies import DEFAULT_EXAMPLES, ROOT
+from strategies import DEFAULT_EXAMPLES, ROOT, TESTS
 
 settings.register_profile(
     "deep", settings.get_profile("default"), max_examples=10 * DEFAULT_EXAMPLES, print_blob=True
@@ -59,17 +59,21 @@ def ordo(monkeypatch):
     return run
 
 
+GOLDEN = TESTS / "golden"
+
+
 @pytest.fixture
 def golden(request):
-    """``golden(path, text)``: ``text`` must equal the file at ``path``;
-    with ``--update-golden`` the file is written first."""
+    """``golden(name, text)``: ``text`` must equal the file ``name`` in
+    tests/golden/; with ``--update-golden`` the file is written first."""
     update = request.config.getoption("--update-golden")
 
-    def check(path: Path, text: str) -> None:
+    def check(name: str, text: str) -> None:
+        path = GOLDEN / name
         if update:
             path.write_text(text, "utf-8")
         assert text == path.read_text("utf-8"), (
-            f"{path.name} differs; pytest --update-golden rewrites it"
+            f"tests/golden/{name} differs; pytest --update-golden rewrites it"
         )
 
     return check

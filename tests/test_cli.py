@@ -2,28 +2,12 @@
 
 import json
 import os
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from strategies import SAMPLES
 
-from ordonnance_notation.cli.app import app
-
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).resolve().parent / "golden"
-VALID = sorted(p.name for p in (ROOT / "samples").glob("*.ord"))
-INVALID = sorted(p.name for p in (ROOT / "samples" / "invalid").glob("*.ord"))
-
-
-@pytest.fixture
-def ordo(monkeypatch):
-    monkeypatch.chdir(ROOT)
-    runner = CliRunner()
-
-    def run(*args, input=None, env=None):
-        return runner.invoke(app, list(args), input=input, env=env, catch_exceptions=False)
-
-    return run
+VALID = sorted(p.name for p in SAMPLES.glob("*.ord"))
+INVALID = sorted(p.name for p in (SAMPLES / "invalid").glob("*.ord"))
 
 
 def test_the_valid_samples_exit_0_with_a_line_per_record_and_a_total(ordo):
@@ -35,13 +19,10 @@ def test_the_valid_samples_exit_0_with_a_line_per_record_and_a_total(ordo):
 
 
 @pytest.mark.parametrize("name", INVALID)
-def test_each_invalid_sample_exits_1_with_its_golden_output(ordo, name):
+def test_each_invalid_sample_exits_1_with_its_golden_output(ordo, golden, name):
     result = ordo("validate", f"samples/invalid/{name}")
     assert result.exit_code == 1
-    golden = GOLDEN / f"{name.removesuffix('.ord')}.txt"
-    if os.environ.get("ORDO_UPDATE_GOLDEN"):
-        golden.write_text(result.output, "utf-8")
-    assert result.output == golden.read_text("utf-8")
+    golden(f"{name.removesuffix('.ord')}.txt", result.output)
 
 
 def test_a_diagnostic_shows_the_source_line_and_a_caret(ordo):
@@ -86,7 +67,7 @@ def test_a_file_without_records_is_invalid(ordo, tmp_path):
 
 
 def test_standard_input(ordo):
-    text = (ROOT / "samples" / "classic-2.ord").read_text("utf-8")
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
     result = ordo("validate", "-", input=text)
     assert result.exit_code == 0
     assert (
@@ -96,7 +77,7 @@ def test_standard_input(ordo):
 
 
 def test_crlf_and_a_byte_order_mark_are_accepted(ordo, tmp_path):
-    text = (ROOT / "samples" / "classic-2.ord").read_text("utf-8")
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
     path = tmp_path / "windows.ord"
     path.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
     assert ordo("validate", str(path)).exit_code == 0
@@ -267,9 +248,7 @@ def test_stats_counts_the_later_capture_sample(ordo):
 
 
 def test_directories_find_ord_files_in_any_case(ordo, tmp_path):
-    (tmp_path / "GAME.ORD").write_text(
-        (ROOT / "samples" / "classic-2.ord").read_text("utf-8"), "utf-8"
-    )
+    (tmp_path / "GAME.ORD").write_text((SAMPLES / "classic-2.ord").read_text("utf-8"), "utf-8")
     (tmp_path / "notes.txt").write_text("not a record", "utf-8")
     result = ordo("validate", str(tmp_path))
     assert result.exit_code == 0
@@ -359,11 +338,11 @@ def test_convert_by_extension_both_ways(ordo, tmp_path):
     assert ordo("convert", "samples/club-evening.ord", "-o", str(yaml_path)).exit_code == 0
     assert yaml_path.read_text("utf-8").startswith("schema_version: 1\nrecords:\n")
     assert ordo("convert", str(yaml_path), "-o", str(back)).exit_code == 0
-    assert back.read_text("utf-8") == (ROOT / "samples" / "club-evening.ord").read_text("utf-8")
+    assert back.read_text("utf-8") == (SAMPLES / "club-evening.ord").read_text("utf-8")
 
 
 def test_convert_through_standard_streams(ordo):
-    text = (ROOT / "samples" / "annotated.ord").read_text("utf-8")
+    text = (SAMPLES / "annotated.ord").read_text("utf-8")
     as_json = ordo("convert", "-", "--to", "json", input=text)
     assert as_json.exit_code == 0 and json.loads(as_json.output)["schema_version"] == 1
     back = ordo("convert", "-", "--from", "json", "--to", "ord", input=as_json.output)
@@ -385,8 +364,8 @@ def test_convert_reports_a_broken_archive_with_its_place(ordo, tmp_path):
     result = ordo("convert", str(archive), "--to", "ord")
     assert result.exit_code == 1
     assert (
-        f"{archive}:4:23: error[E003]: records[0].tags[0].value: expected a tag value as a string, not a number"
-        in result.output
+        f"{archive}:4:23: error[E003]: records[0].tags[0].value: "
+        "expected a tag value as a string, not a number" in result.output
     )
     assert " 4 |   - {name: P1, value: 7}" in result.output
 

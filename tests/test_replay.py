@@ -4,21 +4,15 @@ the interactive stepper driven by scripted keys, and the per-seat view."""
 
 import io
 import json
-import os
-from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
+from strategies import ROOT
 
 from ordonnance_notation import parse_text, validate
-from ordonnance_notation.cli.app import app
 from ordonnance_notation.views.board import render_step
 from ordonnance_notation.views.replay import replay
 from ordonnance_notation.views.stepper import HELP, Stepper, run, split_keys
-
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).resolve().parent / "golden"
 
 # golden name, file, record
 CASES = [
@@ -32,33 +26,20 @@ CASES = [
 ]
 
 
-def golden(path: Path, text: str) -> None:
-    if os.environ.get("ORDO_UPDATE_GOLDEN"):
-        path.write_text(text, "utf-8")
-    assert text == path.read_text("utf-8"), f"{path.name} differs; ORDO_UPDATE_GOLDEN=1 rewrites it"
-
-
-@pytest.fixture
-def ordo(monkeypatch):
-    monkeypatch.chdir(ROOT)
-    runner = CliRunner()
-    return lambda *args, **kw: runner.invoke(app, list(args), catch_exceptions=False, **kw)
-
-
 @pytest.mark.parametrize(("name", "path", "record"), CASES, ids=[c[0] for c in CASES])
-def test_every_step_of_a_replay(ordo, name, path, record):
+def test_every_step_of_a_replay(ordo, golden, name, path, record):
     result = ordo("replay", path, "--record", str(record), "--step")
     assert result.exit_code == 0
-    golden(GOLDEN / "replay" / f"{name}.txt", result.output)
+    golden(f"replay/{name}.txt", result.output)
 
 
 @pytest.mark.parametrize(("name", "path", "record"), CASES, ids=[c[0] for c in CASES])
 @pytest.mark.parametrize("format", ["text", "markdown", "json"])
-def test_summaries(ordo, name, path, record, format):
+def test_summaries(ordo, golden, name, path, record, format):
     result = ordo("summary", path, "--record", str(record), "--format", format)
     assert result.exit_code == 0
     suffix = {"text": "txt", "markdown": "md", "json": "json"}[format]
-    golden(GOLDEN / "summary" / f"{name}.{suffix}", result.output)
+    golden(f"summary/{name}.{suffix}", result.output)
 
 
 def load(path, record=1):
@@ -74,17 +55,17 @@ def test_a_replay_stops_at_the_first_illegal_play_and_says_so():
     assert steps.steps[-1].game.ply == 8
 
 
-def test_the_summary_explains_each_tie_break():
-    text = CliRunner().invoke(app, ["summary", str(ROOT / "samples/later-capture-3.ord")]).output
+def test_the_summary_explains_each_tie_break(ordo):
+    text = ordo("summary", "samples/later-capture-3.ord").output
     assert (
-        "P1 and P2 have 2 states each; the later second capture wins: P1's was marker 4, P2's was marker 5, so P2 wins."
-        in text
+        "P1 and P2 have 2 states each; the later second capture wins: "
+        "P1's was marker 4, P2's was marker 5, so P2 wins." in text
     )
-    text = CliRunner().invoke(app, ["summary", str(ROOT / "samples/points-tie-3.ord")]).output
+    text = ordo("summary", "samples/points-tie-3.ord").output
     assert (
         "P1 and P3 have 12 points each; more states decides (D2): P1 2, P3 3, so P3 wins." in text
     )
-    text = CliRunner().invoke(app, ["summary", str(ROOT / "samples/classic-2.ord")]).output
+    text = ordo("summary", "samples/classic-2.ord").output
     assert "identical formations; P2 played the fourth card earlier, ply 34 vs 39" in text
 
 
@@ -193,8 +174,8 @@ def test_keys_that_arrive_together_are_split():
     assert list(split_keys("\x1b[1~\x1b[4~\x1b")) == ["home", "end", "escape"]
 
 
-def test_a_record_without_a_deal_keeps_its_written_draws(tmp_path):
+def test_a_record_without_a_deal_keeps_its_written_draws(ordo, tmp_path):
     path = tmp_path / "k.ord"
     path.write_text('[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. HF A\n2. P2 +L F A\n', "utf-8")
-    result = CliRunner().invoke(app, ["replay", str(path), "--ply", "2"])
+    result = ordo("replay", str(path), "--ply", "2")
     assert result.output.startswith("Step 2 of 2: P2 plays F to Antioch, after drawing L")

@@ -4,6 +4,7 @@ worker processes: the same library call per record as `ordo validate`."""
 from pathlib import Path
 
 import pytest
+from strategies import SAMPLES
 
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.checking.batch import check, file_tasks
@@ -13,11 +14,10 @@ distributed = pytest.importorskip(
 )
 bag = pytest.importorskip("dask.bag", reason="dask is in the test extra")
 
-ROOT = Path(__file__).resolve().parent.parent
 
-
+@pytest.mark.slow  # starts a cluster of two worker processes
 def test_a_directory_of_archives_validates_the_same_on_a_two_worker_cluster():
-    paths = sorted(str(p) for p in (ROOT / "samples").rglob("*.ord") if p.name != "encoding.ord")
+    paths = sorted(str(p) for p in SAMPLES.rglob("*.ord") if p.name != "encoding.ord")
     cluster = distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     )

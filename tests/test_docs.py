@@ -6,13 +6,12 @@ import difflib
 import importlib.util
 import re
 import sys
-from pathlib import Path
 
 import pytest
+from strategies import ROOT
 
 from ordonnance_notation.diagnostics import CODES
 
-ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "docs" / "diagnostics" / "build.py"
 PAGE = ROOT / "docs" / "diagnostics.md"
 REBUILD = "python docs/diagnostics/build.py"
@@ -73,7 +72,8 @@ def test_every_code_has_a_heading() -> None:
         if f"### {code} — {title}" not in lines
     ]
     assert not missing, (
-        f"docs/diagnostics.md lacks the headings {missing}; edit docs/diagnostics/template.md and run `{REBUILD}`"
+        f"docs/diagnostics.md lacks the headings {missing}; "
+        f"edit docs/diagnostics/template.md and run `{REBUILD}`"
     )
     assert re.findall(r"^### ([EWN]\d{3}) ", page, re.MULTILINE) == list(CODES)
 
@@ -91,7 +91,8 @@ def test_every_case_is_used() -> None:
 
 
 def test_the_grammar_page_shows_the_terminals_of_the_grammar() -> None:
-    """docs/notation.md quotes the terminals of grammar/ordonnance.lark; they must not drift apart."""
+    """docs/notation.md quotes the terminals of grammar/ordonnance.lark; they
+    must not drift apart."""
     grammar = (ROOT / "grammar" / "ordonnance.lark").read_text("utf-8")
     page = (ROOT / "docs" / "notation.md").read_text("utf-8")
     terminals = [line for line in grammar.splitlines() if re.match(r"[A-Z_]+(\.\d+)?:", line)]

@@ -1,9 +1,8 @@
 """The README's two commands are the ones CI and newcomers run."""
 
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from strategies import ROOT
 
 
 def readme_commands():

@@ -1,8 +1,7 @@
 """Validation of whole records: the samples, every family of error, never inventing."""
 
-from pathlib import Path
-
 import pytest
+from strategies import SAMPLES
 
 from ordonnance_notation import (
     InvalidRecord,
@@ -13,9 +12,6 @@ from ordonnance_notation import (
     validate,
     validate_text,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = ROOT / "samples"
 
 
 def reports(name):

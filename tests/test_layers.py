@@ -58,7 +58,8 @@ def _imports(path: Path) -> set[str]:
 
 def test_every_layer_is_ranked() -> None:
     layers = {path.relative_to(PACKAGE).parts[0].removesuffix(".py") for path in MODULES}
-    assert layers == set(RANKS) - {"grammar"}
+    # the grammar is a package of its own in the source tree, inside the installed one
+    assert layers - {"grammar"} == set(RANKS) - {"grammar"}
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))

@@ -14,9 +14,13 @@ it without the line end (the scanner reads a line at a time).
 from __future__ import annotations
 
 import re
-from importlib.resources import files
+from importlib import import_module
+from pathlib import Path
 
-GRAMMAR = (files("ordonnance_notation.grammar") / "ordonnance.lark").read_text("utf-8")
+# read beside the grammar package, installed or not (importlib.resources would
+# cost a tenth of a small file's start-up)
+_GRAMMAR_PACKAGE = import_module("ordonnance_notation.grammar")
+GRAMMAR = (Path(str(_GRAMMAR_PACKAGE.__file__)).parent / "ordonnance.lark").read_text("utf-8")
 
 _TERMINAL_LINE = re.compile(r"^([A-Z_]+)(?:\.\d+)?:\s*/(.*)/\s*$", re.MULTILINE)
 _RULE_KEYWORD = re.compile(r'"([a-z]+)"')

@@ -76,26 +76,29 @@ class Verdict(Protocol):
 
 def record_line(report: Verdict) -> Text:
     """``file record 2 (Anna v Boris): valid, P2 wins (...)``."""
-    out = Text(f"{report.source} record {report.index}{report.players}: ")
+    out = Text(_record_head(report))
     out.append(report.verdict, style="green" if report.valid else "bold red")
     return out
+
+
+def _record_head(report: Verdict) -> str:
+    return f"{report.source} record {report.index}{report.players}: "
 
 
 _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # what Rich would show otherwise
 
 
-def printer(console: Console) -> Callable[[Text], None]:
-    """``emit(text)`` prints ``text`` on ``console``. Without styles, text is
-    written plainly: Rich's rendering costs about 0.1 ms a line, a tenth of
-    validating a record."""
+def printer(console: Console) -> Callable[[str, Callable[[], Text]], None]:
+    """``emit(line, styled)`` prints ``line``, or ``styled()`` where styles
+    show: Rich's rendering costs about 0.1 ms a line, a tenth of validating a
+    record, so without styles the text is written plainly and never built."""
     plain = console.color_system is None
 
-    def emit(text: Text) -> None:
-        line = text.plain
+    def emit(line: str, styled: Callable[[], Text]) -> None:
         if plain and not _CONTROL.search(line):
             console.file.write(line + "\n")
             return
-        console.print(text)
+        console.print(styled())
 
     return emit
 
@@ -118,8 +121,9 @@ class TextReporter:
             return
         lines = item.task.text.split("\n")
         for diagnostic in item.diagnostics:
-            self.emit(diagnostic_text(diagnostic, lines, item.task.first_line))
-        self.emit(record_line(item))
+            text = diagnostic_text(diagnostic, lines, item.task.first_line)
+            self.emit(text.plain, text.copy)
+        self.emit(_record_head(item) + item.verdict, lambda: record_line(item))
 
     def finish(self, tally: Tally) -> None:
         self.console.print(

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import itertools
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from lark import Lark
+from strategies import ROOT
 
 import ordonnance_notation
 from ordonnance_notation.notation import terminals as t
@@ -77,3 +80,17 @@ def test_no_module_types_a_terminal_again(path: Path) -> None:
     assert not found, (
         f"{path.name} restates the grammar's terminals: build them from notation.terminals"
     )
+
+
+def test_the_grammar_is_found_when_run_from_a_source_checkout() -> None:
+    """``python -m ordonnance_notation`` in the checkout imports the source
+    tree, where the grammar sits beside the package, not in it."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ordonnance_notation", "validate", "samples/invalid/syntax.ord"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1, result.stderr
+    assert "error[E10" in result.stdout and "Traceback" not in result.stderr

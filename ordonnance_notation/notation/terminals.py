@@ -17,10 +17,18 @@ import re
 from importlib import import_module
 from pathlib import Path
 
-# read beside the grammar package, installed or not (importlib.resources would
-# cost a tenth of a small file's start-up)
-_GRAMMAR_PACKAGE = import_module("ordonnance_notation.grammar")
-GRAMMAR = (Path(str(_GRAMMAR_PACKAGE.__file__)).parent / "ordonnance.lark").read_text("utf-8")
+
+def _grammar_folder() -> Path:
+    """Where ``ordonnance.lark`` is: in the installed grammar package, or in
+    ``grammar/`` beside the package when it runs from a source checkout.
+    (Not importlib.resources: it would cost a tenth of a small file's start-up.)"""
+    try:
+        return Path(str(import_module("ordonnance_notation.grammar").__file__)).parent
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parents[2] / "grammar"
+
+
+GRAMMAR = (_grammar_folder() / "ordonnance.lark").read_text("utf-8")
 
 _TERMINAL_LINE = re.compile(r"^([A-Z_]+)(?:\.\d+)?:\s*/(.*)/\s*$", re.MULTILINE)
 _RULE_KEYWORD = re.compile(r'"([a-z]+)"')

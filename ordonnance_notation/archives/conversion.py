@@ -14,7 +14,7 @@ from typing import Any
 from ..checking.content import misplaced
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
-from ..files.sources import Source, expand, read_source
+from ..files.sources import Source, read_sources
 from ..notation.parser import parse_text
 from ..notation.record import Record, Unparsed
 from ..notation.writer import format_records, plain
@@ -61,7 +61,6 @@ class Formatted:
     """One file and its canonical form (``text``), or the errors that keep it
     from having one (``error``)."""
 
-    path: str
     source: Source
     text: str = ""
     error: ConversionError | None = None
@@ -86,18 +85,14 @@ def format_paths(paths: Iterable[str]) -> Iterator[Formatted | InputError]:
     """The canonical form of every file of ``paths`` (directories: the ``*.ord``
     below), each read whole; an ``InputError`` in the place of one that cannot
     be read."""
-    for path in expand(paths):
-        try:
-            if isinstance(path, InputError):
-                raise path
-            source = read_source(path)
-        except InputError as problem:
-            yield problem
+    for source in read_sources(paths):
+        if isinstance(source, InputError):
+            yield source
             continue
         try:
-            yield Formatted(path, source, canonical(source.text, source.name))
+            yield Formatted(source, canonical(source.text, source.name))
         except ConversionError as error:
-            yield Formatted(path, source, error=error)
+            yield Formatted(source, error=error)
 
 
 def _read_back(result: str, count: int, source: str) -> str:

@@ -31,7 +31,7 @@ from ..diagnostics import (
     UnreadableSource,
     no_record,
 )
-from ..files.sources import STDIN, LineSource, expand, open_source, read_source
+from ..files.sources import STDIN, LineSource, expand, open_source, read_sources
 from ..notation.cutting import can_cut, has_content, last_cut, split_lines
 from ..notation.parser import parse_record, parse_text
 from .validator import Report, validate
@@ -124,13 +124,9 @@ class Tally:
 def validate_files(paths: Iterable[str]) -> Iterator[Report | InputError]:
     """A report per record of every path, each file read whole, on this process;
     an ``InputError`` in the place of a path that cannot be read or decoded."""
-    for path in expand(paths):
-        try:
-            if isinstance(path, InputError):
-                raise path
-            source = read_source(path)
-        except InputError as problem:
-            yield problem
+    for source in read_sources(paths):
+        if isinstance(source, InputError):
+            yield source
             continue
         for item in parse_text(source.text, source.name):
             yield validate(item)

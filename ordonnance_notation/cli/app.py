@@ -97,19 +97,23 @@ def main() -> None:
     """Record, validate and replay games of Ordonnance (The Kingdoms of Crusaders)."""
 
 
+PathsArgument = Annotated[
+    list[str],
+    typer.Argument(
+        help="Files, directories (every *.ord below) or - for standard input.",
+        show_default=False,
+        metavar="PATH",
+    ),
+]
+FormatOption = Annotated[
+    Format, typer.Option("--format", "-f", help="text for people, json for programs.")
+]
+
+
 @app.command("validate")
 def validate_command(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            help="Files, directories (every *.ord below) or - for standard input.",
-            show_default=False,
-            metavar="PATH",
-        ),
-    ],
-    format: Annotated[
-        Format, typer.Option("--format", "-f", help="text for people, json for programs.")
-    ] = Format.text,
+    paths: PathsArgument,
+    format: FormatOption = Format.text,
     jobs: Annotated[
         int,
         typer.Option(
@@ -327,9 +331,7 @@ def stats_command(
             metavar="PATH",
         ),
     ],
-    format: Annotated[
-        Format, typer.Option("--format", "-f", help="text for people, json for programs.")
-    ] = Format.text,
+    format: FormatOption = Format.text,
 ) -> None:
     """Statistics over archives: wins by seat, scoring rules, tie-breaks, what
     decided each state, and when markers were placed. Only valid, finished
@@ -364,14 +366,7 @@ def stats_command(
 
 @app.command("fmt")
 def fmt_command(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            help="Files, directories (every *.ord below) or - for standard input.",
-            show_default=False,
-            metavar="PATH",
-        ),
-    ],
+    paths: PathsArgument,
     check: Annotated[
         bool,
         typer.Option(
@@ -420,9 +415,9 @@ def fmt_command(
             changed += 1
         elif item.changed:
             try:
-                write_atomic(item.path, item.text, overwrite=True)
+                write_atomic(item.source.name, item.text, overwrite=True)
             except OSError as error:
-                console.print(problem_text(_not_written(item.path, error)))
+                console.print(problem_text(_not_written(item.source.name, error)))
                 io_error = True
                 continue
             typer.echo(f"reformatted {item.source.name}")

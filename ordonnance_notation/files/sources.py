@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from ..diagnostics import Diagnostic, SourceError, Span, UnreadableSource
+from ..diagnostics import Diagnostic, InputError, SourceError, Span, UnreadableSource
 
 STDIN = "-"
 
@@ -92,6 +92,19 @@ def _unreadable(path: str, error: OSError) -> UnreadableSource:
     else:
         why = f"cannot be read: {error.strerror}"
     return UnreadableSource(Diagnostic("E001", why, path))
+
+
+def read_sources(paths: Iterable[str]) -> Iterator[Source | InputError]:
+    """Every file of ``paths`` (directories: the ``*.ord`` below) read whole,
+    or the reason it cannot be, in its place."""
+    for path in expand(paths):
+        if isinstance(path, InputError):
+            yield path
+            continue
+        try:
+            yield read_source(path)
+        except InputError as problem:
+            yield problem
 
 
 def _regular(path: str) -> bool:

@@ -161,6 +161,3 @@ class JsonReporter:
         problems = [p.diagnostic.to_json() for p in tally.problems]
         tail = json.dumps({"problems": problems, "summary": summary}, indent=2, ensure_ascii=False)
         self.stream.write(("\n  ],\n" if self.records else "],\n") + tail[2:] + "\n")
-
-
-Reporter = TextReporter | JsonReporter

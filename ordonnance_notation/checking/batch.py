@@ -31,7 +31,7 @@ from ..diagnostics import (
     UnreadableSource,
     no_record,
 )
-from ..files.sources import STDIN, LineSource, expand, open_source, read_sources
+from ..files.sources import STDIN, LineSource, expand, open_source, read_sources, source_name
 from ..notation.cutting import can_cut, has_content, last_cut, split_lines
 from ..notation.parser import parse_record, parse_text
 from .validator import Report, validate
@@ -154,7 +154,7 @@ class Validation:
             self.tally.add(item)
             yield item
         for path in readable:
-            name = "<stdin>" if path == STDIN else path
+            name = source_name(path)
             if name not in seen:
                 empty = InputError(no_record(name))
                 self.tally.add(empty)

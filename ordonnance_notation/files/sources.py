@@ -20,6 +20,11 @@ from ..diagnostics import Diagnostic, InputError, SourceError, Span, UnreadableS
 STDIN = "-"
 
 
+def source_name(path: str) -> str:
+    """The name messages give an input: its path, or ``<stdin>`` for ``-``."""
+    return "<stdin>" if path == STDIN else path
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     """One input read whole: its name for messages, and its text."""
@@ -75,7 +80,7 @@ def read_source(path: str) -> Source:
     """The text of a file, or of standard input for ``-``. Raises
     UnreadableSource (E001) or SourceError (E002)."""
     if path == STDIN:
-        return decode(sys.stdin.buffer.read(), "<stdin>")
+        return decode(sys.stdin.buffer.read(), source_name(path))
     try:
         data = Path(path).read_bytes()
     except OSError as error:
@@ -238,7 +243,7 @@ def open_source(path: str) -> LineSource:
     """A file (or standard input for ``-``) to read a block at a time. Raises
     UnreadableSource when it cannot be opened."""
     if path == STDIN:
-        return LineSource("<stdin>", sys.stdin.buffer)
+        return LineSource(source_name(path), sys.stdin.buffer)
     try:
         return LineSource(path, open(path, "rb"))
     except OSError as error:

@@ -63,7 +63,8 @@ def test_the_summary_explains_each_tie_break(ordo):
     )
     text = ordo("summary", "samples/points-tie-3.ord").output
     assert (
-        "P1 and P3 have 12 points each; more states decides (D2): P1 2, P3 3, so P3 wins." in text
+        "P1 and P3 have 12 points each; on equal points more states decides: P1 2, P3 3, "
+        "so P3 wins." in text
     )
     text = ordo("summary", "samples/classic-2.ord").output
     assert "identical formations; P2 played the fourth card earlier, ply 34 vs 39" in text

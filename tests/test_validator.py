@@ -1,5 +1,7 @@
 """Validation of whole records: the samples, every family of error, never inventing."""
 
+import re
+
 import pytest
 from strategies import SAMPLES
 
@@ -116,6 +118,14 @@ INVALID = {
 def test_invalid_samples_report_exactly_their_diagnostics(name):
     found = [(d.span.line, d.code) for r in reports(f"invalid/{name}") for d in r.diagnostics]
     assert found == INVALID[name]
+
+
+@pytest.mark.parametrize("name", sorted(INVALID))
+def test_messages_speak_plain_words_not_decision_labels(name):
+    """rules.md numbers its decisions D1-D9 for the project; a newcomer reading
+    a message cannot know them."""
+    messages = [d.message for r in reports(f"invalid/{name}") for d in r.diagnostics]
+    assert messages and not [m for m in messages if re.search(r"\bD[0-9]\b", m)]
 
 
 def test_content_sample_covers_every_content_code():

@@ -312,7 +312,7 @@ def _check_result(r: Content, game: Game) -> Outcome | None:
                 r.add(
                     "E413",
                     f"the {where} declares {_describe(declared)}, but the game is unfinished: "
-                    f'declare it "unfinished" (D6)',
+                    'declare it "unfinished"',
                     span,
                 )
         return None

@@ -130,9 +130,10 @@ def why(outcome: Outcome, game: Game, scoring: Scoring) -> str:
         ):
             held = ", ".join(f"{seat_name(s)} {n}" for s, n in states.items())
             return (
-                f"{first}; more states decides (D2): {held}, so {seat_name(outcome.winner)} wins."
+                f"{first}; on equal points more states decides: {held}, "
+                f"so {seat_name(outcome.winner)} wins."
             )
-        first += f" and {states[tied[0]]} states each (D2)"
+        first += f" and {states[tied[0]]} states each"
     if outcome.winner is None:
         return f"{first}; they hold no state, so no capture can break the tie: the win is shared."
     k = outcome.states[outcome.winner]

@@ -236,3 +236,14 @@ def test_results_are_placed_in_the_canonical_text():
         d for d in document["records"][0]["results"]["diagnostics"] if d["code"] == "E413"
     ]
     assert canonical_text.split("\n")[diagnostic["line"] - 1] == '[Result "P1"]'
+
+
+def test_a_carriage_return_in_text_given_to_the_library_ends_a_line_as_in_a_file():
+    """Found by the fuzzer: a CR inside a ``;`` comment was kept by the reader
+    but ends the line when the result is read back, so canonical() said E004
+    (a bug in ordo). Text is now read with a file's line ends."""
+    text = '; A\rnotated\n[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. S E\n'
+    with pytest.raises(ConversionError) as raised:
+        canonical(text, "cr.ord")
+    assert [(d.code, d.span.line) for d in raised.value.diagnostics] == [("E101", 2)]
+    assert canonical(text.replace("A\rnotated", "A notated"), "cr.ord").startswith("; A notated\n")

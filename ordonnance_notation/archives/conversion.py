@@ -14,7 +14,7 @@ from typing import Any
 from ..checking.content import misplaced
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
-from ..files.sources import Source, read_sources
+from ..files.sources import Source, line_ends, read_sources
 from ..notation.parser import parse_text
 from ..notation.record import Record, Unparsed
 from ..notation.writer import format_records, plain
@@ -30,8 +30,9 @@ def kind_of(path: str) -> str | None:
 
 
 def read_records(text: str, source: str) -> list[Record]:
-    """Every record of .ord text. Raises ConversionError if any has a syntax error."""
-    items = list(parse_text(text, source))
+    """Every record of .ord text, its line ends read as a file's are. Raises
+    ConversionError if any has a syntax error."""
+    items = list(parse_text(line_ends(text), source))
     broken = [d for item in items if isinstance(item, Unparsed) for d in item.diagnostics]
     if broken:
         raise ConversionError(broken)
@@ -97,7 +98,7 @@ def format_paths(paths: Iterable[str]) -> Iterator[Formatted | InputError]:
 
 def _read_back(result: str, count: int, source: str) -> str:
     """``result`` if it parses into ``count`` records and is its own canonical form."""
-    as_read = result.replace("\r\n", "\n").replace("\r", "\n")  # what reading the file would see
+    as_read = line_ends(result)  # what reading the file would see
     items = list(parse_text(as_read, source))
     records = [item for item in items if isinstance(item, Record)]
     if len(records) != len(items) or len(records) != count or format_records(records) != result:

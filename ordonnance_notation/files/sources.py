@@ -54,7 +54,13 @@ def decode(data: bytes, name: str) -> Source:
         problem = _not_utf8(name, data[start], start, line, column, _utf16(data))
         raise SourceError(problem)
     text = data[bom:].decode("utf-8")
-    return Source(name, text.replace("\r\n", "\n").replace("\r", "\n"))
+    return Source(name, line_ends(text))
+
+
+def line_ends(text: str) -> str:
+    """``text`` with every line end a LF, as it reads from a file: CRLF and a
+    lone CR end lines too."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _not_utf8(name: str, byte: int, offset: int, line: int, column: int, utf16: bool) -> Diagnostic:

@@ -97,14 +97,15 @@ class Content:
 
     def add(
         self, code: str, message: str, span: Span | None = None, ply: int | None = None
-    ) -> None:
-        """Record a diagnostic; without a span it points at the record's first element."""
+    ) -> Diagnostic:
+        """Record a diagnostic, and give it; without a span it points at the
+        record's first element."""
         if span is None and self.record.elements:
             first = self.record.elements[0].span
             span = Span(first.line, first.column, first.line, first.column + 1)
-        self.diagnostics.append(
-            Diagnostic(code, message, self.record.source, span, self.record.index, ply)
-        )
+        diagnostic = Diagnostic(code, message, self.record.source, span, self.record.index, ply)
+        self.diagnostics.append(diagnostic)
+        return diagnostic
 
 
 def content_of(record: Record) -> Content:

@@ -226,8 +226,8 @@ def _replay(r: Content, steps: bool) -> _Replayed:
         except IllegalPlay as illegal:
             ended = illegal.violation is Violation.GAME_OVER
             blamed = play if ended else getattr(play, _BLAME[illegal.violation]) or play.card
-            r.add(CODES_OF[illegal.violation], illegal.message, blamed.span, table.ply + 1)
-            replayed.stopped = r.diagnostics[-1]
+            code = CODES_OF[illegal.violation]
+            replayed.stopped = r.add(code, illegal.message, blamed.span, table.ply + 1)
             _stop(r, play, played, "it comes after the end" if ended else "it is illegal", ended)
             replayed.compare_result = ended  # a game that ended can still be scored
             break

@@ -69,7 +69,7 @@ BRACE_CLOSE = _unescape.sub(r"\1", BRACE_COMMENT[-2:])  # }
 LINE_OPEN = LINE_COMMENT[0]  # ;
 COMMENT_OPENERS = BRACE_OPEN + LINE_OPEN
 QUOTE = STRING[0]  # "
-TAG_OPEN = "["
+TAG_OPEN = re.findall(r'^tag:\s*"(.)"', GRAMMAR, re.MULTILINE)[0]  # [, the tag rule's first word
 UNQUOTED_STRING = STRING.removesuffix('"') + '"?'
 """A quoted value that may lack its closing quote (for cutting broken text)."""
 

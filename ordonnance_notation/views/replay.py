@@ -21,7 +21,10 @@ __all__ = ["Replay", "Step", "replay"]
 @dataclass(frozen=True, slots=True)
 class Replay:
     report: Report
-    steps: tuple[Step, ...]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.report.steps
 
     @property
     def last(self) -> int:
@@ -41,4 +44,4 @@ def replay(report: Report) -> Replay | None:
         return None
     if not report.steps:
         report = validate(report.record, steps=True)
-    return Replay(report, report.steps)
+    return Replay(report)

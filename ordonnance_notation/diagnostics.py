@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Span(NamedTuple):
@@ -80,6 +80,7 @@ CODES: dict[str, str] = {
     # warnings and notes
     "W501": "unfinished game",
     "W502": "player name is empty",
+    "W503": "unknown tag that looks like a known one",
     "N601": "replay stopped early",
     "N602": "hands and draws not checked without a deal",
     "N603": "result not compared",
@@ -90,9 +91,19 @@ def severity_of(code: str) -> Severity:
     return {"E": Severity.ERROR, "W": Severity.WARNING, "N": Severity.NOTE}[code[0]]
 
 
+class Related(NamedTuple):
+    """A second place that explains a diagnostic: the ``{`` that opened a
+    comment, the pile position a draw came from."""
+
+    message: str
+    span: Span
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem. ``span`` is None when it belongs to the record or file as a whole."""
+    """One problem. ``span`` is None when it belongs to the record or file as a
+    whole; ``help`` says how to fix it, ``related`` points at other places
+    that explain it."""
 
     code: str
     message: str
@@ -100,6 +111,8 @@ class Diagnostic:
     span: Span | None = None
     record: int | None = None
     ply: int | None = None
+    help: str | None = None
+    related: tuple[Related, ...] = ()
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
@@ -116,7 +129,7 @@ class Diagnostic:
             return self.source
         return f"{self.source}:{self.span.line}:{self.span.column}"
 
-    def to_json(self) -> dict[str, str | int | None]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "severity": self.severity.value,
@@ -128,6 +141,17 @@ class Diagnostic:
             "end_column": self.span.end_column if self.span else None,
             "record": self.record,
             "ply": self.ply,
+            "help": self.help,
+            "related": [
+                {
+                    "message": r.message,
+                    "line": r.span.line,
+                    "column": r.span.column,
+                    "end_line": r.span.end_line,
+                    "end_column": r.span.end_column,
+                }
+                for r in self.related
+            ],
         }
 
 

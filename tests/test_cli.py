@@ -116,6 +116,8 @@ def test_json_for_programs(ordo):
         "end_column": 9,
         "record": 3,
         "ply": 9,
+        "help": "an army holds four units: check the state; P1 can still play to A C E T",
+        "related": [],
     }
 
 
@@ -313,7 +315,8 @@ def test_fmt_never_rewrites_a_file_that_does_not_parse(ordo, tmp_path):
     broken.write_text(text, "utf-8")
     result = ordo("fmt", "--write", str(broken))
     assert result.exit_code == 1
-    assert "error[E104]" in result.output and "not formatted" in result.output
+    assert "error[E101]" in result.output and "not formatted" in result.output
+    assert "help: every play is `N. CARD STATE`" in result.output
     assert broken.read_text("utf-8") == text
 
 

@@ -154,18 +154,13 @@ SYNTAX = [
         (2, 6),
         "unexpected character '@'; expected a state like A or Antioch",
     ),
-    (
-        '[P1 "a"]\n1. F\n2. L C',
-        "E101",
-        (3, 1),
-        "unexpected '2.'; expected a state like A or Antioch",
-    ),
-    ('[P1 "a"]\n1 F A', "E101", (2, 1), "unexpected '1'"),
+    ('[P1 "a"]\n1. F\n2. L C', "E101", (2, 4), "play 1. gives the card F but no state"),
+    ('[P1 "a"]\n1 F A', "E101", (2, 1), "ply number 1 lacks its dot"),
     (
         '[P1 "a"]\nresult',
         "E104",
         (2, 7),
-        "the record ends too early; expected the winner's seat, 'unfinished' or 'shared'",
+        "the result line ends too early; expected the winner's seat, 'unfinished' or 'shared'",
     ),
 ]
 

@@ -263,7 +263,53 @@ def test_a_bad_scoring_rule_stops_the_result_from_being_compared():
     assert report.outcome is None
 
 
-def test_a_blank_line_inside_a_header_is_named_as_the_cause():
+def test_a_blank_line_inside_a_header_does_not_cut_the_record():
+    """A header with a blank line inside is one record (it no longer splits
+    one game into two invalid halves); a tag name that comes again below a
+    blank line still starts another record."""
     text = '[Notation "1"]\n[Event "x"]\n\n[P1 "A"]\n[P2 "B"]\n[Result "unfinished"]\n'
-    first, _ = validate_text(text, "t.ord")
-    assert "a blank line inside a header starts a new record" in first.diagnostics[0].message
+    [report] = validate_text(text, "t.ord")
+    assert report.valid and report.names == ("A", "B")
+    two = '[Event "x"]\n[P1 "A"]\n\n[Event "y"]\n[P1 "C"]\n'
+    assert [r.index for r in validate_text(two, "t.ord")] == [1, 2]
+
+
+def test_a_tag_line_among_the_plays_stays_in_its_record_and_is_out_of_place():
+    text = '[P1 "A"]\n[P2 "B"]\n[Result "unfinished"]\n1. L A\n[Round "2"]\n2. F A\n'
+    [report] = validate_text(text, "t.ord")
+    [error] = [d for d in report.diagnostics if d.code.startswith("E")]
+    assert (error.code, error.span.line) == ("E209", 5)
+    assert error.help == "move the tag up into the header, above the deal and the plays"
+
+
+SHORT_DEAL = """[P1 "Anna"]
+[P2 "Boris"]
+[Result "unfinished"]
+
+hand P1: LH F S BSF B
+hand P2: SF LBSHF SH SH B
+pile: SHF F LSH
+
+1. LH J
+2. F T
+3. S J
+"""
+
+
+def test_d8_a_short_deal_is_valid_for_an_unfinished_game():
+    [report] = validate_text(SHORT_DEAL, "t.ord")
+    assert report.valid and report.game is not None and report.game.drawn == 3
+
+
+def test_d8_a_play_past_a_short_pile_is_wrong_at_that_draw():
+    text = SHORT_DEAL + "4. +LH LH E\n"
+    [report] = validate_text(text, "t.ord")
+    [error] = [d for d in report.diagnostics if d.code.startswith("E")]
+    assert (error.code, error.span.line, error.ply) == ("E305", 12, 4)
+    assert "add LH at the pile's end" in (error.help or "")
+    [end] = error.related
+    assert (end.span.line, end.message) == (7, "the pile ends here, after 3 cards")
+    unwritten = SHORT_DEAL + "4. LH E\n"
+    [report] = validate_text(unwritten, "t.ord")
+    [error] = [d for d in report.diagnostics if d.code.startswith("E")]
+    assert error.code == "E302" and "add the later draws to the pile" in (error.help or "")

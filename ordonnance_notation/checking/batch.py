@@ -16,6 +16,7 @@ Memory holds only the blocks under way.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
@@ -32,7 +33,7 @@ from ..diagnostics import (
     no_record,
 )
 from ..files.sources import STDIN, LineSource, expand, open_source, read_sources, source_name
-from ..notation.cutting import can_cut, has_content, last_cut, split_lines
+from ..notation.cutting import can_cut, last_cut, split_lines
 from ..notation.parser import parse_record, parse_text
 from .validator import Report, validate
 
@@ -202,7 +203,7 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
     the file with a problem block."""
     pending: list[str] = []  # lines after the last cut
     first = 1  # the line number of pending[0]
-    content = False  # whether pending holds a tag or body line
+    above = ""  # the kind of the last tag or body line read ("tag" or "body")
     read = source.blocks()
     try:
         for lines in read:
@@ -217,25 +218,33 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
                             file, source.name, first_line, [record], with_json, one_record=True
                         )
                 return
-            at = last_cut(text, content)
+            at, above = last_cut(text, above)
             if at is None:
                 pending += lines
-                content = content or has_content(text)
                 continue
             cut = text.count("\n", 0, at) + 1  # the index of the record's first line in ``lines``
             yield Block(file, source.name, first, pending + lines[:cut], with_json)
             first += len(pending) + cut
             pending = lines[cut:]
-            content = has_content(text, at + 1)
         if pending:
             yield Block(file, source.name, first, pending, with_json)
     except SourceError as problem:
         # as when reading line by line: the records completed before the bad
         # byte are checked, the one it interrupts is not
-        complete = [chunk for chunk in split_lines(pending, first) if chunk[1].strip()][:-1]
+        complete = []
+        with contextlib.suppress(SourceError):
+            for chunk in split_lines(_then_raise(pending, problem), first):
+                complete.append(chunk)
         for first_line, record in complete:
-            yield Block(file, source.name, first_line, [record], with_json, one_record=True)
+            if record.strip():
+                yield Block(file, source.name, first_line, [record], with_json, one_record=True)
         yield problem_block(file, problem, with_json)
+
+
+def _then_raise(lines: list[str], problem: SourceError) -> Iterator[str]:
+    """``lines``, then ``problem`` raised, as reading the file line by line does."""
+    yield from lines
+    raise problem
 
 
 def check_block(block: Block) -> tuple[int, list[Checked | InputError]]:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..diagnostics import Diagnostic, InvalidRecord, Severity
-from ..engine.cards import State, seat_name
+from ..diagnostics import Diagnostic, InvalidRecord, Related, Severity
+from ..engine.cards import Card, State, seat_name
 from ..engine.game import Deal, Game, IllegalPlay, Table, Turn, Violation
 from ..engine.scoring import Outcome, Scoring, score
-from ..notation.record import Play, Record, Unparsed
+from ..notation.record import Play, Record, Span, Unparsed
 from .content import (
     SHARED,
     UNFINISHED,
@@ -122,8 +122,12 @@ def validate(item: Record | Unparsed, steps: bool = False) -> Report:
     """Every diagnostic for one record, and how far the rules got; with
     ``steps``, the table after every ply too. Never raises for bad input."""
     if isinstance(item, Unparsed):
-        return Report(item.source, item.index, item.diagnostics)
-    content = content_of(item)
+        if item.partial is None:
+            return Report(item.source, item.index, item.diagnostics)
+        content = content_of(item.partial, tuple(zip(item.gaps, item.diagnostics, strict=True)))
+        content.diagnostics.extend(item.diagnostics)
+    else:
+        content = content_of(item)
     replayed = _replay(content, steps)
     outcome = None
     if replayed.game is not None and replayed.compare_result:
@@ -145,7 +149,7 @@ def validate(item: Record | Unparsed, steps: bool = False) -> Report:
         replayed.game,
         tuple(replayed.turns),
         outcome,
-        item,
+        content.record,
         content.scoring,
         content.deal,
         replayed.stopped,
@@ -216,7 +220,7 @@ def _replay(r: Content, steps: bool) -> _Replayed:
             continue
         played += 1
         if type(event) is Unread:
-            _stop(r, event.play, played, "it could not be read")
+            _stop(r, event.span, played, "it could not be read")
             replayed.stopped = event.stop
             break
         assert type(event) is Move
@@ -225,10 +229,27 @@ def _replay(r: Content, steps: bool) -> _Replayed:
             turn = table.play(event.card, event.state, seat=event.seat, drawn=event.drawn)
         except IllegalPlay as illegal:
             ended = illegal.violation is Violation.GAME_OVER
-            blamed = play if ended else getattr(play, _BLAME[illegal.violation]) or play.card
-            code = CODES_OF[illegal.violation]
-            replayed.stopped = r.add(code, illegal.message, blamed.span, table.ply + 1)
-            _stop(r, play, played, "it comes after the end" if ended else "it is illegal", ended)
+            mended = None
+            if (
+                illegal.violation is Violation.NOT_IN_HAND
+                and len(_play_fixes(r, table, event)) != 1
+            ):
+                mended = _mend_pile(r, table)  # no one card is surely meant: the pile may be wrong
+            if mended is not None:
+                replayed.stopped = _pile_mistake(r, mended, event, table.ply + 1)
+            else:
+                blamed = play if ended else getattr(play, _BLAME[illegal.violation]) or play.card
+                replayed.stopped = r.add(
+                    CODES_OF[illegal.violation],
+                    illegal.message,
+                    blamed.span,
+                    table.ply + 1,
+                    help=_rule_help(r, illegal.violation, event, table),
+                    related=_pile_end(r, table),
+                )
+            _stop(
+                r, play.span, played, "it comes after the end" if ended else "it is illegal", ended
+            )
             replayed.compare_result = ended  # a game that ended can still be scored
             break
         turns.append(turn)
@@ -240,8 +261,190 @@ def _replay(r: Content, steps: bool) -> _Replayed:
     return replayed
 
 
-def _stop(r: Content, play: Play, ply: int, why: str, compared: bool = False) -> None:
-    later = len(r.record.plays) - ply
+def _pile_end(r: Content, table: Table) -> tuple[Related, ...]:
+    """The pile's last card, when every card of the pile has been drawn."""
+    if r.pile is None or not r.pile.cards or table.pile is None:
+        return ()
+    if table.drawn < len(table.pile):
+        return ()
+    return (Related(f"the pile ends here, after {len(table.pile)} cards", r.pile.cards[-1].span),)
+
+
+def _near(card: Card, table: Table) -> list[Card]:
+    """The cards the seat to move holds (with its draw) that differ from
+    ``card`` by one icon: the card meant, when a letter was left out or added."""
+    if table.hands is None:
+        return []
+    held = list(table.hands[table.ply % table.seats])
+    if table.pile is not None and table.drawn < len(table.pile):
+        held.append(table.pile[table.drawn])
+    return [c for c in dict.fromkeys(held) if (c.mask ^ card.mask).bit_count() == 1]
+
+
+class _Mended(NamedTuple):
+    """A pile that makes every play legal: ``card`` added as the pile's card
+    ``position`` (counted from 0), or, when ``card`` is None, the cards at
+    ``position`` and the one after it in the other order."""
+
+    position: int
+    card: Card | None
+
+
+_MENDING_BUDGET = 600  # replays tried at most, to keep a broken archive quick to check
+
+
+def _moves(r: Content) -> list[Move]:
+    """The moves of the body up to the first play that could not be read."""
+    moves: list[Move] = []
+    for event in r.body:
+        if type(event) is Unread:
+            break
+        if type(event) is Move:
+            moves.append(event)
+    return moves
+
+
+def _play_fixes(r: Content, table: Table, move: Move) -> list[Card]:
+    """The cards the seat to move holds that, played here instead, make every
+    play of the record legal: the card meant, when the play was miswritten."""
+    if table.hands is None or r.deal is None or r.seats is None:
+        return []
+    held = list(table.hands[table.ply % table.seats])
+    if table.pile is not None and table.drawn < len(table.pile):
+        held.append(table.pile[table.drawn])
+    moves = _moves(r)
+    at = table.ply
+    return [
+        card
+        for card in dict.fromkeys(held)
+        if _all_legal(
+            r.seats, r.deal, [*moves[:at], moves[at]._replace(card=card), *moves[at + 1 :]]
+        )
+    ]
+
+
+def _mend_pile(r: Content, table: Table) -> _Mended | None:
+    """A card left out of the pile, or two neighbours written in the wrong
+    order (at or above the draw of this ply), after which the whole record
+    plays legally, if there is one: such a slip in copying the pile shows
+    only plies later, when a seat plays a card the pile as written never gave
+    them. (A card miswritten in the pile reads like a miswritten play, which
+    is the likelier: that is not tried.)"""
+    deal = r.deal
+    assert deal is not None and r.seats is not None
+    moves = _moves(r)
+    pile = deal.pile
+    later = len(moves) - table.ply - 1
+    if later < 4:
+        return None  # too few plays after it to tell a mended pile from luck
+    # a card left out shifts every later draw: it takes draws for each seat to tell
+    shifted = min(len(pile) - table.drawn, later) >= 2 * r.seats + 2
+    kinds = list(dict.fromkeys(m.card for m in moves[table.ply :])) if shifted else []
+    tries = []
+    for position in range(min(table.drawn + 1, len(pile))):  # a card drawn by this ply
+        if position + 1 < len(pile) and pile[position] is not pile[position + 1]:
+            tries.append(_Mended(position, None))
+        tries.extend(_Mended(position, card) for card in kinds)
+    if len(tries) > _MENDING_BUDGET:
+        return None
+    for mended in tries:
+        p, card = mended
+        if card is None:
+            new_pile = (*pile[:p], pile[p + 1], pile[p], *pile[p + 2 :])
+        else:
+            new_pile = (*pile[:p], card, *pile[p:])
+        if _all_legal(r.seats, Deal(deal.hands, new_pile), moves):
+            return mended
+    return None
+
+
+def _all_legal(seats: int, deal: Deal, moves: list[Move]) -> bool:
+    table = Table(seats, deal)
+    try:
+        for m in moves:
+            table.play(m.card, m.state, seat=m.seat, drawn=m.drawn)
+    except IllegalPlay:
+        return False
+    return True
+
+
+def _pile_mistake(r: Content, mended: _Mended, move: Move, ply: int) -> Diagnostic:
+    """E212 at the place in the pile that, mended, makes every play legal."""
+    assert r.pile is not None
+    words = r.pile.cards
+    p, card = mended
+    if card is not None:
+        where = words[p].span if p < len(words) else words[-1].span
+        message = f"the pile seems to lack a card here: with {card} as its card {p + 1}"
+        help = f"add {card} to the pile as its card {p + 1}" + (
+            f", before {words[p].text}" if p < len(words) else ", at its end"
+        )
+    else:
+        where = words[p].span.to(words[p + 1].span)
+        message = f"the pile's cards {p + 1} and {p + 2} seem written in the wrong order: swapped"
+        help = f"write `{words[p + 1].text} {words[p].text}`, if that is the order dealt"
+    return r.add(
+        "E212",
+        message + ", every play of the record is legal",
+        where,
+        help=help,
+        related=(
+            Related(
+                f"ply {ply}: {seat_name((ply - 1) % len(r.names))} plays {move.card}, "
+                "which the pile as written never gives them",
+                move.play.card.span,
+            ),
+        ),
+    )
+
+
+def _rule_help(r: Content, violation: Violation, move: Move, table: Table) -> str:
+    """How to mend an illegal play, in the words of what went wrong."""
+    mover = seat_name(table.ply % table.seats)
+    if violation is Violation.OUT_OF_TURN:
+        return (
+            f"seats play in turn, P1 first: ply {table.ply + 1} is {mover}'s; "
+            "check the seat, or whether a play above is missing or doubled"
+        )
+    if violation is Violation.NOT_IN_HAND:
+        fixes = _play_fixes(r, table, move)
+        meant = _near(move.card, table) or (fixes if len(fixes) == 1 else [])
+        if meant:
+            held = " or ".join(str(c) for c in meant)
+            return (
+                f"did you mean {held}? {mover} holds it; "
+                f"or, if {move.card} was played, the deal is not as dealt"
+            )
+        if table.pile is not None and table.drawn >= len(table.pile) and r.deal_short:
+            return (
+                f"the pile lists {len(table.pile)} cards and all are drawn: a deal that "
+                "stops short must list every card drawn, so add the later draws to the pile"
+            )
+        return (
+            f"check the card and the plays above; if {mover} really holds it, "
+            "the deal (hands and pile) is not as dealt"
+        )
+    if violation is Violation.STATE_FULL:
+        seat = table.ply % table.seats
+        open_ = " ".join(s.name for s in State if table.count(s, seat) < 4)
+        return f"an army holds four units: check the state; {mover} can still play to {open_}"
+    if violation is Violation.WRONG_DRAW:
+        if table.pile is not None and table.drawn >= len(table.pile):
+            return (
+                f"the pile lists {len(table.pile)} cards and all are drawn: if the deal stops "
+                f"short, add {move.drawn} at the pile's end"
+            )
+        return (
+            f"the pile's next card is {table.pile[table.drawn]}: write `+{table.pile[table.drawn]}`"
+            " (or leave the draw out), or check the pile"
+            if table.pile is not None
+            else "check the draw"
+        )
+    return "the game ended with the fifth marker: check the plays above, or remove this one"
+
+
+def _stop(r: Content, span: Span, ply: int, why: str, compared: bool = False) -> None:
+    later = sum(1 for play in r.record.plays if play.span.line > span.line)
     rest = {0: " was", 1: " and the play after it were"}.get(
         later, f" and the {later} plays after it were"
     )
@@ -250,7 +453,7 @@ def _stop(r: Content, play: Play, ply: int, why: str, compared: bool = False) ->
         "N601",
         f"replay stops at ply {ply} because {why}: that ply{rest} not replayed, "
         f"and {unchecked} were not compared",
-        play.span,
+        span,
         ply,
     )
 
@@ -263,9 +466,9 @@ def _check_declared(r: Content, claim: Claim, table: Table, seen: dict[State, in
             "E404",
             f"{state.full_name} was already declared resolved at line {seen[state]}",
             declared.span,
+            help="declare each state once, after the play that resolves it; remove this line",
         )
         return
-    seen[state] = declared.span.line
     resolution = table.resolution(state)
     if resolution is None:
         units = ", ".join(f"{seat_name(s)} {table.count(state, s)}" for s in range(table.seats))
@@ -274,14 +477,19 @@ def _check_declared(r: Content, claim: Claim, table: Table, seen: dict[State, in
             f"declares {state.full_name} resolved after ply {table.ply}, "
             f"but it is not yet (units there: {units})",
             declared.state.span,
+            help="a state is resolved when every seat has four units there: "
+            "check the state, or move the line below the play that resolves it",
         )
-        return
+        return  # not counted as declared: a right declaration later is no repeat
+    seen[state] = declared.span.line
+    written = f"#{resolution.marker} {state.name} {seat_name(resolution.winner)}"
     if resolution.winner != seat:
         r.add(
             "E401",
             f"declares {state.full_name} to {seat_name(seat)}, "
             f"but {seat_name(resolution.winner)} wins it: {resolution.decision.explain()}",
             declared.seat.span,
+            help=f"write `{written}`",
         )
     elif resolution.marker != marker:
         r.add(
@@ -289,6 +497,7 @@ def _check_declared(r: Content, claim: Claim, table: Table, seen: dict[State, in
             f"declares marker {marker} for {state.full_name}, "
             f"but it takes marker {resolution.marker} (resolved at ply {resolution.ply})",
             declared.marker.span,
+            help=f"markers go 1 to 5 in the order states are resolved: write `{written}`",
         )
 
 
@@ -311,9 +520,10 @@ def _check_result(r: Content, game: Game) -> Outcome | None:
             if declared != UNFINISHED:
                 r.add(
                     "E413",
-                    f"the {where} declares {_describe(declared)}, but the game is unfinished: "
-                    'declare it "unfinished"',
+                    f"the {where} declares {_describe(declared)}, but the game is unfinished",
                     span,
+                    help=_declare(where, UNFINISHED)
+                    + ", or add the plays that are missing at the end",
                 )
         return None
     if not r.scoring_ok:
@@ -333,9 +543,15 @@ def _check_result(r: Content, game: Game) -> Outcome | None:
                 f"the {where} declares the game unfinished, "
                 f"but it ended at ply {game.ply}: {standing}",
                 span,
+                help=_declare(where, _describe(actual)),
             )
         elif declared != actual:
-            r.add("E410", f"the {where} declares {_describe(declared)}, but {standing}", span)
+            r.add(
+                "E410",
+                f"the {where} declares {_describe(declared)}, but {standing}",
+                span,
+                help=_declare(where, _describe(actual)),
+            )
     unit = r.scoring.unit
     for seat, value, word in r.result.scores if r.result is not None else ():
         if value != outcome.scores[seat]:
@@ -344,8 +560,13 @@ def _check_result(r: Content, game: Game) -> Outcome | None:
                 f"declares {seat_name(seat)}:{value}, "
                 f"but {seat_name(seat)} has {_count(outcome.scores[seat], unit)}",
                 word.span,
+                help=f"write `{seat_name(seat)}:{outcome.scores[seat]}`",
             )
     return outcome
+
+
+def _declare(where: str, outcome: str) -> str:
+    return f'write [Result "{outcome}"]' if where == "Result tag" else f"write `result {outcome}`"
 
 
 def _count(n: int, unit: str) -> str:
@@ -362,4 +583,6 @@ def _check_tag_against_line(r: Content) -> None:
             f"the result line says {_describe(r.result.outcome)}, "
             f"but the Result tag says {_describe(tag_outcome)}",
             r.result.line.outcome.span,
+            help="make the two say the same: `ordo fix` writes what the replay found",
+            related=(Related("the Result tag", r.result_tag[1].span),),
         )

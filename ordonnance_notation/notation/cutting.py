@@ -4,8 +4,9 @@ A file is cut into records first, so a syntax error in one record never hides
 the ones after it. ``split_lines`` cuts lines read one at a time (only the
 current record is held); ``last_cut`` finds the last cut in a block of lines
 that holds no ``{`` comment, so that a file can be sent to workers in blocks
-of whole records. Both follow one rule, stated in ``split_lines``, and build
-their patterns from the grammar's terminals.
+of whole records: it cuts only where ``split_lines`` surely cuts (a test
+holds the two together). Both build their patterns from the grammar's
+terminals.
 """
 
 from __future__ import annotations
@@ -23,10 +24,14 @@ _FULL_TAG_LINE = re.compile(
 _SCAN = re.compile(
     t.UNQUOTED_STRING + "|[" + re.escape(t.LINE_OPEN + t.BRACE_OPEN + t.BRACE_CLOSE) + "]"
 )
-_CONTENT = re.compile("^[^\\S\\n]*[^\\s" + re.escape(t.LINE_OPEN) + "]", re.MULTILINE)
+_TAG_NAME = re.compile(f"\\[{_TAG_LINE_BLANK}*({t.TAG_NAME})")
+_SEAT_TAG = re.compile(f"\\[{_TAG_LINE_BLANK}*(?:{t.SEAT})(?![A-Za-z0-9_])")
+_PLAY_NUMBER = re.compile(f"(?=(?:{t.PLY}))([0-9]+)")
+_TAG_STARTS = (t.TAG_OPEN, t.QUOTE, t.TAG_CLOSE)  # a tag line, or one a tag goes on to
+_PLAY_ONE = re.compile(f"(?={t.PLY})0*1\\.")
 
 
-def _code(line: str, in_brace: bool) -> tuple[str, bool]:
+def code_of(line: str, in_brace: bool) -> tuple[str, bool]:
     """The part of ``line`` outside comments, and whether a ``{`` comment is
     still open at its end. Quoted values may hold ``{`` and ``;``."""
     if (
@@ -71,17 +76,24 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
     ends, read one at a time: only the current record is held in memory.
     ``first_line`` is the number of the first line (when a record starts there).
 
-    A record starts at a tag line that follows a body, or a header and a blank
-    line (a header is written without blank lines inside). Comment lines just
-    above that tag line (with no blank line between) open the new record. Text
-    inside comments and quoted values never splits, except a whole header line
-    after a body inside a ``{`` comment that is still open: that is taken for a
-    forgotten ``}``."""
+    A record starts at a tag line that follows a body, when the header it
+    opens names a seat or is followed by anything but a play numbered past
+    ``1.`` (a lone tag line among the plays stays in its record, where it is
+    reported out of place). A blank line inside a header does not start a
+    record, unless a tag name of the header above it comes again below it.
+    Comment lines just above the tag line (with no blank line between) open
+    the new record. Text inside comments and quoted values never splits,
+    except a whole header line after a body inside a ``{`` comment that is
+    still open: that is taken for a forgotten ``}``."""
     held: list[str] = []  # the current record's lines so far
     first = first_line  # its first line number
     in_body = in_header = blank_after_header = in_brace = False
     comment_run = None  # index in ``held`` of the comment-only lines just above, if any
+    pending = None  # index in ``held`` where a record starts if the lines below confirm it
+    pending_body = False  # whether that start follows a body (else a blank line in a header)
+    names: set[str] = set()  # the tag names of the header being read
     for line in lines:
+        cuts: list[int] = []  # indices in ``held`` where records start, before this line
         if (
             not in_brace
             and line[:1] in _DIGITS
@@ -89,33 +101,41 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
             and t.LINE_OPEN not in line
             and t.QUOTE not in line
         ):
-            in_body, comment_run = True, None  # a play: the most common line of all
-            in_header = blank_after_header = False
-            held.append(line)
-            continue
-        if in_brace and in_body and _FULL_TAG_LINE.match(line):
-            # A header line after a body, inside a "{" that never closed: more
-            # likely a forgotten "}" than a comment quoting a header. Splitting
-            # here reports the open comment (E102) and keeps the next records.
-            in_brace = False
-        if not in_brace and line[:1] == t.TAG_OPEN and _FULL_TAG_LINE.match(line):
-            code, brace_after = (
-                t.TAG_OPEN,
-                False,
-            )  # a header line, the most common line with a quote
+            kind, code, brace_after = "body", line, False  # a play: the most common line
         else:
-            code, brace_after = _code(line, in_brace)
-            code = code.strip()
-        if code.startswith(t.TAG_OPEN):
-            if in_body or blank_after_header:
-                cut = comment_run if comment_run is not None else len(held)
-                yield first, "\n".join(held[:cut])
-                first += cut
-                held = held[cut:]
-                in_body = False
-            in_header, blank_after_header = True, False
-            comment_run = None
-        elif code:
+            if in_brace and in_body and _FULL_TAG_LINE.match(line):
+                # A header line after a body, inside a "{" that never closed: more
+                # likely a forgotten "}" than a comment quoting a header. Splitting
+                # here reports the open comment (E102) and keeps the next records.
+                in_brace = False
+            if not in_brace and line[:1] == t.TAG_OPEN and _FULL_TAG_LINE.match(line):
+                code, brace_after = line.strip(), False  # a header line
+            else:
+                code, brace_after = code_of(line, in_brace)
+                code = code.strip()
+            kind = "tag" if code.startswith(_TAG_STARTS) else "body" if code else ""
+        if kind == "tag":
+            name_match = _TAG_NAME.match(code)
+            name = name_match.group(1) if name_match else ""
+            if pending is not None and pending_body and blank_after_header:
+                cuts.append(pending)  # a header after a body, then a blank line: a record
+                pending = None
+            if (in_body or blank_after_header) and pending is None:
+                pending = comment_run if comment_run is not None else len(held)
+                pending_body = in_body
+                if in_body:
+                    names = set()
+            if pending is not None and (_SEAT_TAG.match(code) if pending_body else name in names):
+                cuts.append(pending)
+                pending, names = None, set()
+            names.add(name)
+            in_body, in_header, blank_after_header, comment_run = False, True, False, None
+        elif kind == "body":
+            if pending is not None:
+                number = _PLAY_NUMBER.match(code)
+                if pending_body and (number is None or int(number.group(1)) == 1):
+                    cuts.append(pending)
+                pending = None
             in_body, comment_run = True, None
             in_header = blank_after_header = False
         elif line.strip():
@@ -125,7 +145,19 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
             blank_after_header = in_header
             comment_run = None
         in_brace = brace_after
+        done = 0
+        for cut in cuts:
+            yield first, "\n".join(held[: cut - done])
+            first += cut - done
+            held = held[cut - done :]
+            done = cut
+        if pending is not None:
+            pending -= done
         held.append(line)
+    if pending is not None and pending_body:
+        yield first, "\n".join(held[:pending])
+        first += pending
+        held = held[pending:]
     rest = "\n".join(held)
     if rest.strip() or first == first_line:
         yield first, rest
@@ -136,36 +168,35 @@ def can_cut(text: str) -> bool:
     return t.BRACE_OPEN not in text
 
 
-def has_content(text: str, start: int = 0, end: int | None = None) -> bool:
-    """Whether ``text[start:end]`` holds a tag or body line (a line that is
-    neither blank nor a ``;`` comment), when it holds no ``{`` comment."""
-    return _CONTENT.search(text, start, len(text) if end is None else end) is not None
-
-
-def last_cut(text: str, content: bool) -> int | None:
+def last_cut(text: str, above: str = "") -> tuple[int | None, str]:
     """The index in ``text`` (lines joined, no ``{`` among them) of the line
-    end before the last line where ``split_lines`` starts a record: a tag line,
-    or the comment lines right above it (they open the record), when the line
-    above those is a body line, or a blank line once a tag or body line came
-    since the last cut (``content`` says whether one came before ``text``).
-    Below a tag line a header goes on: no cut."""
-    at = text.rfind("\n" + t.TAG_OPEN)
-    while at >= 0:
-        start = at  # the line end just above the record's first line
-        above = _line_ending(text, start)
-        while above.startswith(t.LINE_OPEN) and start >= 0:  # a comment line opens the record
-            start = text.rfind("\n", 0, start)
-            above = _line_ending(text, start) if start >= 0 else ""
-        if start >= 0:
-            if not above:
-                if content or has_content(text, 0, start):
-                    return start
-            elif above[0] != t.TAG_OPEN:
-                return start
-        at = text.rfind("\n" + t.TAG_OPEN, 0, at)
-    return None
-
-
-def _line_ending(text: str, end: int) -> str:
-    """The line of ``text`` that ends at index ``end``, stripped."""
-    return text[text.rfind("\n", 0, end) + 1 : end].strip()
+    end before the last line where ``split_lines`` surely starts a record: a
+    tag line, or the comment lines right above it (they open the record), that
+    follows a body line (blank lines may come between) and opens a header
+    naming a seat. Where ``split_lines`` must look further to decide (a lone
+    tag line among plays, a blank line in a header) this does not cut.
+    ``above`` is the kind of the last tag or body line before ``text``
+    (``"tag"``, ``"body"`` or ``""`` if none or not known); the kind of the
+    last one in ``text`` is given back with the cut, for the next text."""
+    found = None
+    candidate = None  # where a record may start, once its header names a seat
+    last = above  # the kind of the last tag or body line: "tag" or "body"
+    run = None  # the index of the line end above the comment lines just above, if any
+    at = -1  # the index of the line end above the current line
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith(_TAG_STARTS):
+            if last == "body" and stripped.startswith(t.TAG_OPEN):
+                candidate = run if run is not None else at
+            if candidate is not None and _SEAT_TAG.match(stripped):
+                found, candidate = candidate, None
+            last, run = "tag", None
+        elif stripped.startswith(t.LINE_OPEN):
+            if run is None:
+                run = at
+        elif stripped:
+            last, run, candidate = "body", None, None
+        else:
+            run = None
+        at += len(line) + 1
+    return (found if found is not None and found >= 0 else None), last

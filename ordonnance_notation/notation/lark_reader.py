@@ -11,17 +11,23 @@ used when it is installed (the ``fast`` extra) unless ORDO_PURE_PYTHON=1.
 from __future__ import annotations
 
 import os
+import re
+from dataclasses import replace
 from functools import cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..diagnostics import Diagnostic
+from . import terminals as t
+from .cutting import code_of
+from .mistakes import FORMS, Where, diagnose
 from .record import (
     Comment,
     Declared,
     Element,
+    Gap,
     Hand,
     Pile,
     Play,
@@ -51,6 +57,7 @@ else:
     _Token = Token
 
 _Item = Element | Comment  # what the builder makes of a record's top-level rules
+_SEAT_TAG = re.compile(f"P(?:{t.COUNT})$")
 
 _ELEMENT_STARTS = {"LSQB", "HAND", "PILE", "PLY", "MARKER", "RESULT"}
 _COMMENTS = {"BRACE_COMMENT", "LINE_COMMENT"}
@@ -209,9 +216,8 @@ def read_record(
     try:
         # the builder runs while parsing: what lark types as the tree is its record
         items = cast("tuple[_Item, ...]", lark.parse(chunk))
-    except UnexpectedInput as error:
-        diagnostic = syntax_diagnostic(error, chunk, first_line, source, index)
-        return Unparsed(source, index, chunk, first_line, (diagnostic,))
+    except UnexpectedInput:
+        return _recover(chunk, first_line, source, index, fast)
     elements, leading = _attach_comments(items)
     if not elements:
         return None
@@ -219,10 +225,148 @@ def read_record(
     return Record(source, index, elements, leading, Span(first_line, 1, last_line, 1), chunk)
 
 
+_ELEMENT_START = re.compile(
+    f"{t.BLANK}*(?:(?P<tag>{re.escape(t.TAG_OPEN)})"
+    f"|(?P<declared>(?={t.MARKER}))"
+    f"|(?P<play>(?={t.COUNT}))"
+    f"|(?P<keyword>{'|'.join(sorted(t.KEYWORDS))})(?!{t.CARD})"
+    f"|(?P<words>(?={t.CARD})))"
+)
+_ELEMENTS = {
+    "tag": "tag",
+    "hand": "hand",
+    "pile": "pile",
+    "play": "play",
+    "declared": "declared resolution",
+    "result": "result line",
+    "words": "line",
+    "": "record",
+}
+
+
+class _Piece(NamedTuple):
+    kind: str
+    first_line: int
+    text: str
+
+
+def _pieces(chunk: str, first_line: int) -> list[_Piece]:
+    """``chunk`` cut at each line that starts an element outside a comment;
+    a line of letters goes on a hand or pile above it, a comment line on the
+    element above it."""
+    pieces: list[_Piece] = []
+    kind, start = "", first_line
+    held: list[str] = []
+    in_brace = False
+    for number, line in enumerate(chunk.split("\n"), first_line):
+        code, brace_after = code_of(line, in_brace)
+        match = None if in_brace else _ELEMENT_START.match(code)
+        if match is not None:
+            new_kind = match.group("keyword") or str(match.lastgroup)
+            if not (new_kind == "words" and kind in ("hand", "pile")):
+                if held:
+                    pieces.append(_Piece(kind, start, "\n".join(held)))
+                kind, start, held = new_kind, number, []
+        held.append(line)
+        in_brace = brace_after
+    if held:
+        pieces.append(_Piece(kind, start, "\n".join(held)))
+    return pieces
+
+
+def _recover(chunk: str, first_line: int, source: str, index: int, fast: bool) -> Unparsed:
+    """A record Lark cannot read whole, read an element at a time: every
+    broken element is a gap with its diagnostic, the others a partial record."""
+    lark, builder = _parser(fast)
+    items: list[_Item] = []
+    diagnostics: list[Diagnostic] = []
+    gaps: list[Gap] = []
+    names: dict[int, str] = {}
+    next_ply = 1
+    pieces = _pieces(chunk, first_line)
+    at = 0
+    while at < len(pieces):
+        piece = pieces[at]
+        at += 1
+        builder.offset = piece.first_line - 1
+        try:
+            read = cast("tuple[_Item, ...]", lark.parse(piece.text))
+        except UnexpectedInput as error:
+            joined = _joined(lark, builder, piece, pieces[at] if at < len(pieces) else None)
+            if joined is not None:
+                read, at = joined, at + 1
+            else:
+                code = code_of(piece.text.split("\n", 1)[0], False)[0]
+                where = Where(source, index, [names[s] for s in sorted(names)], next_ply)
+                diagnostic = diagnose(piece.kind, code, piece.first_line, where)
+                if diagnostic is None:
+                    diagnostic = syntax_diagnostic(
+                        error, piece.text, piece.first_line, source, index, _ELEMENTS[piece.kind]
+                    )
+                    if diagnostic.help is None and piece.kind in FORMS:
+                        diagnostic = replace(diagnostic, help=FORMS[piece.kind])
+                diagnostics.append(diagnostic)
+                kind, start, read = piece.kind, piece.first_line, ()
+                if diagnostic.code == "E102" and diagnostic.span is not None:
+                    # what comes before the comment may read well: only the comment is lost
+                    kind, start = "comment", diagnostic.span.line
+                    read = _before(lark, builder, piece, diagnostic.span)
+                last_line = piece.first_line + piece.text.rstrip().count("\n")
+                gaps.append(Gap(kind, Span(start, 1, last_line, 1)))
+                if piece.kind in ("play", "words"):
+                    next_ply += 1
+                if not read:
+                    continue
+        for item in read:
+            if isinstance(item, Tag) and _SEAT_TAG.match(item.name.text):
+                names[int(item.name.text[1:])] = item.value
+            elif isinstance(item, Play):
+                next_ply = item.ply + 1
+        items.extend(read)
+    elements, leading = _attach_comments(tuple(items))
+    partial = None
+    if elements:
+        last_line = first_line + chunk.rstrip().count("\n")
+        span = Span(first_line, 1, last_line, 1)
+        partial = Record(source, index, elements, leading, span, chunk)
+    return Unparsed(source, index, chunk, first_line, tuple(diagnostics), partial, tuple(gaps))
+
+
+def _before(lark: Lark, builder: _Builder, piece: _Piece, span: Span) -> tuple[_Item, ...]:
+    """The elements of ``piece`` before ``span``, if they read well alone."""
+    lines = piece.text.split("\n")[: span.line - piece.first_line + 1]
+    lines[-1] = lines[-1][: span.column - 1]
+    builder.offset = piece.first_line - 1
+    try:
+        return cast("tuple[_Item, ...]", lark.parse("\n".join(lines)))
+    except UnexpectedInput:
+        return ()
+
+
+def _joined(
+    lark: Lark, builder: _Builder, piece: _Piece, following: _Piece | None
+) -> tuple[_Item, ...] | None:
+    """The elements of a broken piece read together with a line of words after
+    it (lines do not matter to the notation: a play may go on a second line)."""
+    if following is None or following.kind != "words":
+        return None
+    builder.offset = piece.first_line - 1
+    try:
+        return cast("tuple[_Item, ...]", lark.parse(piece.text + "\n" + following.text))
+    except UnexpectedInput:
+        return None
+
+
 def syntax_diagnostic(
-    error: UnexpectedInput, chunk: str, first_line: int, source: str, index: int
+    error: UnexpectedInput,
+    chunk: str,
+    first_line: int,
+    source: str,
+    index: int,
+    element: str = "record",
 ) -> Diagnostic:
-    """A Lark failure told in the notation's words, at its place in the file."""
+    """A Lark failure told in the notation's words, at its place in the file;
+    ``chunk`` is the text of the ``element`` (a whole record, or one element)."""
     offset = first_line - 1
     if isinstance(error, UnexpectedCharacters):
         # lark's class declares pos_in_stream None; UnexpectedCharacters sets it to an int
@@ -230,11 +374,22 @@ def syntax_diagnostic(
         span = Span(error.line + offset, error.column, error.line + offset, error.column + 1)
         if char == "{":
             return Diagnostic(
-                "E102", "comment opened here is never closed with '}'", source, span, index
+                "E102",
+                "comment opened here is never closed with '}'",
+                source,
+                span,
+                index,
+                help="close the comment with '}' where it should end: "
+                "everything after '{' is in it, plays too",
             )
         if char == '"':
             return Diagnostic(
-                "E103", "quoted value opened here is never closed with '\"'", source, span, index
+                "E103",
+                "quoted value opened here is never closed with '\"'",
+                source,
+                span,
+                index,
+                help="close the value with '\"' before the ']', e.g. [Event \"Lyon\"]",
             )
         allowed = _expected(error.allowed or set())
         return Diagnostic(
@@ -243,10 +398,12 @@ def syntax_diagnostic(
     # lark raises only the three subclasses of UnexpectedInput, but the base
     # class declares neither ``token`` nor ``expected``
     if isinstance(error, UnexpectedEOF) or error.token.type == "$END":  # type: ignore[attr-defined]
-        allowed = _expected(set(error.expected))  # type: ignore[attr-defined]
+        expected = set(error.expected)  # type: ignore[attr-defined]
+        if expected == {"RSQB"}:
+            return _unclosed_tag(chunk, len(chunk.rstrip()), offset, source, index, "the line end")
         return Diagnostic(
             "E104",
-            f"the record ends too early; expected {allowed}",
+            f"the {element} ends too early; expected {_expected(expected)}",
             source,
             _end(chunk, offset),
             index,
@@ -265,18 +422,26 @@ def syntax_diagnostic(
             index,
         )
     if expected == {"RSQB"}:
-        opening = chunk.rfind("[", 0, token.start_pos)
-        line = chunk.count("\n", 0, opening) + 1 + offset
-        column = opening - (chunk.rfind("\n", 0, opening) + 1) + 1
-        return Diagnostic(
-            "E103",
-            f"tag opened here is not closed with ']' (found {token.value!r} instead)",
-            source,
-            Span(line, column, line, column + 1),
-            index,
-        )
+        return _unclosed_tag(chunk, token.start_pos, offset, source, index, repr(token.value))
     return Diagnostic(
         "E101", f"unexpected {token.value!r}; expected {_expected(expected)}", source, span, index
+    )
+
+
+def _unclosed_tag(
+    chunk: str, before: int, offset: int, source: str, index: int, found: str
+) -> Diagnostic:
+    """E103 at the ``[`` of the last tag opened before index ``before``."""
+    opening = chunk.rfind("[", 0, before)
+    line = chunk.count("\n", 0, opening) + 1 + offset
+    column = opening - (chunk.rfind("\n", 0, opening) + 1) + 1
+    return Diagnostic(
+        "E103",
+        f"tag opened here is not closed with ']' (found {found} instead)",
+        source,
+        Span(line, column, line, column + 1),
+        index,
+        help="close the tag with ']' after its quoted value, on the same line",
     )
 
 

@@ -139,12 +139,25 @@ class Record:
         )
 
 
+class Gap(NamedTuple):
+    """An element that could not be read: what it started as (``tag``,
+    ``hand``, ``pile``, ``play``, ``declared``, ``result`` or ``words``) and
+    where it stands."""
+
+    kind: str
+    span: Span
+
+
 @dataclass(frozen=True, slots=True)
 class Unparsed:
-    """A record whose text is not well formed; ``diagnostics`` say where and why."""
+    """A record whose text is not well formed; ``diagnostics`` say where and
+    why. ``partial`` holds the elements that could be read around the
+    ``gaps`` (the elements that could not), when any could."""
 
     source: str
     index: int
     text: str
     first_line: int
     diagnostics: tuple[Diagnostic, ...]
+    partial: Record | None = None
+    gaps: tuple[Gap, ...] = ()

@@ -70,6 +70,7 @@ LINE_OPEN = LINE_COMMENT[0]  # ;
 COMMENT_OPENERS = BRACE_OPEN + LINE_OPEN
 QUOTE = STRING[0]  # "
 TAG_OPEN = re.findall(r'^tag:\s*"(.)"', GRAMMAR, re.MULTILINE)[0]  # [, the tag rule's first word
+TAG_CLOSE = re.findall(r'^tag:.*"(.)"\s*$', GRAMMAR, re.MULTILINE)[0]  # ], its last word
 UNQUOTED_STRING = STRING.removesuffix('"') + '"?'
 """A quoted value that may lack its closing quote (for cutting broken text)."""
 

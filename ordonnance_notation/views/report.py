@@ -13,11 +13,12 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
 from ..checking.batch import Checked, Tally
-from ..diagnostics import Diagnostic, InputError, Severity
+from ..diagnostics import Diagnostic, InputError, Severity, Span
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
@@ -25,30 +26,52 @@ STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE:
 def diagnostic_text(
     diagnostic: Diagnostic, lines: Sequence[str] | None, first_line: int = 1
 ) -> Text:
-    """The diagnostic, its source line and a caret (when the line is known);
+    """The diagnostic, its source line with a caret under the offending text
+    (when the line is known), the lines its related places are on, each with
+    its label, then where in the file it is and the help line.
     ``lines`` start at line ``first_line`` of the file."""
     out = Text()
     out.append(f"{diagnostic.location}: ", style="bold")
-    out.append(f"{diagnostic.severity.value}[{diagnostic.code}]", style=STYLES[diagnostic.severity])
+    style = STYLES[diagnostic.severity]
+    out.append(f"{diagnostic.severity.value}[{diagnostic.code}]", style=style)
     out.append(f": {diagnostic.message}")
-    span = diagnostic.span
-    if span is not None and lines is not None and 0 <= span.line - first_line < len(lines):
-        source_line = lines[span.line - first_line].expandtabs(1)
-        gutter = len(str(span.line))
-        width = (
-            span.end_column - span.column
-            if span.end_line == span.line
-            else len(source_line) - span.column + 1
-        )
-        out.append(f"\n {' ' * gutter} |\n {span.line} | {source_line}\n {' ' * gutter} | ")
-        out.append(" " * (span.column - 1) + "^" * max(1, width), style=STYLES[diagnostic.severity])
+
+    def known(span: Span | None) -> bool:
+        return span is not None and lines is not None and 0 <= span.line - first_line < len(lines)
+
+    marks = [(diagnostic.span, "^", "", style)] if known(diagnostic.span) else []
+    marks += [(r.span, "-", r.message, "cyan") for r in diagnostic.related if known(r.span)]
+    unshown = [r for r in diagnostic.related if not known(r.span)]
+    spans = [span for span, _, _, _ in marks if span is not None]
+    gutter = max((len(str(span.line)) for span in spans), default=0)
+    if marks and lines is not None:
+        out.append(f"\n {' ' * gutter} |")
+        shown_line = None
+        for span, mark, label, mark_style in sorted(marks, key=lambda m: m[0] or (0,)):
+            assert span is not None
+            source_line = lines[span.line - first_line].expandtabs(1)
+            if span.line != shown_line:
+                out.append(f"\n {span.line:>{gutter}} | {source_line}")
+                shown_line = span.line
+            start = cell_len(source_line[: span.column - 1])
+            end = span.end_column - 1 if span.end_line == span.line else len(source_line)
+            width = cell_len(source_line[span.column - 1 : end])
+            out.append(f"\n {' ' * gutter} | ")
+            out.append(
+                " " * start + mark * max(1, width) + (f" {label}" if label else ""), mark_style
+            )
     where = [f"record {diagnostic.record}"] if diagnostic.record is not None else []
     if diagnostic.ply is not None:
         where.append(f"ply {diagnostic.ply}")
+    pad = " " * gutter
     if where:
-        out.append(
-            f"\n {' ' * (len(str(span.line)) if span else 0)} = {', '.join(where)}", style="dim"
-        )
+        out.append(f"\n {pad} = {', '.join(where)}", style="dim")
+    for related in unshown:
+        out.append(f"\n {pad} = note: {related.message} (line {related.span.line})")
+    if diagnostic.help:
+        out.append(f"\n {pad} = ")
+        out.append("help", style="bold")
+        out.append(f": {diagnostic.help}")
     return out
 
 

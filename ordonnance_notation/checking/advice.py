@@ -1,0 +1,108 @@
+"""Advice for people who write records by hand: the word they probably meant.
+
+The content reader and the validator say *what* is wrong; this module finds
+the likely intended word — a state, a tag name, a scoring rule, a seat given
+by a player's name or in the wrong case — so that the ``help:`` line can
+propose the change itself.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+
+from ..engine.cards import Card, CardError, State
+
+KNOWN_TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Result",
+    "Scoring",
+    "Points",
+    "Notation",
+    "Annotator",
+    "Table",
+    "P1",
+    "P2",
+    "P3",
+    "P4",
+)
+"""The tag names docs/notation.md describes: a tag close to one of them is a typo."""
+
+STATE_WORDS = ", ".join(f"{s.name} {s.full_name}" for s in State)
+PLAY_FORM = "every play is `N. CARD STATE` (the seat and draw are optional), e.g. `9. S C`"
+
+
+def closest(word: str, choices: Iterable[str], cutoff: float = 0.7) -> str | None:
+    """The choice ``word`` was most likely meant to be: the same word in
+    another case, else the nearest spelling above ``cutoff``, else None."""
+    options = list(choices)
+    folded = {choice.casefold(): choice for choice in options}
+    if word.casefold() in folded:
+        return folded[word.casefold()]
+    near = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=cutoff)
+    return folded[near[0]] if near else None
+
+
+def state_meant(word: str) -> State | None:
+    """The state a misspelt state name was meant to be (``Jerusalam``, ``Cypress``)."""
+    names = {s.full_name: s for s in State}
+    if len(word) < 3:
+        return None
+    meant = closest(word, names, cutoff=0.6)
+    if meant is None:
+        prefix = [s for name, s in names.items() if name.casefold().startswith(word.casefold()[:4])]
+        return prefix[0] if len(prefix) == 1 else None
+    return names[meant]
+
+
+def state_help(word: str) -> str:
+    meant = state_meant(word)
+    if meant is not None:
+        return f"did you mean {meant.full_name}? write `{meant.name}` or `{meant.full_name}`"
+    return f"the states are {STATE_WORDS}: write the letter or the name"
+
+
+def card_help(word: str) -> str:
+    """How to write the card ``word`` meant to be."""
+    upper = word.upper()
+    if upper != word:
+        try:
+            Card.from_letters(upper)
+        except CardError:
+            pass
+        else:
+            return f"write cards in upper case: `{upper}`"
+    return (
+        "a card is one to five different icon letters: F flag, H helmet, S swords, B bow, L lance"
+    )
+
+
+_SEAT_WORD = re.compile(r"[Pp]([0-9]+)$")
+
+
+def seat_meant(word: str, names: Sequence[str]) -> tuple[int, str] | None:
+    """The seat index a word stands for, and why: a seat in lower case
+    (``p2``) or the name of one of ``names`` (a player's full or first name)."""
+    match = _SEAT_WORD.match(word)
+    if match and 1 <= int(match.group(1)) <= len(names):
+        return int(match.group(1)) - 1, "seats are written with a capital P"
+    folded = word.strip().casefold()
+    if not folded:
+        return None
+    for seat, name in enumerate(names):
+        full = name.strip().casefold()
+        if folded == full or (full.split() and folded == full.split()[0]):
+            return seat, f"{name.strip()} plays P{seat + 1}"
+    return None
+
+
+def seat_help(word: str, names: Sequence[str]) -> str:
+    meant = seat_meant(word, names)
+    if meant is not None:
+        seat, why = meant
+        return f"{why}: write `P{seat + 1}`"
+    return f"this record's seats are P1 to P{len(names)}, named in its header"

@@ -1,0 +1,286 @@
+"""The mistakes people make writing an element by hand, recognised in its words.
+
+When an element cannot be read, the grammar knows only which token it did
+not expect, often one after the real mistake. This module looks at the
+element's words as a person would — a play with no state, two plays on a
+line, a player's name where the seat goes, ``p2`` for ``P2``, a seat and a
+state swapped — and words the diagnostic at the mistake, with the line as it
+should be written. It returns None for anything else, and the grammar's own
+wording is used.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from ..diagnostics import Diagnostic, Span
+from ..engine.cards import State
+from . import terminals as t
+
+PLAY_FORM = "every play is `N. CARD STATE` (a seat and a draw may come before the card)"
+
+FORMS = {
+    "tag": 'a tag is `[Name "value"]` on a line of its own',
+    "hand": "a hand is `hand P1: CARD CARD CARD CARD CARD`",
+    "pile": "the pile is `pile: CARD CARD ...`, its top card first",
+    "play": PLAY_FORM + ", e.g. `9. S C`",
+    "declared": "a declared resolution is `#MARKER STATE SEAT`, e.g. `#2 J P1`",
+    "result": "the result line is `result P2` (the winner), `result unfinished` or `result shared`",
+    "words": "each line starts an element: a tag, `hand`, `pile`, a numbered play, "
+    "`#N STATE SEAT` or `result`",
+}
+"""How each element is written, for the help line of a syntax error."""
+
+_SEAT = re.compile(f"(?:{t.SEAT})$")
+_ANY_CASE_SEAT = re.compile(f"(?i:{t.SEAT})$")
+_PLY = re.compile(f"(?:{t.PLY})$")
+_NUMBER = re.compile(f"(?:{t.COUNT})$")
+_LETTERS = re.compile(f"(?:{t.CARD})$")
+_DRAW = re.compile(f"(?:{t.DRAW})$")
+_GLYPH = re.compile(f"(?:{t.GLYPH})$")
+_WORD = re.compile(r"\S+")
+
+
+def _lower_seat_word(word: str) -> bool:
+    """``p2`` for ``P2``."""
+    return _ANY_CASE_SEAT.match(word) is not None and _SEAT.match(word) is None
+
+
+class _Token(NamedTuple):
+    text: str
+    line: int
+    column: int
+
+    @property
+    def span(self) -> Span:
+        return Span(self.line, self.column, self.line, self.column + len(self.text))
+
+
+def _tokens(code: str, line: int) -> list[_Token]:
+    return [_Token(m.group(), line, m.start() + 1) for m in _WORD.finditer(code)]
+
+
+class Where(NamedTuple):
+    """What the diagnosis knows around the element: the file and record, the
+    players' names by seat, and the number the next play should have."""
+
+    source: str
+    record: int
+    names: Sequence[str]
+    next_ply: int
+
+
+def diagnose(kind: str, code: str, line: int, where: Where) -> Diagnostic | None:
+    """The mistake in an element of ``kind`` whose first line, outside
+    comments, is ``code`` (line ``line`` of the file); None when none of the
+    usual mistakes explains it."""
+    tokens = _tokens(code, line)
+    if not tokens:
+        return None
+    found = _DIAGNOSES.get(kind, _nothing)(tokens, where)
+    if found is None:
+        return None
+    code_, message, span, help = found
+    return Diagnostic(code_, message, where.source, span, where.record, help=help)
+
+
+_Found = tuple[str, str, Span, str]
+
+
+def _nothing(tokens: list[_Token], where: Where) -> _Found | None:
+    return None
+
+
+def _written(tokens: Sequence[_Token | str]) -> str:
+    return " ".join(tok if isinstance(tok, str) else tok.text for tok in tokens)
+
+
+def _seat_meant(word: str, names: Sequence[str]) -> tuple[str, str] | None:
+    """The seat a word stands for, and why: ``p2``, or a player's name."""
+    if _lower_seat_word(word):
+        return word.upper(), "seats are written with a capital P"
+    folded = word.casefold()
+    for seat, name in enumerate(names):
+        full = name.strip().casefold()
+        if full and (folded == full or folded == full.split()[0]):
+            return f"P{seat + 1}", f"{name.strip()} plays P{seat + 1}"
+    return None
+
+
+def _play(tokens: list[_Token], where: Where) -> _Found | None:
+    number, rest = tokens[0], tokens[1:]
+    if _NUMBER.match(number.text):
+        fixed = _written([number.text + ".", *rest])
+        return "E101", f"ply number {number.text} lacks its dot", number.span, f"write `{fixed}`"
+    if not _PLY.match(number.text):
+        return None
+    ply = number.text
+    words = list(rest)
+    if words and not _SEAT.match(words[0].text):
+        meant = _seat_meant(words[0].text, where.names)
+        if meant is not None and len(words) >= 3:
+            seat, why = meant
+            fixed = _written([number, seat, *words[1:]])
+            return (
+                "E203",
+                f"{words[0].text} is not a seat",
+                words[0].span,
+                f"{why}: write `{fixed}`",
+            )
+    if words and _SEAT.match(words[0].text):
+        words = words[1:]
+    if words and _DRAW.match(words[0].text):
+        words = words[1:]
+    if not words:
+        return "E101", f"play {ply} has no card and no state", number.span, FORMS["play"]
+    if len(words) == 1:
+        card = words[0]
+        return (
+            "E101",
+            f"play {ply} gives the card {card.text} but no state",
+            card.span,
+            f"{PLAY_FORM}: write the state after the card, e.g. `{ply} {card.text} J`",
+        )
+    card, state, *extra = words
+    if _NUMBER.match(state.text) and 1 <= int(state.text) <= len(State):
+        numbered = State(int(state.text))
+        fixed = _written([*tokens[: -len(words)], card, numbered.name, *extra])
+        return (
+            "E202",
+            f"{state.text} is not a state: states are written by letter or name",
+            state.span,
+            f"state {state.text} on the territory line is {numbered.full_name}: write `{fixed}`",
+        )
+    if extra and _GLYPH.match(extra[0].text):
+        extra = extra[1:]
+    if extra and extra[0].text[:1] in "!?":
+        return (
+            "E100",
+            f"{extra[0].text} is not a glyph",
+            extra[0].span,
+            "the glyphs are !! ?? !? ?! ! and ? (one of them, after the state)",
+        )
+    if len(extra) >= 1 and all(_LETTERS.match(w.text) for w in (card, state, *extra[:1])):
+        if len(extra) >= 2 and _LETTERS.match(extra[1].text):
+            following = int(ply[:-1]) + 1
+            return (
+                "E101",
+                f"a second play on the line of play {ply}, without its own number",
+                extra[0].span.to(extra[1].span),
+                f"write one play a line, each with its number: `{following}. "
+                f"{extra[0].text} {extra[1].text}` on the next line",
+            )
+        return (
+            "E101",
+            f"three words where a card and a state go: {card.text} {state.text} {extra[0].text}",
+            card.span,
+            f"if {card.text} is the card drawn, write it `+{card.text}`: "
+            f"`{_written([number, *tokens[1 : -len(words)], '+' + card.text, state, *extra])}`",
+        )
+    return None
+
+
+def _words(tokens: list[_Token], where: Where) -> _Found | None:
+    first = tokens[0]
+    if first.text.lower() in t.KEYWORDS and first.text not in t.KEYWORDS:
+        keyword = first.text.lower()
+        return (
+            "E101",
+            f"{first.text} is written in lower case",
+            first.span,
+            f"write `{keyword}`: the words hand, pile and result are lower case",
+        )
+    if 2 <= len(tokens) <= 3 and all(_LETTERS.match(w.text) for w in tokens[:2]):
+        fixed = _written([f"{where.next_ply}.", *tokens])
+        return (
+            "E101",
+            "a play without its ply number",
+            first.span,
+            f"every play starts with its number: write `{fixed}`",
+        )
+    return None
+
+
+def _declared(tokens: list[_Token], where: Where) -> _Found | None:
+    if len(tokens) < 3:
+        return None
+    marker, first, second = tokens[:3]
+    if (_SEAT.match(first.text) or _lower_seat_word(first.text)) and _LETTERS.match(second.text):
+        fixed = _written([marker, second, first.text.upper()])
+        return (
+            "E101",
+            "the state comes before the seat",
+            first.span.to(second.span),
+            f"write `{fixed}` (marker, state, then the seat that won it)",
+        )
+    if _lower_seat_word(second.text):
+        return _lower_seat(second, [marker, first, second.text.upper()])
+    return None
+
+
+def _hand(tokens: list[_Token], where: Where) -> _Found | None:
+    if len(tokens) < 2:
+        return None
+    seat = tokens[1]
+    bare = seat.text.rstrip(":")
+    if _lower_seat_word(bare):
+        return _lower_seat(seat, [tokens[0], bare.upper() + ":", *tokens[2:]])
+    if (
+        _SEAT.match(bare)
+        and not seat.text.endswith(":")
+        and tokens[2:3] != []
+        and (not tokens[2].text.startswith(":"))
+    ):
+        fixed = _written([tokens[0], seat.text + ":", *tokens[2:]])
+        return "E101", "the hand's seat is not followed by ':'", seat.span, f"write `{fixed}`"
+    if seat.text.startswith(":") or _LETTERS.match(seat.text):
+        return (
+            "E101",
+            "a hand names its seat",
+            tokens[0].span,
+            f"write the seat after `hand`, e.g. `hand P1: {_written(tokens[1:]).lstrip(': ')}`",
+        )
+    return None
+
+
+def _pile(tokens: list[_Token], where: Where) -> _Found | None:
+    if len(tokens) >= 2 and tokens[0].text == "pile" and not tokens[1].text.startswith(":"):
+        fixed = _written(["pile:", *tokens[1:]])
+        return "E101", "the pile's cards follow a ':'", tokens[0].span, f"write `{fixed}`"
+    return None
+
+
+def _result(tokens: list[_Token], where: Where) -> _Found | None:
+    if len(tokens) >= 2 and _lower_seat_word(tokens[1].text):
+        return _lower_seat(tokens[1], [tokens[0], tokens[1].text.upper(), *tokens[2:]])
+    scores = tokens[2:]
+    if len(scores) >= 2 and _SEAT.match(scores[0].text) and _NUMBER.match(scores[1].text):
+        pairs = [f"{a.text}:{b.text}" for a, b in zip(scores[::2], scores[1::2], strict=False)]
+        return (
+            "E101",
+            "a score is written with a colon between the seat and the count",
+            scores[0].span.to(scores[1].span),
+            f"write `{_written([*tokens[:2], *pairs])}`",
+        )
+    return None
+
+
+def _lower_seat(word: _Token, fixed: Sequence[_Token | str]) -> _Found:
+    return (
+        "E203",
+        f"{word.text.rstrip(':')} is not a seat: seats are written with a capital P",
+        word.span,
+        f"write `{_written(fixed)}`",
+    )
+
+
+_DIAGNOSES = {
+    "play": _play,
+    "words": _words,
+    "declared": _declared,
+    "hand": _hand,
+    "pile": _pile,
+    "result": _result,
+}

@@ -1,0 +1,111 @@
+"""The corpus of hand-made mistakes (tests/mistakes.yaml): records as club
+players write them from docs/notation.md, each with one human mistake, the
+line it is on and the code a good tool reports first.
+
+Each case must (1) be a sound case: fixed as it says, the record is valid;
+(2) get its first problem (an error, or a warning other than "unfinished")
+on the mistake's line, with the expected code; (3) carry a help line that
+names the change where the case gives one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+from strategies import TESTS
+
+from ordonnance_notation.checking.validator import Report, validate
+from ordonnance_notation.diagnostics import Diagnostic, Severity
+from ordonnance_notation.notation.parser import parse_text
+
+CASES: list[dict[str, Any]] = yaml.safe_load((TESTS / "mistakes.yaml").read_text("utf-8"))
+MISTAKES = [c for c in CASES if not c["valid"]]
+
+# Cases the tool cannot place, and why: each is a real limit, kept visible.
+CANNOT_PLACE = {
+    "pile-card-miswritten": "the pile says LS and the play LSH: a miswritten pile card and a "
+    "miswritten play read alike, so the play is blamed and the help names both",
+}
+
+
+def _reports(text: str) -> list[Report]:
+    return [validate(item) for item in parse_text(text, "game.ord")]
+
+
+def _first_problem(text: str) -> Diagnostic:
+    problems = [
+        d
+        for report in _reports(text)
+        for d in report.diagnostics
+        if d.severity is Severity.ERROR or (d.severity is Severity.WARNING and d.code != "W501")
+    ]
+    assert problems, "the mistake went unnoticed"
+    return problems[0]
+
+
+def _fixed(case: dict[str, Any]) -> str:
+    if "correct_text" in case:
+        return str(case["correct_text"])
+    lines = case["text"].split("\n")
+    lines[case["line"] - 1 : case["line"]] = case["correct"].split("\n") if case["correct"] else []
+    return "\n".join(lines)
+
+
+def test_the_corpus_is_big_and_names_are_unique() -> None:
+    assert len(MISTAKES) >= 40
+    assert len({c["name"] for c in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c["name"])
+def test_each_case_is_sound(case: dict[str, Any]) -> None:
+    """The mistake is the only one: fixed as the case says, the record is valid."""
+    line = case["text"].split("\n")[case["line"] - 1]
+    assert case["token"] is None or case["token"] in line
+    reports = _reports(_fixed(case) if not case["valid"] else case["text"])
+    assert reports and all(r.valid for r in reports), [
+        (d.code, d.message) for r in reports for d in r.diagnostics
+    ]
+
+
+@pytest.mark.parametrize("case", MISTAKES, ids=lambda c: c["name"])
+def test_the_first_problem_is_at_the_mistake_with_help(case: dict[str, Any]) -> None:
+    if case["name"] in CANNOT_PLACE:
+        pytest.xfail(CANNOT_PLACE[case["name"]])
+    problem = _first_problem(case["text"])
+    assert problem.span is not None
+    assert (problem.code, problem.span.line) == (case["code"], case["line"]), problem.message
+    assert problem.help
+
+
+@pytest.mark.parametrize("case", MISTAKES, ids=lambda c: c["name"])
+def test_the_help_names_the_change(case: dict[str, Any]) -> None:
+    """Where the fix changes words of the line, the help names one of them."""
+    if case["name"] in CANNOT_PLACE or "correct" not in case:
+        return
+    line = case["text"].split("\n")[case["line"] - 1]
+    new = {word.strip('[]"') for word in set(case["correct"].split()) - set(line.split())}
+    help = _first_problem(case["text"]).help or ""
+    if new and case["name"] not in VAGUE:
+        assert any(word in help for word in new), help
+
+
+VAGUE = {
+    # the help says how without repeating the word: each is checked by hand
+    "hand-misses-a-card",  # which card is missing cannot be known
+    "tag-missing-bracket",  # "close the tag with ']'"
+    "tag-missing-closing-quote",  # "close the value with '\"'"
+    "comment-inside-tag",
+    "tag-value-unescaped-quote",
+    "pgn-result-token",
+    "declared-state-twice",  # "remove this line"
+}
+
+
+def test_the_pile_mistake_points_at_the_pile_and_the_play_it_shows_at() -> None:
+    case = next(c for c in CASES if c["name"] == "pile-misses-a-card")
+    problem = _first_problem(case["text"])
+    assert problem.help == "add LB to the pile as its card 6, before LBF"
+    (related,) = problem.related
+    assert "plays LB" in related.message and related.span.line > problem.span.line  # type: ignore[union-attr]

@@ -4,7 +4,9 @@ import json
 import os
 
 import pytest
-from strategies import SAMPLES
+from strategies import ROOT, SAMPLES
+
+from ordonnance_notation.diagnostics import CODES
 
 VALID = sorted(p.name for p in SAMPLES.glob("*.ord"))
 INVALID = sorted(p.name for p in (SAMPLES / "invalid").glob("*.ord"))
@@ -396,3 +398,21 @@ def test_names_and_deck_names_must_be_one_line(ordo, tmp_path):
         result.exit_code == 2
         and "error[E006]: the deck's name is printable text on one line" in result.output
     )
+
+
+def test_explain_prints_the_page_of_every_code(ordo):
+    page = (ROOT / "docs" / "diagnostics.md").read_text("utf-8")
+    for code, title in CODES.items():
+        result = ordo("explain", code.lower())
+        assert result.exit_code == 0, code
+        assert result.output.startswith(f"### {code} — {title}\n"), code
+        assert result.output.strip() in page
+        assert "\n### " not in result.output.strip(), f"{code}'s page runs into the next"
+
+
+def test_explain_lists_the_codes_and_refuses_an_unknown_one(ordo):
+    listed = ordo("explain")
+    assert listed.exit_code == 0 and listed.output.splitlines()[0] == "E001  file cannot be read"
+    assert len(listed.output.splitlines()) == len(CODES)
+    wrong = ordo("explain", "E3O3")
+    assert wrong.exit_code == 2 and "did you mean E303" in wrong.output

@@ -245,7 +245,9 @@ def _replay(r: Content, steps: bool) -> _Replayed:
                     blamed.span,
                     table.ply + 1,
                     help=_rule_help(r, illegal.violation, event, table),
-                    related=_pile_end(r, table),
+                    related=_pile_end(r, table)
+                    if illegal.violation in (Violation.NOT_IN_HAND, Violation.WRONG_DRAW)
+                    else (),
                 )
             _stop(
                 r, play.span, played, "it comes after the end" if ended else "it is illegal", ended

@@ -613,6 +613,34 @@ class SummaryFormat(str, Enum):
     json = "json"
 
 
+@app.command("explain")
+def explain_command(
+    code: Annotated[
+        str | None,
+        typer.Argument(help="A diagnostic code, e.g. E303; none lists them all.", metavar="CODE"),
+    ] = None,
+) -> None:
+    """What a diagnostic code means, an example of it and how to fix the record:
+    its page of docs/diagnostics.md. Without a code, the list of codes.
+    """
+    from ..views.explain import UnknownCode, catalogue, explanation
+
+    if code is None:
+        sys.stdout.write(catalogue())
+        return
+    try:
+        page = explanation(code)
+    except UnknownCode as error:
+        raise typer.BadParameter(str(error), param_hint="CODE") from None
+    console = _console()
+    if console.is_terminal:
+        from rich.markdown import Markdown
+
+        console.print(Markdown(page))
+    else:
+        sys.stdout.write(page)
+
+
 @app.command("summary")
 def summary_command(
     path: Annotated[

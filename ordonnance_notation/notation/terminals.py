@@ -18,17 +18,18 @@ from importlib import import_module
 from pathlib import Path
 
 
-def _grammar_folder() -> Path:
-    """Where ``ordonnance.lark`` is: in the installed grammar package, or in
-    ``grammar/`` beside the package when it runs from a source checkout.
-    (Not importlib.resources: it would cost a tenth of a small file's start-up.)"""
+def packaged_folder(name: str) -> Path:
+    """Where the files of ``name`` (``grammar``, ``docs``) are: in the
+    installed package ``ordonnance_notation.<name>``, or in ``<name>/`` beside
+    the package when it runs from a source checkout. (Not importlib.resources:
+    it would cost a tenth of a small file's start-up.)"""
     try:
-        return Path(str(import_module("ordonnance_notation.grammar").__file__)).parent
+        return Path(str(import_module(f"ordonnance_notation.{name}").__file__)).parent
     except ModuleNotFoundError:
-        return Path(__file__).resolve().parents[2] / "grammar"
+        return Path(__file__).resolve().parents[2] / name
 
 
-GRAMMAR = (_grammar_folder() / "ordonnance.lark").read_text("utf-8")
+GRAMMAR = (packaged_folder("grammar") / "ordonnance.lark").read_text("utf-8")
 
 _TERMINAL_LINE = re.compile(r"^([A-Z_]+)(?:\.\d+)?:\s*/(.*)/\s*$", re.MULTILINE)
 _RULE_KEYWORD = re.compile(r'"([a-z]+)"')

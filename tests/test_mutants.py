@@ -11,10 +11,12 @@ import pytest
 from strategies import examples
 
 from ordonnance_notation import Severity, parse_text, validate
+from ordonnance_notation.checking.fixing import fix_source
 from ordonnance_notation.engine.cards import Card, State
 from ordonnance_notation.engine.game import Game
 from ordonnance_notation.engine.rng import Rng
 from ordonnance_notation.engine.scoring import Scoring
+from ordonnance_notation.files.sources import Source
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import SelfPlayed, game_text, play_archive
 
@@ -199,3 +201,25 @@ def test_every_mutant_is_caught_with_the_right_code(corpus, kind):
         caught += 1
     assert tried >= len(corpus) // 2
     assert caught == tried
+
+
+# ordo fix mends what the replay determines, and only that -----------------------
+
+RESTORED = ("swapped marker", "wrong declared winner", "wrong declared score")
+REFUSED = ("card not in hand", "play out of turn", "wrong draw", "missing play")
+
+
+@pytest.mark.parametrize("kind", RESTORED + REFUSED)
+def test_fix_restores_declarations_and_refuses_broken_plays(corpus, kind):
+    """A mutant of a declaration is fixed back to the very text it came from;
+    a mutant of a play is left as it is, with the reason."""
+    mutate, _ = MUTATIONS[kind]
+    for n, (played, text) in enumerate(corpus):
+        broken = mutate(played, text, Rng(f"{kind}/{n}"))
+        if broken is None:
+            continue
+        fixed = fix_source(Source(f"{kind}-{n}.ord", broken))
+        if kind in RESTORED:
+            assert fixed.text == text and not fixed.refused, fixed.diff()
+        else:
+            assert fixed.text == broken and [r.record for r in fixed.refused] == [1]

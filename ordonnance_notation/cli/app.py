@@ -37,7 +37,7 @@ from ..files.sources import STDIN, Source, read_source
 from ..making.bots import BOTS
 from ..notation.parser import parse_text
 from ..notation.record import Record, Unparsed
-from ..views.report import diagnostic_text, problem_text
+from ..views.report import diagnostic_text, plural, problem_text
 
 if TYPE_CHECKING:
     from ..making.dealing import Deck
@@ -424,7 +424,7 @@ def fmt_command(
             changed += 1
     if check or write:
         done = "would be reformatted" if check else "reformatted"
-        console.print(f"{changed} file{'s' if changed != 1 else ''} {done}")
+        console.print(f"{plural(changed, 'file')} {done}")
     raise typer.Exit(exit_status(io_error=io_error, failed=failed or (check and changed > 0)))
 
 
@@ -611,6 +611,62 @@ class SummaryFormat(str, Enum):
     text = "text"
     markdown = "markdown"
     json = "json"
+
+
+@app.command("fix")
+def fix_command(
+    paths: PathsArgument,
+    write: Annotated[
+        bool,
+        typer.Option("--write", "-w", help="Rewrite the files in place (atomically)."),
+    ] = False,
+) -> None:
+    """Rewrite what the replay determines: ply numbers out of sequence (when no
+    play can be missing), declared markers, the Result tag and the result line.
+    Never a play or a comment. Prints a diff; --write rewrites the files. A
+    record with another error, or whose replay stops early, is left as it is,
+    with the reason.
+    """
+    from ..checking.fixing import fix_paths
+
+    console = _console(stderr=True)
+    if write and STDIN in paths:
+        raise typer.BadParameter(
+            "standard input cannot be rewritten; drop --write", param_hint="--write"
+        )
+    io_error = failed = False
+    changes = files = 0
+    for item in fix_paths(paths):
+        if isinstance(item, InputError):
+            console.print(problem_text(item))
+            io_error |= isinstance(item, UnreadableSource)
+            failed |= not isinstance(item, UnreadableSource)
+            continue
+        name = item.source.name
+        lines = item.source.text.split("\n")
+        for refusal in item.refused:
+            if refusal.diagnostic is not None:
+                console.print(diagnostic_text(refusal.diagnostic, lines))
+            where = f"record {refusal.record}" if refusal.record else "the file"
+            console.print(f"{name}: {where} not fixed: {refusal.why}")
+            failed = True
+        if not item.changed:
+            continue
+        changes += len(item.changes)
+        files += 1
+        if not write:
+            sys.stdout.write(item.diff())
+            continue
+        try:
+            write_atomic(name, item.text, overwrite=True)
+        except OSError as error:
+            console.print(problem_text(_not_written(name, error)))
+            io_error = True
+            continue
+        typer.echo(f"fixed {name} ({plural(len(item.changes), 'change')})")
+    done = "made" if write else "to make (--write makes them)"
+    console.print(f"{plural(changes, 'change')} in {plural(files, 'file')} {done}")
+    raise typer.Exit(exit_status(io_error=io_error, failed=failed or (not write and changes > 0)))
 
 
 @app.command("explain")

@@ -126,7 +126,8 @@ def printer(console: Console) -> Callable[[str, Callable[[], Text]], None]:
     return emit
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """``1 record``, ``2 records``."""
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
@@ -150,9 +151,9 @@ class TextReporter:
 
     def finish(self, tally: Tally) -> None:
         self.console.print(
-            f"{_plural(tally.records, 'record')} in {_plural(tally.files, 'file')}: "
+            f"{plural(tally.records, 'record')} in {plural(tally.files, 'file')}: "
             f"{tally.records - tally.invalid} valid, {tally.invalid} invalid; "
-            f"{_plural(tally.errors, 'error')}, {_plural(tally.warnings, 'warning')}"
+            f"{plural(tally.errors, 'error')}, {plural(tally.warnings, 'warning')}"
         )
 
 

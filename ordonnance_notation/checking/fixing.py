@@ -1,0 +1,254 @@
+"""``ordo fix``: rewrite what the replay determines, never what was played.
+
+As ``ruff --fix`` mends what a linter can be sure of, this module rewrites the
+parts of a record the rules compute: the ply numbers (when no play can be
+missing), the declared markers (their marker number and winner), the
+``Result`` tag and the result line (outcome and scores). Plays, comments,
+tags other than ``Result`` and the layout are never touched: every change
+replaces one word (or one tag) in place.
+
+The validator is the one judge of what is wrong: a fix is made only from
+its E4xx diagnostics, on a record whose replay reached the end of its plays.
+A record with any other error, or whose replay stopped early, is refused with
+the reason, and the fixed text is checked again before it is given back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ..diagnostics import Diagnostic, InputError, Severity, Span
+from ..engine.cards import State, seat_name
+from ..files.sources import Source, read_sources
+from ..notation.parser import parse_text
+from ..notation.record import Declared, Record, ResultLine, Score, Tag, Unparsed
+from .validator import Report, validate
+
+
+class Change(NamedTuple):
+    """One word (or tag) rewritten: where, what it was, what it is now, and why."""
+
+    span: Span
+    before: str
+    after: str
+    why: str
+
+
+class Refusal(NamedTuple):
+    """A record left as it is: its number, why, and the diagnostic that says where."""
+
+    record: int
+    why: str
+    diagnostic: Diagnostic | None
+
+
+@dataclass(slots=True)
+class Fixed:
+    """A file's text with every fix made, the changes and the records refused."""
+
+    source: Source
+    text: str
+    changes: list[Change] = field(default_factory=list)
+    refused: list[Refusal] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.source.text
+
+    def diff(self, context: int = 3) -> str:
+        """A unified diff from the file to the fixed text. A fix changes words
+        within lines, never their number, so lines pair one to one."""
+        before, after = self.source.text.splitlines(), self.text.splitlines()
+        changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+        hunks: list[list[int]] = []
+        for i in changed:
+            if hunks and i - hunks[-1][-1] <= 2 * context:
+                hunks[-1].append(i)
+            else:
+                hunks.append([i])
+        name = self.source.name
+        out = [f"--- a/{name}\n", f"+++ b/{name}\n"]
+        for hunk in hunks:
+            start, end = max(0, hunk[0] - context), min(len(before), hunk[-1] + context + 1)
+            size = end - start
+            out.append(f"@@ -{start + 1},{size} +{start + 1},{size} @@\n")
+            for i in range(start, end):
+                if before[i] == after[i]:
+                    out.append(f" {before[i]}\n")
+                else:
+                    out += [f"-{before[i]}\n", f"+{after[i]}\n"]
+        return "".join(out)
+
+
+def fix_paths(paths: Iterable[str]) -> Iterator[Fixed | InputError]:
+    """Each file fixed, in order (or the problem that keeps it from being read)."""
+    for source in read_sources(paths):
+        yield source if isinstance(source, InputError) else fix_source(source)
+
+
+def fix_source(source: Source) -> Fixed:
+    """``source`` with what the replay determines rewritten; never raises for bad input."""
+    fixed = Fixed(source, source.text)
+    numbered, changes = _renumbered(source, fixed)
+    reports = [validate(item) for item in parse_text(numbered, source.name)]
+    refused = {r.record for r in fixed.refused}
+    edits = list(changes)
+    for report in reports:
+        if report.index in refused or report.record is None:
+            continue
+        blocking = [d for d in report.diagnostics if _blocks(d)]
+        if blocking:
+            fixed.refused.append(Refusal(report.index, _why(blocking[0]), blocking[0]))
+            continue
+        made = _result_fixes(report)
+        if isinstance(made, Refusal):
+            fixed.refused.append(made)
+        else:
+            edits += made
+    fixed.text = _applied(source.text, edits)
+    fixed.changes = sorted(edits, key=lambda c: (c.span.line, c.span.column))
+    if fixed.changed and not _checks(fixed):
+        # never give back a text that still has what was fixed: leave the file alone
+        fixed.refused = [Refusal(0, "the fixed text would not be valid; nothing changed", None)]
+        fixed.text, fixed.changes = source.text, []
+    return fixed
+
+
+def _blocks(diagnostic: Diagnostic) -> bool:
+    """An error that a fix cannot mend: anything but a declared result, marker
+    or score that the replay contradicts (a declaration misplaced or doubled,
+    E403 and E404, is not rewritten either: it would have to move)."""
+    return diagnostic.severity is Severity.ERROR and (
+        not diagnostic.code.startswith("E4") or diagnostic.code in ("E403", "E404")
+    )
+
+
+def _why(diagnostic: Diagnostic) -> str:
+    where = f"line {diagnostic.span.line}: " if diagnostic.span else ""
+    if diagnostic.code in ("E403", "E404"):
+        return f"{where}a declared resolution must be moved or removed by hand ({diagnostic.code})"
+    return (
+        f"{where}{diagnostic.code} must be fixed by hand first; "
+        "ordo fix changes only what the replay determines"
+    )
+
+
+def _renumbered(source: Source, fixed: Fixed) -> tuple[str, list[Change]]:
+    """The text with the ply numbers of each record in sequence, where a number
+    is only mistyped or repeated; a number that jumps ahead (a play may be
+    missing) refuses the record."""
+    changes: list[Change] = []
+    for item in parse_text(source.text, source.name):
+        if isinstance(item, Unparsed):
+            first = item.diagnostics[0] if item.diagnostics else None
+            why = "it cannot be read: fix its syntax errors first"
+            fixed.refused.append(Refusal(item.index, why, first))
+            continue
+        plays = item.plays
+        mine: list[Change] = []
+        for n, play in enumerate(plays, 1):
+            if play.ply == n:
+                continue
+            following = plays[n].ply if n < len(plays) else None
+            if play.ply > n and following != n + 1:
+                why = (
+                    f"line {play.span.line}: the ply numbers jump from {n - 1}. to "
+                    f"{play.number.text}: if a play is missing, write it; if not, renumber"
+                )
+                fixed.refused.append(Refusal(item.index, why, None))
+                mine = []
+                break
+            mine.append(Change(play.number.span, play.number.text, f"{n}.", f"ply {n}"))
+        changes += mine
+    return _applied(source.text, changes), changes
+
+
+def _result_fixes(report: Report) -> list[Change] | Refusal:
+    """The words to rewrite so that what the record declares is what the
+    replay found, from the validator's E4xx diagnostics."""
+    record, game = report.record, report.game
+    assert record is not None
+    if game is None:
+        return Refusal(report.index, "its header or deal cannot be read", None)
+    outcome = report.outcome
+    if outcome is None:
+        actual = "unfinished"
+    else:
+        actual = "shared" if outcome.winner is None else seat_name(outcome.winner)
+    changes: dict[Span, Change] = {}
+    for d in report.diagnostics:
+        span = d.span
+        if span is None or d.code not in ("E401", "E402", "E410", "E411", "E412", "E413", "E414"):
+            continue
+        element = _element_at(record, span)
+        if isinstance(element, Tag):
+            after = f'[Result "{actual}"]'
+            changes[element.span] = Change(element.span, _text(record, element.span), after, d.code)
+        elif isinstance(element, Declared):
+            state = next(
+                (r for r in game.resolutions if r.state.name == _state_letter(element)), None
+            )
+            if state is None:
+                return Refusal(report.index, _why(d), d)
+            after = seat_name(state.winner) if d.code == "E401" else f"#{state.marker}"
+            changes[span] = Change(span, _text(record, span), after, d.code)
+        elif d.code == "E411" and outcome is not None:
+            seat = next(s.seat.text for s in _scores(record) if s.value.span == span)
+            after = str(outcome.scores[int(seat[1:]) - 1])
+            changes[span] = Change(span, _text(record, span), after, d.code)
+        else:  # the result line's outcome
+            changes[span] = Change(span, _text(record, span), actual, d.code)
+    return list(changes.values())
+
+
+def _element_at(record: Record, span: Span) -> object:
+    for element in record.elements:
+        e = element.span
+        if (e.line, e.column) <= (span.line, span.column) and (span.end_line, span.end_column) <= (
+            e.end_line,
+            e.end_column,
+        ):
+            return element
+    return None
+
+
+def _state_letter(declared: Declared) -> str | None:
+    state = State.lookup(declared.state.text)
+    return state.name if state is not None else None
+
+
+def _scores(record: Record) -> list[Score]:
+    return [s for e in record.elements if isinstance(e, ResultLine) for s in e.scores]
+
+
+def _text(record: Record, span: Span) -> str:
+    """What the record's text holds at ``span`` (one line)."""
+    lines = record.text.split("\n")
+    first = record.span.line if record.span else 1
+    line = lines[span.line - first]
+    return line[span.column - 1 : span.end_column - 1]
+
+
+def _applied(text: str, changes: Iterable[Change]) -> str:
+    """``text`` with each change made (each within one line)."""
+    lines = text.split("\n")
+    for change in sorted(changes, key=lambda c: (c.span.line, c.span.column), reverse=True):
+        span = change.span
+        line = lines[span.line - 1]
+        lines[span.line - 1] = line[: span.column - 1] + change.after + line[span.end_column - 1 :]
+    return "\n".join(lines)
+
+
+def _checks(fixed: Fixed) -> bool:
+    """Whether every record fixed now has no error left of those a fix mends."""
+    refused = {r.record for r in fixed.refused}
+    for item in parse_text(fixed.text, fixed.source.name):
+        if item.index in refused:
+            continue
+        if isinstance(item, Unparsed):
+            return False
+        if any(d.severity is Severity.ERROR for d in validate(item).diagnostics):
+            return False
+    return True

@@ -1,0 +1,102 @@
+"""``ordo fix``: rewrites what the replay determines, never a play or a comment;
+a diff by default, --write in place; refuses a record whose replay stops early."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from strategies import SAMPLES
+
+from ordonnance_notation.checking.fixing import fix_source
+from ordonnance_notation.files.sources import Source
+
+RESULTS = SAMPLES / "invalid" / "results.ord"
+
+
+def _kept(text: str) -> tuple[list[str], list[str]]:
+    """The plays and the comments of a text: what a fix must never change."""
+    plays = re.findall(r"^\d+\. .*$", text, re.MULTILINE)
+    comments = re.findall(r"\{[^}]*\}|;[^\n]*", text)
+    return plays, comments
+
+
+def test_the_declarations_the_replay_contradicts_are_rewritten_in_place():
+    text = RESULTS.read_text("utf-8")
+    fixed = fix_source(Source("results.ord", text))
+    assert fixed.text.count("\n") == text.count("\n")
+    assert _kept(fixed.text) == _kept(text)
+    assert {(c.before, c.after) for c in fixed.changes} == {
+        ("P1", "P2"),
+        ("#3", "#2"),
+        ('[Result "P1"]', '[Result "P2"]'),
+        ('[Result "unfinished"]', '[Result "P2"]'),
+        ('[Result "P2"]', '[Result "unfinished"]'),
+        ("2", "1"),
+        ("3", "4"),
+        ("unfinished", "P2"),
+        ("P2", "unfinished"),
+    }
+    assert [(r.record, r.diagnostic.code if r.diagnostic else None) for r in fixed.refused] == [
+        (3, "E403"),
+        (4, "E404"),
+    ]
+
+
+def test_the_fixed_records_are_valid(ordo, tmp_path):
+    path = tmp_path / "results.ord"
+    path.write_text(RESULTS.read_text("utf-8"), "utf-8")
+    result = ordo("fix", "--write", str(path))
+    assert result.exit_code == 1  # two records cannot be fixed: they are named
+    assert "record 3 not fixed: line 164: a declared resolution must be moved" in result.output
+    assert "fixed" in result.output and "11 changes in 1 file made" in result.output
+    checked = ordo("validate", "--format", "json", str(path))
+    verdicts = [r["valid"] for r in json.loads(checked.output)["records"]]
+    assert verdicts == [True, True, False, False, True, True, True, True, True]
+
+
+def test_without_write_a_diff_is_printed_and_the_file_is_untouched(ordo, tmp_path):
+    path = tmp_path / "g.ord"
+    text = '[P1 "A"]\n[P2 "B"]\n[Result "P1"] ; said at the table\n1. F A\n2. L C {good}\n'
+    path.write_text(text, "utf-8")
+    result = ordo("fix", str(path))
+    assert result.exit_code == 1
+    assert path.read_text("utf-8") == text
+    assert (
+        f"--- a/{path}\n+++ b/{path}\n@@ -1,5 +1,5 @@\n"
+        ' [P1 "A"]\n [P2 "B"]\n'
+        '-[Result "P1"] ; said at the table\n'
+        '+[Result "unfinished"] ; said at the table\n'
+        " 1. F A\n 2. L C {good}\n"
+    ) in result.output
+    assert ordo("fix", "--write", str(path)).exit_code == 0
+    assert ordo("fix", str(path)).exit_code == 0  # nothing left to fix
+    assert ordo("validate", str(path)).exit_code == 0
+
+
+def test_ply_numbers_are_fixed_only_when_no_play_can_be_missing():
+    head = '[P1 "A"]\n[P2 "B"]\n[Result "unfinished"]\n'
+    repeated = fix_source(Source("r.ord", head + "1. F A\n1. L C\n3. F A\n17. L C\n5. F J\n"))
+    assert repeated.text == head + "1. F A\n2. L C\n3. F A\n4. L C\n5. F J\n"
+    jump = head + "1. F A\n3. L C\n4. F A\n"
+    skipped = fix_source(Source("s.ord", jump))
+    assert skipped.text == jump
+    [refusal] = skipped.refused
+    assert "the ply numbers jump from 1. to 3.: if a play is missing, write it" in refusal.why
+
+
+def test_a_record_whose_replay_stops_is_refused_with_the_error():
+    text = (SAMPLES / "invalid" / "rules.ord").read_text("utf-8")
+    fixed = fix_source(Source("rules.ord", text))
+    assert fixed.text == text and not fixed.changes
+    assert [r.diagnostic.code for r in fixed.refused if r.diagnostic] == [
+        "E301",
+        "E302",
+        "E303",
+        "E304",
+        "E305",
+    ]
+
+
+def test_standard_input_is_fixed_to_a_diff_but_never_written(ordo):
+    assert ordo("fix", "--write", "-").exit_code == 2

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from ..engine.cards import Card, CardError, State
 
@@ -45,6 +46,15 @@ def closest(word: str, choices: Iterable[str], cutoff: float = 0.7) -> str | Non
         return folded[word.casefold()]
     near = difflib.get_close_matches(word.casefold(), list(folded), n=1, cutoff=cutoff)
     return folded[near[0]] if near else None
+
+
+@lru_cache(maxsize=1024)  # records repeat their tag names; a hostile file cannot grow it
+def tag_meant(name: str) -> str | None:
+    """The known tag a tag name is a misspelling of (``Scorring``, ``result``),
+    or None for a known tag or a name unlike any."""
+    if name in KNOWN_TAGS:
+        return None
+    return closest(name, KNOWN_TAGS, cutoff=0.75)
 
 
 def state_meant(word: str) -> State | None:

@@ -32,7 +32,7 @@ from ..notation.record import (
     Tag,
     Word,
 )
-from .advice import KNOWN_TAGS, card_help, closest, seat_help, seat_meant, state_help
+from .advice import card_help, closest, seat_help, seat_meant, state_help, tag_meant
 
 NOTATION_VERSION = "1"
 UNFINISHED = "unfinished"
@@ -324,9 +324,9 @@ def _read_seats(r: Content, tags: dict[str, Tag], header_broken: bool = False) -
 def _unknown_tags(r: Content, tags: dict[str, Tag]) -> None:
     """W503 for a tag whose name is a misspelling of a known tag the record lacks."""
     for name, tag in tags.items():
-        if name in KNOWN_TAGS or (name[0] == "p" and _SEAT_TAG.match(name.upper())):
+        if name[0] == "p" and _SEAT_TAG.match(name.upper()):
             continue
-        meant = closest(name, KNOWN_TAGS, cutoff=0.75)
+        meant = tag_meant(name)
         if meant is not None and meant not in tags and not _SEAT_TAG.match(meant):
             r.add(
                 "W503",

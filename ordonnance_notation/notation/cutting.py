@@ -93,7 +93,6 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
     pending_body = False  # whether that start follows a body (else a blank line in a header)
     names: set[str] = set()  # the tag names of the header being read
     for line in lines:
-        cuts: list[int] = []  # indices in ``held`` where records start, before this line
         if (
             not in_brace
             and line[:1] in _DIGITS
@@ -101,7 +100,12 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
             and t.LINE_OPEN not in line
             and t.QUOTE not in line
         ):
-            kind, code, brace_after = "body", line, False  # a play: the most common line
+            if pending is None:  # a play: the most common line of all
+                in_body, comment_run = True, None
+                in_header = blank_after_header = False
+                held.append(line)
+                continue
+            kind, code, brace_after = "body", line, False
         else:
             if in_brace and in_body and _FULL_TAG_LINE.match(line):
                 # A header line after a body, inside a "{" that never closed: more
@@ -114,6 +118,7 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
                 code, brace_after = code_of(line, in_brace)
                 code = code.strip()
             kind = "tag" if code.startswith(_TAG_STARTS) else "body" if code else ""
+        cuts: list[int] = []  # indices in ``held`` where records start, before this line
         if kind == "tag":
             name_match = _TAG_NAME.match(code)
             name = name_match.group(1) if name_match else ""
@@ -177,26 +182,45 @@ def last_cut(text: str, above: str = "") -> tuple[int | None, str]:
     tag line among plays, a blank line in a header) this does not cut.
     ``above`` is the kind of the last tag or body line before ``text``
     (``"tag"``, ``"body"`` or ``""`` if none or not known); the kind of the
-    last one in ``text`` is given back with the cut, for the next text."""
-    found = None
-    candidate = None  # where a record may start, once its header names a seat
-    last = above  # the kind of the last tag or body line: "tag" or "body"
-    run = None  # the index of the line end above the comment lines just above, if any
-    at = -1  # the index of the line end above the current line
-    for line in text.split("\n"):
-        stripped = line.strip()
-        if stripped.startswith(_TAG_STARTS):
-            if last == "body" and stripped.startswith(t.TAG_OPEN):
-                candidate = run if run is not None else at
-            if candidate is not None and _SEAT_TAG.match(stripped):
-                found, candidate = candidate, None
-            last, run = "tag", None
-        elif stripped.startswith(t.LINE_OPEN):
-            if run is None:
-                run = at
-        elif stripped:
-            last, run, candidate = "body", None, None
-        else:
-            run = None
-        at += len(line) + 1
-    return (found if found is not None and found >= 0 else None), last
+    last one in ``text`` is given back with the cut, for the next text.
+    The text is read from its end: a block's last record is near it."""
+    last = _kind_before(text, len(text)) or above
+    at = text.rfind("\n" + t.TAG_OPEN)
+    while at >= 0:
+        start = at  # the line end above the record's first line
+        while start >= 0:  # comment lines right above the tag line open the record
+            line_start = text.rfind("\n", 0, start) + 1
+            if not text[line_start:start].strip().startswith(t.LINE_OPEN):
+                break
+            start = line_start - 1
+        if start >= 0 and _kind_before(text, start) == "body" and _names_a_seat(text, at + 1):
+            return start, last
+        at = text.rfind("\n" + t.TAG_OPEN, 0, at)
+    return None, last
+
+
+def _kind_before(text: str, end: int) -> str:
+    """The kind of the last tag or body line of ``text`` ending at or before
+    index ``end`` (``"tag"`` or ``"body"``), or ``""`` when there is none."""
+    while end >= 0:
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end].strip()
+        if line and not line.startswith(t.LINE_OPEN):
+            return "tag" if line.startswith(_TAG_STARTS) else "body"
+        end = start - 1
+    return ""
+
+
+def _names_a_seat(text: str, start: int) -> bool:
+    """Whether the header whose first line starts at ``start`` names a seat
+    before a blank or body line ends it (or ``text`` does)."""
+    while start < len(text):
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        line = text[start:end].strip()
+        if _SEAT_TAG.match(line):
+            return True
+        if not line.startswith(_TAG_STARTS + (t.LINE_OPEN,)):
+            return False
+        start = end + 1
+    return False

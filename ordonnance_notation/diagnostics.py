@@ -158,7 +158,10 @@ class Diagnostic:
 def no_record(source: str, archive: bool = False) -> Diagnostic:
     """E105, for a readable file (or an archive document) that holds no record."""
     return Diagnostic(
-        "E105", "the archive holds no record" if archive else "no record in this file", source
+        "E105",
+        "the archive holds no record" if archive else "no record in this file",
+        source,
+        help='a record starts with its header, e.g. [P1 "Anna"] [P2 "Boris"] [Result "unfinished"]',
     )
 
 

@@ -195,7 +195,8 @@ def test_play_never_overwrites_without_force(ordo, tmp_path):
     archive.write_text("keep me", "utf-8")
     refused = ordo("play", "--seed", "1", "-o", str(archive))
     assert refused.exit_code == 2
-    assert "already exists; pass --force to replace it" in refused.output
+    assert "error[E001]: already exists" in refused.output
+    assert "help: pass --force to replace it" in refused.output
     assert archive.read_text("utf-8") == "keep me"
     assert ordo("play", "--seed", "1", "-o", str(archive), "--force").exit_code == 0
     assert archive.read_text("utf-8").startswith('[Notation "1"]')
@@ -416,3 +417,21 @@ def test_explain_lists_the_codes_and_refuses_an_unknown_one(ordo):
     assert len(listed.output.splitlines()) == len(CODES)
     wrong = ordo("explain", "E3O3")
     assert wrong.exit_code == 2 and "did you mean E303" in wrong.output
+
+
+def test_carets_stand_under_the_text_after_wide_characters(ordo, tmp_path):
+    path = tmp_path / "wide.ord"
+    path.write_text(
+        '[P1 "A"]\n[P2 "B"]\n[Result "unfinished"]\n1. F A\n{好手 👍} 2. L Cypress\n', "utf-8"
+    )
+    lines = ordo("validate", str(path)).output.splitlines()
+    lines = lines[next(i for i, line in enumerate(lines) if "E202" in line) :]
+    assert lines[0].endswith(
+        "wide.ord:5:13: error[E202]: 'Cypress' is not a state (A Antioch, "
+        "C Cyprus, J Jerusalem, E Edessa, T Tripoli)"
+    )
+    assert lines[2] == " 5 | {好手 👍} 2. L Cypress"
+    # 好, 手 and 👍 take two cells each on a terminal: the carets stand three cells
+    # further right than the column, under the word
+    assert lines[3] == "   | " + " " * (12 + 3) + "^" * len("Cypress")
+    assert lines[5] == "   = help: did you mean Cyprus? write `C` or `Cyprus`"

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import yaml
-from strategies import TESTS
+from strategies import SAMPLES, TESTS
 
 from ordonnance_notation.checking.validator import Report, validate
 from ordonnance_notation.diagnostics import Diagnostic, Severity
@@ -109,3 +109,49 @@ def test_the_pile_mistake_points_at_the_pile_and_the_play_it_shows_at() -> None:
     assert problem.help == "add LB to the pile as its card 6, before LBF"
     (related,) = problem.related
     assert "plays LB" in related.message and related.span.line > problem.span.line  # type: ignore[union-attr]
+
+
+def _errors_of(text: str, name: str) -> list[Diagnostic]:
+    return [d for r in _reports(text) for d in r.diagnostics if d.severity is Severity.ERROR]
+
+
+def test_every_error_says_how_to_fix_it() -> None:
+    """Every error of the corpus and of the invalid samples has a help line."""
+    texts = [(c["name"], c["text"]) for c in CASES]
+    for path in sorted((SAMPLES / "invalid").glob("*.ord")):
+        data = path.read_bytes()
+        if data.isascii() or path.name != "encoding.ord":  # that one is Latin-1 on purpose
+            texts.append((path.name, data.decode("utf-8")))
+    seen = set()
+    for name, text in texts:
+        for error in _errors_of(text, name):
+            assert error.help, f"{name}: {error.code} {error.message}"
+            seen.add(error.code)
+    assert len(seen) >= 30  # most codes are tried
+
+
+def test_one_run_reports_every_independent_mistake_of_a_record_once() -> None:
+    text = (
+        '[P1 "Anna Petrova"]\n[P2 "Boris Lind"]\n[Result "unfinished"]\n\n'
+        "1. LH J\n2. Boris F T\n3. S\n4. LH E\n5 LSH J\nLB J\n7. F J F T\n#1 P1 A\nresult p2\n"
+    )
+    errors = _errors_of(text, "t.ord")
+    assert [(e.code, e.span.line if e.span else 0) for e in errors] == [
+        ("E203", 6),
+        ("E101", 7),
+        ("E101", 9),
+        ("E101", 10),
+        ("E101", 11),
+        ("E101", 12),
+        ("E203", 13),
+    ]
+    assert [e.help for e in errors] == [
+        "Boris Lind plays P2: write `2. P2 F T`",
+        "every play is `N. CARD STATE` (a seat and a draw may come before the card): "
+        "write the state after the card, e.g. `3. S J`",
+        "write `5. LSH J`",
+        "every play starts with its number: write `6. LB J`",
+        "write one play a line, each with its number: `8. F T` on the next line",
+        "write `#1 A P1` (marker, state, then the seat that won it)",
+        "write `result P2`",
+    ]

@@ -108,6 +108,7 @@ def _read_back(result: str, count: int, source: str) -> str:
                     "E004",
                     "the converted text does not read back the same; nothing written",
                     source,
+                    help=_BUG,
                 )
             ]
         )
@@ -133,7 +134,10 @@ def convert(
             raise ConversionError(
                 [
                     Diagnostic(
-                        "E004", "the archive does not read back the same; nothing written", source
+                        "E004",
+                        "the archive does not read back the same; nothing written",
+                        source,
+                        help=_BUG,
                     )
                 ]
             )
@@ -159,12 +163,15 @@ def convert(
 def _misplaced_in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:
     where = f"records[{diagnostic.record - 1}]" if diagnostic.record else "a record"
     message = f"{where}: {diagnostic.message}; an element out of place is not moved"
-    return Diagnostic("E209", message, source)
+    return Diagnostic("E209", message, source, help=diagnostic.help)
 
 
 def _not_ord(diagnostic: Diagnostic, source: str) -> Diagnostic:
     message = f"the archive's records do not read as .ord: {diagnostic.message}"
-    return Diagnostic("E004", message, source)
+    return Diagnostic("E004", message, source, help=_BUG)
+
+
+_BUG = "this is a bug in ordo: please report it with the file; the input is left as it was"
 
 
 def _load(text: str, source: str, kind: str) -> dict[str, Any]:

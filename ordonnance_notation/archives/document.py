@@ -225,7 +225,14 @@ def _error(
     where = _path(path)
     span = Span(line, column, line, column + 1) if line is not None and column is not None else None
     error = ArchiveError(
-        Diagnostic("E003", f"{where}: {message}" if where else message, source, span)
+        Diagnostic(
+            "E003",
+            f"{where}: {message}" if where else message,
+            source,
+            span,
+            help="an archive is one document with `version` and a list of `records`, "
+            "as docs/archive.md and docs/archive.schema.json describe",
+        )
     )
     error.path, error.reason = path, message
     return error

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..engine.cards import Card, CardError, State
+from ..notation import terminals as t
 
 KNOWN_TAGS = (
     "Event",
@@ -91,15 +92,14 @@ def card_help(word: str) -> str:
     )
 
 
-_SEAT_WORD = re.compile(r"[Pp]([0-9]+)$")
+_SEAT_WORD = re.compile(f"(?i:{t.SEAT})$")  # P2 or p2: at most nine digits
 
 
 def seat_meant(word: str, names: Sequence[str]) -> tuple[int, str] | None:
     """The seat index a word stands for, and why: a seat in lower case
     (``p2``) or the name of one of ``names`` (a player's full or first name)."""
-    match = _SEAT_WORD.match(word)
-    if match and 1 <= int(match.group(1)) <= len(names):
-        return int(match.group(1)) - 1, "seats are written with a capital P"
+    if _SEAT_WORD.match(word) and 1 <= int(word[1:]) <= len(names):
+        return int(word[1:]) - 1, "seats are written with a capital P"
     folded = word.strip().casefold()
     if not folded:
         return None

@@ -185,7 +185,12 @@ def _emit(console: Console, text: str, output: str, force: bool) -> None:
     try:
         write_atomic(output, text, overwrite=force)
     except OutputExists:
-        exists = Diagnostic("E001", "already exists; pass --force to replace it", output)
+        exists = Diagnostic(
+            "E001",
+            "already exists",
+            output,
+            help="pass --force to replace it, or name another file",
+        )
         raise _fail(console, InputError(exists)) from None
     except OSError as error:
         raise _fail(console, _not_written(output, error)) from None
@@ -429,7 +434,14 @@ def fmt_command(
 
 
 def _not_written(path: str, error: OSError) -> InputError:
-    return InputError(Diagnostic("E001", f"cannot be written: {error.strerror}", path))
+    return InputError(
+        Diagnostic(
+            "E001",
+            f"cannot be written: {error.strerror}",
+            path,
+            help="check the folder exists and you may write in it",
+        )
+    )
 
 
 class Kind(str, Enum):

@@ -67,7 +67,12 @@ def _not_utf8(name: str, byte: int, offset: int, line: int, column: int, utf16: 
     """E002, worded alike whether a file is read whole or a block at a time."""
     hint = " (it looks like UTF-16)" if utf16 else ""
     message = f"not UTF-8 text: byte 0x{byte:02x} at offset {offset}{hint}"
-    return Diagnostic("E002", message, name, Span(line, column, line, column + 1))
+    help = (
+        "save the file as UTF-8 (most editors offer it under 'Save as' or 'Encoding')"
+        if byte
+        else "a NUL byte is no text: this may not be a record file at all"
+    )
+    return Diagnostic("E002", message, name, Span(line, column, line, column + 1), help=help)
 
 
 def _first_bad(data: bytes, skip: int = 0) -> int | None:
@@ -102,7 +107,12 @@ def _unreadable(path: str, error: OSError) -> UnreadableSource:
         why = "is a directory"
     else:
         why = f"cannot be read: {error.strerror}"
-    return UnreadableSource(Diagnostic("E001", why, path))
+    help = {
+        "no such file": "check the name and the folder (paths are relative to where ordo runs)",
+        "is a directory": "validate, stats and fmt read the .ord files of a directory; "
+        "this command takes a file",
+    }.get(why, "check the file's permissions")
+    return UnreadableSource(Diagnostic("E001", why, path, help=help))
 
 
 def read_sources(paths: Iterable[str]) -> Iterator[Source | InputError]:
@@ -140,7 +150,15 @@ def expand(paths: Iterable[str]) -> Iterator[str | UnreadableSource]:
                 if name.lower().endswith(".ord") and _regular(os.path.join(root, name))
             )
             if not found:
-                yield UnreadableSource(Diagnostic("E001", "no .ord file in this directory", path))
+                yield UnreadableSource(
+                    Diagnostic(
+                        "E001",
+                        "no .ord file in this directory",
+                        path,
+                        help="records are read from files named *.ord; name the files directly "
+                        "to read others",
+                    )
+                )
             yield from found
         else:
             yield path

@@ -35,7 +35,8 @@ def _deck_error(source: str, message: str, mark: yaml.Mark | None = None) -> Dec
     span = None
     if mark is not None:
         span = Span(mark.line + 1, mark.column + 1, mark.line + 1, mark.column + 2)
-    return DeckError(Diagnostic("E006", message, source, span))
+    help = "a deck file maps card letters to counts under `cards:`, as docs/dealing.md shows"
+    return DeckError(Diagnostic("E006", message, source, span, help=help))
 
 
 def load_deck(path: str | Path | None = None) -> Deck:

@@ -391,6 +391,7 @@ def fmt_command(
     and never rewritten.
     """
     from ..archives.conversion import format_paths
+    from ..checking.batch import Tally
 
     console = _console(stderr=True)
     if check and write:
@@ -401,11 +402,11 @@ def fmt_command(
         )
     io_error = failed = False
     changed = 0
+    problems = Tally()
     for item in format_paths(paths):
         if isinstance(item, InputError):
             console.print(problem_text(item))
-            io_error |= isinstance(item, UnreadableSource)
-            failed |= not isinstance(item, UnreadableSource)
+            problems.add(item)
             continue
         if item.error is not None:
             lines = item.source.text.split("\n")
@@ -430,7 +431,12 @@ def fmt_command(
     if check or write:
         done = "would be reformatted" if check else "reformatted"
         console.print(f"{plural(changed, 'file')} {done}")
-    raise typer.Exit(exit_status(io_error=io_error, failed=failed or (check and changed > 0)))
+    raise typer.Exit(
+        exit_status(
+            io_error=io_error or problems.unreadable,
+            failed=failed or bool(problems.problems) or (check and changed > 0),
+        )
+    )
 
 
 def _not_written(path: str, error: OSError) -> InputError:
@@ -639,6 +645,7 @@ def fix_command(
     record with another error, or whose replay stops early, is left as it is,
     with the reason.
     """
+    from ..checking.batch import Tally
     from ..checking.fixing import fix_paths
 
     console = _console(stderr=True)
@@ -648,11 +655,11 @@ def fix_command(
         )
     io_error = failed = False
     changes = files = 0
+    problems = Tally()
     for item in fix_paths(paths):
         if isinstance(item, InputError):
             console.print(problem_text(item))
-            io_error |= isinstance(item, UnreadableSource)
-            failed |= not isinstance(item, UnreadableSource)
+            problems.add(item)
             continue
         name = item.source.name
         lines = item.source.text.split("\n")
@@ -678,7 +685,12 @@ def fix_command(
         typer.echo(f"fixed {name} ({plural(len(item.changes), 'change')})")
     done = "made" if write else "to make (--write makes them)"
     console.print(f"{plural(changes, 'change')} in {plural(files, 'file')} {done}")
-    raise typer.Exit(exit_status(io_error=io_error, failed=failed or (not write and changes > 0)))
+    raise typer.Exit(
+        exit_status(
+            io_error=io_error or problems.unreadable,
+            failed=failed or bool(problems.problems) or (not write and changes > 0),
+        )
+    )
 
 
 @app.command("explain")

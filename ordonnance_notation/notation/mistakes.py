@@ -18,6 +18,7 @@ from typing import NamedTuple
 from ..diagnostics import Diagnostic, Span
 from ..engine.cards import State
 from . import terminals as t
+from .record import Word
 
 PLAY_FORM = "every play is `N. CARD STATE` (a seat and a draw may come before the card)"
 
@@ -48,18 +49,8 @@ def _lower_seat_word(word: str) -> bool:
     return _ANY_CASE_SEAT.match(word) is not None and _SEAT.match(word) is None
 
 
-class _Token(NamedTuple):
-    text: str
-    line: int
-    column: int
-
-    @property
-    def span(self) -> Span:
-        return Span(self.line, self.column, self.line, self.column + len(self.text))
-
-
-def _tokens(code: str, line: int) -> list[_Token]:
-    return [_Token(m.group(), line, m.start() + 1) for m in _WORD.finditer(code)]
+def _tokens(code: str, line: int) -> list[Word]:
+    return [Word(m.group(), line, m.start() + 1) for m in _WORD.finditer(code)]
 
 
 class Where(NamedTuple):
@@ -89,11 +80,11 @@ def diagnose(kind: str, code: str, line: int, where: Where) -> Diagnostic | None
 _Found = tuple[str, str, Span, str]
 
 
-def _nothing(tokens: list[_Token], where: Where) -> _Found | None:
+def _nothing(tokens: list[Word], where: Where) -> _Found | None:
     return None
 
 
-def _written(tokens: Sequence[_Token | str]) -> str:
+def _written(tokens: Sequence[Word | str]) -> str:
     return " ".join(tok if isinstance(tok, str) else tok.text for tok in tokens)
 
 
@@ -109,7 +100,7 @@ def _seat_meant(word: str, names: Sequence[str]) -> tuple[str, str] | None:
     return None
 
 
-def _play(tokens: list[_Token], where: Where) -> _Found | None:
+def _play(tokens: list[Word], where: Where) -> _Found | None:
     number, rest = tokens[0], tokens[1:]
     if _NUMBER.match(number.text):
         fixed = _written([number.text + ".", *rest])
@@ -182,7 +173,7 @@ def _play(tokens: list[_Token], where: Where) -> _Found | None:
     return None
 
 
-def _words(tokens: list[_Token], where: Where) -> _Found | None:
+def _words(tokens: list[Word], where: Where) -> _Found | None:
     first = tokens[0]
     if first.text.lower() in t.KEYWORDS and first.text not in t.KEYWORDS:
         keyword = first.text.lower()
@@ -203,7 +194,7 @@ def _words(tokens: list[_Token], where: Where) -> _Found | None:
     return None
 
 
-def _declared(tokens: list[_Token], where: Where) -> _Found | None:
+def _declared(tokens: list[Word], where: Where) -> _Found | None:
     if len(tokens) < 3:
         return None
     marker, first, second = tokens[:3]
@@ -220,7 +211,7 @@ def _declared(tokens: list[_Token], where: Where) -> _Found | None:
     return None
 
 
-def _hand(tokens: list[_Token], where: Where) -> _Found | None:
+def _hand(tokens: list[Word], where: Where) -> _Found | None:
     if len(tokens) < 2:
         return None
     seat = tokens[1]
@@ -245,14 +236,14 @@ def _hand(tokens: list[_Token], where: Where) -> _Found | None:
     return None
 
 
-def _pile(tokens: list[_Token], where: Where) -> _Found | None:
+def _pile(tokens: list[Word], where: Where) -> _Found | None:
     if len(tokens) >= 2 and tokens[0].text == "pile" and not tokens[1].text.startswith(":"):
         fixed = _written(["pile:", *tokens[1:]])
         return "E101", "the pile's cards follow a ':'", tokens[0].span, f"write `{fixed}`"
     return None
 
 
-def _result(tokens: list[_Token], where: Where) -> _Found | None:
+def _result(tokens: list[Word], where: Where) -> _Found | None:
     if len(tokens) >= 2 and _lower_seat_word(tokens[1].text):
         return _lower_seat(tokens[1], [tokens[0], tokens[1].text.upper(), *tokens[2:]])
     scores = tokens[2:]
@@ -267,7 +258,7 @@ def _result(tokens: list[_Token], where: Where) -> _Found | None:
     return None
 
 
-def _lower_seat(word: _Token, fixed: Sequence[_Token | str]) -> _Found:
+def _lower_seat(word: Word, fixed: Sequence[Word | str]) -> _Found:
     return (
         "E203",
         f"{word.text.rstrip(':')} is not a seat: seats are written with a capital P",

@@ -313,3 +313,16 @@ def test_d8_a_play_past_a_short_pile_is_wrong_at_that_draw():
     [report] = validate_text(unwritten, "t.ord")
     [error] = [d for d in report.diagnostics if d.code.startswith("E")]
     assert error.code == "E302" and "add the later draws to the pile" in (error.help or "")
+
+
+def test_a_rule_error_points_at_the_place_of_the_deal_that_explains_it():
+    reports = validate_text((SAMPLES / "invalid" / "rules.ord").read_text("utf-8"), "r.ord")
+    first_errors = {d.code: d for r in reports for d in r.diagnostics if d.code in ("E302", "E305")}
+    [dealt] = first_errors["E302"].related
+    assert (dealt.message, dealt.span.line) == ("LBSHF: dealt to P2", 76)
+    [drawn] = first_errors["E305"].related
+    assert (drawn.message, drawn.span.line, drawn.span.column) == (
+        "the pile's card 4, which ply 4 draws",
+        267,
+        17,
+    )

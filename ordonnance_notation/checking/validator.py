@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..diagnostics import Diagnostic, InvalidRecord, Related, Severity
-from ..engine.cards import Card, State, seat_name
+from ..engine.cards import Card, State, card_spelt, seat_name
 from ..engine.game import Deal, Game, IllegalPlay, Table, Turn, Violation
 from ..engine.scoring import Outcome, Scoring, score
-from ..notation.record import Play, Record, Span, Unparsed
+from ..notation.record import Hand, Play, Record, Span, Unparsed
 from .content import (
     SHARED,
     UNFINISHED,
@@ -245,9 +245,7 @@ def _replay(r: Content, steps: bool) -> _Replayed:
                     blamed.span,
                     table.ply + 1,
                     help=_rule_help(r, illegal.violation, event, table),
-                    related=_pile_end(r, table)
-                    if illegal.violation in (Violation.NOT_IN_HAND, Violation.WRONG_DRAW)
-                    else (),
+                    related=_pile_places(r, table, illegal.violation, event),
                 )
             _stop(
                 r, play.span, played, "it comes after the end" if ended else "it is illegal", ended
@@ -263,13 +261,47 @@ def _replay(r: Content, steps: bool) -> _Replayed:
     return replayed
 
 
-def _pile_end(r: Content, table: Table) -> tuple[Related, ...]:
-    """The pile's last card, when every card of the pile has been drawn."""
+def _pile_places(r: Content, table: Table, violation: Violation, move: Move) -> tuple[Related, ...]:
+    """The places of the pile that explain a draw or a card not held: the
+    card this turn draws, where the played card lies in the pile (and who
+    drew it, at which ply), or the pile's end when every card is drawn."""
     if r.pile is None or not r.pile.cards or table.pile is None:
         return ()
-    if table.drawn < len(table.pile):
+    words, pile, drawn = r.pile.cards, table.pile, table.drawn
+    if drawn >= len(pile):
+        return (Related(f"the pile ends here, after {len(pile)} cards", words[-1].span),)
+    if violation is Violation.WRONG_DRAW:
+        return (
+            Related(
+                f"the pile's card {drawn + 1}, which ply {table.ply + 1} draws", words[drawn].span
+            ),
+        )
+    if violation is not Violation.NOT_IN_HAND:
         return ()
-    return (Related(f"the pile ends here, after {len(table.pile)} cards", r.pile.cards[-1].span),)
+    # every ply draws while the pile lasts: the pile's card i is drawn at ply i + 1
+    at = [i for i, card in enumerate(pile) if card is move.card]
+    before = [i for i in at if i < drawn]
+    if before:
+        i = before[-1]
+        seat = seat_name(i % table.seats)
+        return (
+            Related(
+                f"{move.card}: the pile's card {i + 1}, drawn by {seat} at ply {i + 1}",
+                words[i].span,
+            ),
+        )
+    if at:
+        i = at[0]
+        return (
+            Related(
+                f"{move.card}: the pile's card {i + 1}, not drawn before ply {i + 1}", words[i].span
+            ),
+        )
+    for hand in (e for e in r.record.elements if isinstance(e, Hand)):
+        for word in hand.cards:
+            if card_spelt(word.text) is move.card:
+                return (Related(f"{move.card}: dealt to {hand.seat.text}", word.span),)
+    return ()
 
 
 def _near(card: Card, table: Table) -> list[Card]:

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import subprocess
 
+import pytest
 from strategies import SAMPLES
 
 from ordonnance_notation.checking.fixing import fix_source
@@ -63,7 +66,7 @@ def test_without_write_a_diff_is_printed_and_the_file_is_untouched(ordo, tmp_pat
     assert result.exit_code == 1
     assert path.read_text("utf-8") == text
     assert (
-        f"--- a/{path}\n+++ b/{path}\n@@ -1,5 +1,5 @@\n"
+        f"--- {path}\n+++ {path}\n@@ -1,5 +1,5 @@\n"
         ' [P1 "A"]\n [P2 "B"]\n'
         '-[Result "P1"] ; said at the table\n'
         '+[Result "unfinished"] ; said at the table\n'
@@ -100,3 +103,57 @@ def test_a_record_whose_replay_stops_is_refused_with_the_error():
 
 def test_standard_input_is_fixed_to_a_diff_but_never_written(ordo):
     assert ordo("fix", "--write", "-").exit_code == 2
+
+
+def test_a_refused_record_is_left_exactly_as_it_was():
+    head = '[P1 "A"]\n[P2 "B"]\n[Result "unfinished"]\n'
+    text = head + "1. F A\n20. L C\n3. F X\n"  # a mistyped number, and a state that is none
+    fixed = fix_source(Source("r.ord", text))
+    assert fixed.text == text and not fixed.changes
+    assert [r.diagnostic.code for r in fixed.refused if r.diagnostic] == ["E202"]
+
+
+def test_a_play_pasted_twice_is_not_renumbered_into_more_plies():
+    text = '[P1 "A"]\n[P2 "B"]\n[Result "unfinished"]\n1. F T\n2. F J\n1. F T\n2. F J\n'
+    fixed = fix_source(Source("d.ord", text))
+    assert fixed.text == text
+    [refusal] = fixed.refused
+    assert "play 1. is written twice (line 4 too): remove the one pasted again" in refusal.why
+
+
+def test_a_number_and_a_declaration_on_one_line_are_both_fixed():
+    text = RESULTS.read_text("utf-8").split("\n\n[Notation")[0]  # record 1: #1 J P1 is wrong
+    text = text.replace("22. B J\n#1 J P1", "220. B J #1 J P1")
+    fixed = fix_source(Source("one.ord", text))
+    assert "22. B J #1 J P2" in fixed.text and not fixed.refused
+
+
+def test_write_keeps_line_ends_and_byte_order_mark_and_follows_a_link(ordo, tmp_path):
+    text = '[P1 "A"]\n[P2 "B"]\n[Result "P1"]\n1. F A\n'
+    target = tmp_path / "real.ord"
+    target.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    link = tmp_path / "link.ord"
+    link.symlink_to(target)
+    assert ordo("fix", "--write", str(link)).exit_code == 0
+    assert link.is_symlink()
+    fixed = '[P1 "A"]\r\n[P2 "B"]\r\n[Result "unfinished"]\r\n1. F A\r\n'
+    assert target.read_bytes() == b"\xef\xbb\xbf" + fixed.encode()
+
+
+def test_the_diff_applies_with_patch(ordo, tmp_path, monkeypatch):
+    """CRLF line ends, no last line end, a space in the name: patch -p0 applies it."""
+    patch = shutil.which("patch")
+    if patch is None:
+        pytest.skip("GNU patch is not installed")
+    text = '[P1 "A"]\r\n[P2 "B"]\r\n[Result "unfinished"]\r\n1. F A\r\nresult P2'
+    path = tmp_path / "my game.ord"
+    path.write_bytes(text.encode())
+    monkeypatch.chdir(tmp_path)
+    diff = ordo("fix", "my game.ord")
+    assert diff.exit_code == 1 and diff.stdout.count("@@ ") == 1
+    applied = subprocess.run(
+        [patch, "-p0", "--fuzz=0"], input=diff.stdout_bytes, capture_output=True, check=False
+    )
+    assert applied.returncode == 0, applied.stdout + applied.stderr
+    assert path.read_bytes() == text.replace("result P2", "result unfinished").encode()
+    assert applied.returncode == 0, applied.stdout + applied.stderr

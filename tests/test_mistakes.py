@@ -155,3 +155,28 @@ def test_one_run_reports_every_independent_mistake_of_a_record_once() -> None:
         "write `#1 A P1` (marker, state, then the seat that won it)",
         "write `result P2`",
     ]
+
+
+HEAD = '[P1 "Anna"]\n[P2 "Boris"]\n[Result "unfinished"]\n1. F A\n'
+
+
+@pytest.mark.parametrize(
+    ("line", "code", "help"),
+    [
+        ("2. Boris F J", "E203", "Boris plays P2: write `2. P2 F J`"),
+        ("2. Anna F J", "E203", "Anna plays P1, but ply 2 is P2's: check the name and the ply"),
+        ("2. Bors F J", "E203", "if Bors is Boris, they play P2: write `2. P2 F J`"),
+        ("2. HF F J", "E101", "if HF is the card drawn, write it `+HF`: `2. +HF F J`"),
+        ("2. Xy F J", "E101", "every play is `N. CARD STATE` (a seat and a draw may come"),
+        ("result P01", "E214", "a seat has no leading zero: write `result P1`"),
+        ("result P2 P1 0 P2 1", "E101", "write `result P2 P1:0 P2:1`"),
+    ],
+)
+def test_the_help_proposes_the_line_as_it_should_be(line: str, code: str, help: str) -> None:
+    problem = _first_problem(HEAD + line + "\n")
+    assert problem.code == code and (problem.help or "").startswith(help), problem.help
+
+
+def test_a_tag_value_without_quotes_is_shown_quoted() -> None:
+    problem = _first_problem(HEAD.replace('[Result "unfinished"]', "[Result unfinished]"))
+    assert (problem.code, problem.help) == ("E101", 'write [Result "unfinished"]')

@@ -234,3 +234,33 @@ def test_numbers_of_thousands_of_digits_are_a_syntax_error_not_a_crash(body):
     item = only('[P1 "a"]\n[P2 "b"]\n' + body)
     assert isinstance(item, Unparsed)
     assert "number too long" in item.diagnostics[0].message
+
+
+HEADERS_ONLY = """[Event "Club"]
+[P1 "Anna"]
+[P2 "Boris"]
+[Result "unfinished"]
+1. F T
+
+[Event "Club"]
+[P1 "Chloe"]
+[P2 "Dmitri"]
+[Result "unfinished"]
+
+[Event "Club"]
+[Round "3"]
+1. F T
+"""
+
+
+def test_a_header_only_record_is_cut_from_the_next_when_a_tag_name_comes_again():
+    """The names read before a seat tag belong to the new header: the Event
+    of the third header repeats the second's, so a record starts there."""
+    assert [first for first, _ in split_records(HEADERS_ONLY)] == [1, 7, 12]
+
+
+def test_a_lone_tag_line_before_a_declaration_or_the_result_line_stays_in_its_record():
+    head = '[P1 "A"]\n[P2 "B"]\n[Result "unfinished"]\n1. F A\n[Round "2"]\n'
+    for tail in ("result unfinished\n", "#1 A P1\n", "2. L A\n"):
+        assert [first for first, _ in split_records(head + tail)] == [1], tail
+    assert [first for first, _ in split_records(head + "1. L A\n")] == [1, 5]

@@ -99,7 +99,10 @@ def seat_meant(word: str, names: Sequence[str]) -> tuple[int, str] | None:
     """The seat index a word stands for, and why: a seat in lower case
     (``p2``) or the name of one of ``names`` (a player's full or first name)."""
     if _SEAT_WORD.match(word) and 1 <= int(word[1:]) <= len(names):
-        return int(word[1:]) - 1, "seats are written with a capital P"
+        why = (
+            "seats are written with a capital P" if word[0] == "p" else "a seat has no leading zero"
+        )
+        return int(word[1:]) - 1, why
     folded = word.strip().casefold()
     if not folded:
         return None

@@ -23,7 +23,7 @@ from ..diagnostics import Diagnostic, InputError, Severity, Span
 from ..engine.cards import State, seat_name
 from ..files.sources import Source, read_sources
 from ..notation.parser import parse_text
-from ..notation.record import Declared, Record, ResultLine, Score, Tag, Unparsed
+from ..notation.record import Declared, Play, Record, ResultLine, Score, Tag, Unparsed
 from .validator import Report, validate
 
 
@@ -58,9 +58,10 @@ class Fixed:
         return self.text != self.source.text
 
     def diff(self, context: int = 3) -> str:
-        """A unified diff from the file to the fixed text. A fix changes words
-        within lines, never their number, so lines pair one to one."""
-        before, after = self.source.text.splitlines(), self.text.splitlines()
+        """A unified diff from the file to the fixed text, with the file's own
+        line ends, to apply with ``patch -p0``. A fix changes words within
+        lines, never their number, so lines pair one to one."""
+        before, after = _lines(self.source.text), _lines(self.text)
         changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
         hunks: list[list[int]] = []
         for i in changed:
@@ -68,18 +69,41 @@ class Fixed:
                 hunks[-1].append(i)
             else:
                 hunks.append([i])
-        name = self.source.name
-        out = [f"--- a/{name}\n", f"+++ b/{name}\n"]
+        end_of_line = self.source.line_end
+        last = len(before) - 1
+        ends_open = not self.source.text.endswith("\n")
+
+        def row(mark: str, line: str, i: int) -> str:
+            if i == last and ends_open:
+                return f"{mark}{line}\n\\ No newline at end of file\n"
+            return f"{mark}{line}{end_of_line}"
+
+        name = _quoted(self.source.name)
+        out = [f"--- {name}\n", f"+++ {name}\n"]  # as GNU diff: only text lines keep CRs
         for hunk in hunks:
             start, end = max(0, hunk[0] - context), min(len(before), hunk[-1] + context + 1)
             size = end - start
             out.append(f"@@ -{start + 1},{size} +{start + 1},{size} @@\n")
             for i in range(start, end):
                 if before[i] == after[i]:
-                    out.append(f" {before[i]}\n")
+                    out.append(row(" ", before[i], i))
                 else:
-                    out += [f"-{before[i]}\n", f"+{after[i]}\n"]
+                    out += [row("-", before[i], i), row("+", after[i], i)]
         return "".join(out)
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of ``text`` (LF line ends only; a last line end ends the last line)."""
+    lines = text.split("\n")
+    return lines[:-1] if text.endswith("\n") else lines
+
+
+def _quoted(name: str) -> str:
+    """A file name as diff writes it: in double quotes, escaped, when it holds
+    a space, a quote or a backslash (GNU patch reads that form)."""
+    if not any(c in name for c in ' \t"\\'):
+        return name
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
 
 
 def fix_paths(paths: Iterable[str]) -> Iterator[Fixed | InputError]:
@@ -91,24 +115,26 @@ def fix_paths(paths: Iterable[str]) -> Iterator[Fixed | InputError]:
 def fix_source(source: Source) -> Fixed:
     """``source`` with what the replay determines rewritten; never raises for bad input."""
     fixed = Fixed(source, source.text)
-    numbered, changes = _renumbered(source, fixed)
-    reports = [validate(item) for item in parse_text(numbered, source.name)]
+    renumbered = _renumbered(source, fixed)  # by record
+    numbered = _applied(source.text, (c for cs in renumbered.values() for c in cs))
     refused = {r.record for r in fixed.refused}
-    edits = list(changes)
-    for report in reports:
+    made: list[Change] = []  # places in the numbered text
+    for report in (validate(item) for item in parse_text(numbered, source.name)):
         if report.index in refused or report.record is None:
             continue
         blocking = [d for d in report.diagnostics if _blocks(d)]
+        fixes = _result_fixes(report) if not blocking else None
         if blocking:
             fixed.refused.append(Refusal(report.index, _why(blocking[0]), blocking[0]))
+        elif isinstance(fixes, Refusal):
+            fixed.refused.append(fixes)
+        elif fixes is not None:
+            made += fixes
             continue
-        made = _result_fixes(report)
-        if isinstance(made, Refusal):
-            fixed.refused.append(made)
-        else:
-            edits += made
-    fixed.text = _applied(source.text, edits)
-    fixed.changes = sorted(edits, key=lambda c: (c.span.line, c.span.column))
+        renumbered.pop(report.index, None)  # a record refused is left as it was
+    kept = [c for cs in renumbered.values() for c in cs]
+    fixed.text = _applied(_applied(source.text, kept), made)
+    fixed.changes = sorted(kept + made, key=lambda c: (c.span.line, c.span.column))
     if fixed.changed and not _checks(fixed):
         # never give back a text that still has what was fixed: leave the file alone
         fixed.refused = [Refusal(0, "the fixed text would not be valid; nothing changed", None)]
@@ -135,16 +161,17 @@ def _why(diagnostic: Diagnostic) -> str:
     )
 
 
-def _renumbered(source: Source, fixed: Fixed) -> tuple[str, list[Change]]:
-    """The text with the ply numbers of each record in sequence, where a number
-    is only mistyped or repeated; a number that jumps ahead (a play may be
-    missing) refuses the record."""
-    changes: list[Change] = []
+def _renumbered(source: Source, fixed: Fixed) -> dict[int, list[Change]]:
+    """The ply numbers to rewrite, by record, so that each record's plays run
+    in sequence: only where a number is mistyped or repeated. A number that
+    jumps ahead (a play may be missing) or a play written twice (pasted
+    again) refuses the record."""
+    changes: dict[int, list[Change]] = {}
     for item in parse_text(source.text, source.name):
         if isinstance(item, Unparsed):
             first = item.diagnostics[0] if item.diagnostics else None
-            why = "it cannot be read: fix its syntax errors first"
-            fixed.refused.append(Refusal(item.index, why, first))
+            unread = "it cannot be read: fix its syntax errors first"
+            fixed.refused.append(Refusal(item.index, unread, first))
             continue
         plays = item.plays
         mine: list[Change] = []
@@ -152,17 +179,33 @@ def _renumbered(source: Source, fixed: Fixed) -> tuple[str, list[Change]]:
             if play.ply == n:
                 continue
             following = plays[n].ply if n < len(plays) else None
-            if play.ply > n and following != n + 1:
+            twice = next((p for p in plays[: n - 1] if _same_play(p, play)), None)
+            why = None
+            if twice is not None:
+                why = (
+                    f"line {play.span.line}: play {play.number.text} is written twice "
+                    f"(line {twice.span.line} too): remove the one pasted again"
+                )
+            elif play.ply > n and following != n + 1:
                 why = (
                     f"line {play.span.line}: the ply numbers jump from {n - 1}. to "
                     f"{play.number.text}: if a play is missing, write it; if not, renumber"
                 )
+            if why is not None:
                 fixed.refused.append(Refusal(item.index, why, None))
                 mine = []
                 break
             mine.append(Change(play.number.span, play.number.text, f"{n}.", f"ply {n}"))
-        changes += mine
-    return _applied(source.text, changes), changes
+        if mine:
+            changes[item.index] = mine
+    return changes
+
+
+def _same_play(a: Play, b: Play) -> bool:
+    """The same play written again: number, seat, draw, card and state alike."""
+    words = (a.number, a.seat, a.drawn, a.card, a.state)
+    again = (b.number, b.seat, b.drawn, b.card, b.state)
+    return [w and w.text for w in words] == [w and w.text for w in again]
 
 
 def _result_fixes(report: Report) -> list[Change] | Refusal:
@@ -200,7 +243,9 @@ def _result_fixes(report: Report) -> list[Change] | Refusal:
             changes[span] = Change(span, _text(record, span), after, d.code)
         else:  # the result line's outcome
             changes[span] = Change(span, _text(record, span), actual, d.code)
-    return list(changes.values())
+    if any(c.span.end_line != c.span.line for c in changes.values()):
+        return Refusal(report.index, "a declaration to fix is written over two lines", None)
+    return [c for c in changes.values() if c.before != c.after]
 
 
 def _element_at(record: Record, span: Span) -> object:

@@ -229,12 +229,12 @@ def _replay(r: Content, steps: bool) -> _Replayed:
             turn = table.play(event.card, event.state, seat=event.seat, drawn=event.drawn)
         except IllegalPlay as illegal:
             ended = illegal.violation is Violation.GAME_OVER
-            mended = None
-            if (
-                illegal.violation is Violation.NOT_IN_HAND
-                and len(_play_fixes(r, table, event)) != 1
-            ):
-                mended = _mend_pile(r, table)  # no one card is surely meant: the pile may be wrong
+            mended, fixes = None, []
+            if illegal.violation is Violation.NOT_IN_HAND:
+                fixes = _play_fixes(r, table, event)
+                near = [c for c in _near(event.card, table) if c in fixes]
+                if len(fixes) != 1:  # no one card is surely meant: the pile may be wrong
+                    mended = _mend_pile(r, table, event, transposed=not near)
             if mended is not None:
                 replayed.stopped = _pile_mistake(r, mended, event, table.ply + 1)
             else:
@@ -244,7 +244,7 @@ def _replay(r: Content, steps: bool) -> _Replayed:
                     illegal.message,
                     blamed.span,
                     table.ply + 1,
-                    help=_rule_help(r, illegal.violation, event, table),
+                    help=_rule_help(r, illegal.violation, event, table, fixes),
                     related=_pile_places(r, table, illegal.violation, event),
                 )
             _stop(
@@ -348,22 +348,25 @@ def _play_fixes(r: Content, table: Table, move: Move) -> list[Card]:
         held.append(table.pile[table.drawn])
     moves = _moves(r)
     at = table.ply
+    here = table.snapshot()  # an illegal play leaves the table as it was
     return [
         card
         for card in dict.fromkeys(held)
-        if _all_legal(
-            r.seats, r.deal, [*moves[:at], moves[at]._replace(card=card), *moves[at + 1 :]]
-        )
+        if _all_legal(Table.from_game(here), [moves[at]._replace(card=card), *moves[at + 1 :]])
     ]
 
 
-def _mend_pile(r: Content, table: Table) -> _Mended | None:
+def _mend_pile(r: Content, table: Table, move: Move, transposed: bool) -> _Mended | None:
     """A card left out of the pile, or two neighbours written in the wrong
     order (at or above the draw of this ply), after which the whole record
     plays legally, if there is one: such a slip in copying the pile shows
     only plies later, when a seat plays a card the pile as written never gave
     them. (A card miswritten in the pile reads like a miswritten play, which
-    is the likelier: that is not tried.)"""
+    is the likelier: that is not tried; nor are two neighbours swapped when
+    ``transposed`` is false, as when a card one letter off the one played
+    mends the play.) Only piles that bring the card played to the seat by
+    this ply are replayed: the pile's card i is drawn at ply i + 1, by seat
+    i modulo the seats, while the pile lasts."""
     deal = r.deal
     assert deal is not None and r.seats is not None
     moves = _moves(r)
@@ -374,26 +377,44 @@ def _mend_pile(r: Content, table: Table) -> _Mended | None:
     # a card left out shifts every later draw: it takes draws for each seat to tell
     shifted = min(len(pile) - table.drawn, later) >= 2 * r.seats + 2
     kinds = list(dict.fromkeys(m.card for m in moves[table.ply :])) if shifted else []
+    seats, seat, card_played = r.seats, table.ply % r.seats, move.card
+    drawn = table.drawn
+    gives = {i for i in range(drawn) if pile[i] is card_played and (i + 1) % seats == seat}
     tries = []
-    for position in range(min(table.drawn + 1, len(pile))):  # a card drawn by this ply
-        if position + 1 < len(pile) and pile[position] is not pile[position + 1]:
-            tries.append(_Mended(position, None))
-        tries.extend(_Mended(position, card) for card in kinds)
+    for position in range(min(drawn + 1, len(pile))):  # a card drawn by this ply
+        if transposed and position + 1 < min(drawn + 1, len(pile)):
+            a, b = pile[position], pile[position + 1]
+            if a is not b and (
+                (b is card_played and position % seats == seat)
+                or (a is card_played and (position + 1) % seats == seat)
+            ):
+                tries.append(_Mended(position, None))
+        for card in kinds:
+            # the card inserted here, or one the shift moves onto the seat, must be the one played
+            if (card is card_played and position % seats == seat) or any(
+                i >= position for i in gives
+            ):
+                tries.append(_Mended(position, card))
     if len(tries) > _MENDING_BUDGET:
         return None
+    # the pile's card p is drawn at ply p + 1: the table before it is the record's own
+    before = Table(r.seats, deal)
     for mended in tries:
-        p, card = mended
-        if card is None:
+        p, inserted = mended
+        _all_legal(before, moves[before.ply : p])
+        if inserted is None:
             new_pile = (*pile[:p], pile[p + 1], pile[p], *pile[p + 2 :])
         else:
-            new_pile = (*pile[:p], card, *pile[p:])
-        if _all_legal(r.seats, Deal(deal.hands, new_pile), moves):
+            new_pile = (*pile[:p], inserted, *pile[p:])
+        trial = Table.from_game(before.snapshot())
+        trial.pile = new_pile
+        if _all_legal(trial, moves[p:]):
             return mended
     return None
 
 
-def _all_legal(seats: int, deal: Deal, moves: list[Move]) -> bool:
-    table = Table(seats, deal)
+def _all_legal(table: Table, moves: list[Move]) -> bool:
+    """Whether ``moves`` can all be played on ``table`` (which they change)."""
     try:
         for m in moves:
             table.play(m.card, m.state, seat=m.seat, drawn=m.drawn)
@@ -432,8 +453,11 @@ def _pile_mistake(r: Content, mended: _Mended, move: Move, ply: int) -> Diagnost
     )
 
 
-def _rule_help(r: Content, violation: Violation, move: Move, table: Table) -> str:
-    """How to mend an illegal play, in the words of what went wrong."""
+def _rule_help(
+    r: Content, violation: Violation, move: Move, table: Table, fixes: list[Card]
+) -> str:
+    """How to mend an illegal play, in the words of what went wrong; ``fixes``
+    are the cards that, played instead, make the record legal."""
     mover = seat_name(table.ply % table.seats)
     if violation is Violation.OUT_OF_TURN:
         return (
@@ -441,7 +465,6 @@ def _rule_help(r: Content, violation: Violation, move: Move, table: Table) -> st
             "check the seat, or whether a play above is missing or doubled"
         )
     if violation is Violation.NOT_IN_HAND:
-        fixes = _play_fixes(r, table, move)
         meant = _near(move.card, table) or (fixes if len(fixes) == 1 else [])
         if meant:
             held = " or ".join(str(c) for c in meant)

@@ -677,7 +677,7 @@ def fix_command(
             sys.stdout.write(item.diff())
             continue
         try:
-            write_atomic(name, item.text, overwrite=True)
+            write_atomic(name, item.source.as_written(item.text), overwrite=True)
         except OSError as error:
             console.print(problem_text(_not_written(name, error)))
             io_error = True

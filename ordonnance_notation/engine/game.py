@@ -12,6 +12,7 @@ order, full states and the end of the game, and takes declared draws on trust.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -74,12 +75,23 @@ class Violation(Enum):
 
 
 class IllegalPlay(Exception):
-    """A play the rules forbid. The game it was tried on is unchanged."""
+    """A play the rules forbid. The game it was tried on is unchanged. The
+    message may be given as a function, worded only when asked for: trying
+    many plays (a bot, a search for the card meant) words none of them."""
 
-    def __init__(self, violation: Violation, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, violation: Violation, message: str | Callable[[], str]) -> None:
+        super().__init__()
         self.violation = violation
-        self.message = message
+        self._message = message
+
+    @property
+    def message(self) -> str:
+        if callable(self._message):
+            self._message = self._message()
+        return self._message
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class Turn(NamedTuple):
@@ -260,12 +272,13 @@ class Table:
                 draw if pile is not None else None
             )  # only a draw from the known pile joins the hand
             if card is not joins and card not in hand:  # one object per card: identity is equality
-                held = hand + [joins] if joins is not None else hand
-                shown = " ".join(str(c) for c in held) or "nothing"
-                raise IllegalPlay(
-                    Violation.NOT_IN_HAND,
-                    f"{seat_name(mover)} plays {card}, but holds only {shown}",
-                )
+                held = hand + [joins] if joins is not None else list(hand)
+
+                def not_held() -> str:
+                    shown = " ".join(str(c) for c in held) or "nothing"
+                    return f"{seat_name(mover)} plays {card}, but holds only {shown}"
+
+                raise IllegalPlay(Violation.NOT_IN_HAND, not_held)
         index = state - 1
         row = self.units[index]
         army = row[mover]

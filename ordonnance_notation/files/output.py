@@ -13,9 +13,10 @@ class OutputExists(FileExistsError):
 
 
 def write_atomic(path: str | Path, text: str, overwrite: bool = False) -> None:
-    """Write ``text`` to ``path`` (UTF-8). Raises OutputExists when the file
-    exists and ``overwrite`` is false, OSError when it cannot be written."""
-    target = Path(path)
+    """Write ``text`` to ``path`` (UTF-8), through a symbolic link to the file
+    it names. Raises OutputExists when the file exists and ``overwrite`` is
+    false, OSError when it cannot be written."""
+    target = Path(os.path.realpath(path))
     if target.exists() and not overwrite:
         raise OutputExists(str(target))
     handle, temporary = tempfile.mkstemp(

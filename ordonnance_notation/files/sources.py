@@ -27,10 +27,20 @@ def source_name(path: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """One input read whole: its name for messages, and its text."""
+    """One input read whole: its name for messages, and its text with every
+    line end a LF; ``line_end`` and ``bom`` say how the file wrote them, so
+    that a rewrite in place can keep them."""
 
     name: str
     text: str
+    line_end: str = "\n"
+    bom: bool = False
+
+    def as_written(self, text: str) -> str:
+        """``text`` (LF line ends) with this file's line ends and byte-order mark."""
+        if self.line_end != "\n":
+            text = text.replace("\n", self.line_end)
+        return "\ufeff" + text if self.bom else text
 
 
 def _utf16(data: bytes) -> bool:
@@ -54,7 +64,11 @@ def decode(data: bytes, name: str) -> Source:
         problem = _not_utf8(name, data[start], start, line, column, _utf16(data))
         raise SourceError(problem)
     text = data[bom:].decode("utf-8")
-    return Source(name, line_ends(text))
+    lf, cr = text.find("\n"), text.find("\r")
+    line_end = "\n"
+    if cr >= 0 and (lf < 0 or cr < lf):
+        line_end = "\r\n" if text[cr + 1 : cr + 2] == "\n" else "\r"
+    return Source(name, line_ends(text), line_end, bool(bom))
 
 
 def line_ends(text: str) -> str:

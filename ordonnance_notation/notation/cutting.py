@@ -28,7 +28,7 @@ _TAG_NAME = re.compile(f"\\[{_TAG_LINE_BLANK}*({t.TAG_NAME})")
 _SEAT_TAG = re.compile(f"\\[{_TAG_LINE_BLANK}*(?:{t.SEAT})(?![A-Za-z0-9_])")
 _PLAY_NUMBER = re.compile(f"(?=(?:{t.PLY}))([0-9]+)")
 _TAG_STARTS = (t.TAG_OPEN, t.QUOTE, t.TAG_CLOSE)  # a tag line, or one a tag goes on to
-_PLAY_ONE = re.compile(f"(?={t.PLY})0*1\\.")
+_GOES_ON = re.compile(f"(?:{t.MARKER})|result(?!{t.CARD})")  # a body goes on, no game starts
 
 
 def code_of(line: str, in_brace: bool) -> tuple[str, bool]:
@@ -78,9 +78,10 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
 
     A record starts at a tag line that follows a body, when the header it
     opens names a seat or is followed by anything but a play numbered past
-    ``1.`` (a lone tag line among the plays stays in its record, where it is
-    reported out of place). A blank line inside a header does not start a
-    record, unless a tag name of the header above it comes again below it.
+    ``1.``, a declared resolution or the result line (a lone tag line among
+    the plays stays in its record, where it is reported out of place). A
+    blank line inside a header does not start a record, unless a tag name of
+    the header above it comes again below it.
     Comment lines just above the tag line (with no blank line between) open
     the new record. Text inside comments and quoted values never splits,
     except a whole header line after a body inside a ``{`` comment that is
@@ -91,7 +92,8 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
     comment_run = None  # index in ``held`` of the comment-only lines just above, if any
     pending = None  # index in ``held`` where a record starts if the lines below confirm it
     pending_body = False  # whether that start follows a body (else a blank line in a header)
-    names: set[str] = set()  # the tag names of the header being read
+    names: set[str] = set()  # the tag names of the header being read (above ``pending``)
+    since: set[str] = set()  # the tag names read since ``pending``
     for line in lines:
         if (
             not in_brace
@@ -124,22 +126,22 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
             name = name_match.group(1) if name_match else ""
             if pending is not None and pending_body and blank_after_header:
                 cuts.append(pending)  # a header after a body, then a blank line: a record
-                pending = None
+                pending, names = None, since
             if (in_body or blank_after_header) and pending is None:
                 pending = comment_run if comment_run is not None else len(held)
-                pending_body = in_body
-                if in_body:
-                    names = set()
+                pending_body, since = in_body, set()
             if pending is not None and (_SEAT_TAG.match(code) if pending_body else name in names):
                 cuts.append(pending)
-                pending, names = None, set()
-            names.add(name)
+                pending, names = None, since
+            (names if pending is None else since).add(name)
             in_body, in_header, blank_after_header, comment_run = False, True, False, None
         elif kind == "body":
             if pending is not None:
                 number = _PLAY_NUMBER.match(code)
-                if pending_body and (number is None or int(number.group(1)) == 1):
+                goes_on = _GOES_ON.match(code) or (number and int(number.group(1)) != 1)
+                if pending_body and not goes_on:
                     cuts.append(pending)
+                names = since if pending_body and not goes_on else names | since
                 pending = None
             in_body, comment_run = True, None
             in_header = blank_after_header = False

@@ -39,6 +39,7 @@ from .record import (
     Unparsed,
     Word,
 )
+from .scanner import scan_record
 from .terminals import GRAMMAR, unquote
 
 if TYPE_CHECKING:
@@ -288,9 +289,13 @@ def _recover(chunk: str, first_line: int, source: str, index: int, fast: bool) -
     while at < len(pieces):
         piece = pieces[at]
         at += 1
+        scanned = scan_record(piece.text, piece.first_line, source, index) if fast else None
         builder.offset = piece.first_line - 1
         try:
-            read = cast("tuple[_Item, ...]", lark.parse(piece.text))
+            if scanned is not None:  # most elements are well written: the fast reader reads them
+                read: tuple[_Item, ...] = (*scanned.comments, *scanned.elements)
+            else:
+                read = cast("tuple[_Item, ...]", lark.parse(piece.text))
         except UnexpectedInput as error:
             joined = _joined(lark, builder, piece, pieces[at] if at < len(pieces) else None)
             if joined is not None:

@@ -11,12 +11,13 @@ wording is used.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..diagnostics import Diagnostic, Span
-from ..engine.cards import State
+from ..engine.cards import Card, CardError, State
 from . import terminals as t
 from .record import Word
 
@@ -97,6 +98,13 @@ def _seat_meant(word: str, names: Sequence[str]) -> tuple[str, str] | None:
         full = name.strip().casefold()
         if full and (folded == full or folded == full.split()[0]):
             return f"P{seat + 1}", f"{name.strip()} plays P{seat + 1}"
+    firsts = {
+        name.strip().split()[0].casefold(): seat for seat, name in enumerate(names) if name.strip()
+    }
+    near = difflib.get_close_matches(folded, list(firsts), n=1, cutoff=0.75)
+    if near and len(word) >= 3:
+        seat = firsts[near[0]]
+        return f"P{seat + 1}", f"if {word} is {names[seat].strip()}, they play P{seat + 1}"
     return None
 
 
@@ -114,12 +122,11 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
         if meant is not None and len(words) >= 3:
             seat, why = meant
             fixed = _written([number, seat, *words[1:]])
-            return (
-                "E203",
-                f"{words[0].text} is not a seat",
-                words[0].span,
-                f"{why}: write `{fixed}`",
-            )
+            help = f"{why}: write `{fixed}`"
+            mover = f"P{(int(ply[:-1]) - 1) % len(where.names) + 1}" if where.names else seat
+            if mover != seat:
+                help = f"{why}, but ply {ply[:-1]} is {mover}'s: check the name and the ply"
+            return "E203", f"{words[0].text} is not a seat", words[0].span, help
     if words and _SEAT.match(words[0].text):
         words = words[1:]
     if words and _DRAW.match(words[0].text):
@@ -163,13 +170,39 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
                 f"write one play a line, each with its number: `{following}. "
                 f"{extra[0].text} {extra[1].text}` on the next line",
             )
+        help = FORMS["play"]
+        if _is_card(card.text):
+            fixed = _written([number, *tokens[1 : -len(words)], "+" + card.text, state, *extra])
+            help = f"if {card.text} is the card drawn, write it `+{card.text}`: `{fixed}`"
         return (
             "E101",
             f"three words where a card and a state go: {card.text} {state.text} {extra[0].text}",
             card.span,
-            f"if {card.text} is the card drawn, write it `+{card.text}`: "
-            f"`{_written([number, *tokens[1 : -len(words)], '+' + card.text, state, *extra])}`",
+            help,
         )
+    return None
+
+
+def _is_card(letters: str) -> bool:
+    try:
+        Card.from_letters(letters)
+    except CardError:
+        return False
+    return True
+
+
+def _tag(tokens: list[Word], where: Where) -> _Found | None:
+    """A tag whose value is not in quotes: ``[Result P2]``."""
+    if len(tokens) >= 2 and tokens[0].text.startswith("[") and not tokens[1].text.startswith('"'):
+        name = tokens[0].text[1:] or None
+        value = " ".join(w.text for w in tokens[1:]).rstrip("]").strip()
+        if name and value:
+            return (
+                "E101",
+                f"the value of the tag {name} is not in double quotes",
+                tokens[1].span,
+                f'write [{name} "{value}"]',
+            )
     return None
 
 
@@ -268,6 +301,7 @@ def _lower_seat(word: Word, fixed: Sequence[Word | str]) -> _Found:
 
 
 _DIAGNOSES = {
+    "tag": _tag,
     "play": _play,
     "words": _words,
     "declared": _declared,

@@ -180,3 +180,15 @@ def test_the_help_proposes_the_line_as_it_should_be(line: str, code: str, help: 
 def test_a_tag_value_without_quotes_is_shown_quoted() -> None:
     problem = _first_problem(HEAD.replace('[Result "unfinished"]', "[Result unfinished]"))
     assert (problem.code, problem.help) == ("E101", 'write [Result "unfinished"]')
+
+
+def test_a_first_play_without_its_number_after_the_pile_is_one_error() -> None:
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8").replace("\n\n1. LH J\n", "\nLH J\n", 1)
+    errors = _errors_of(text, "t.ord")
+    assert [(e.code, e.span.line if e.span else 0) for e in errors] == [("E101", 16)]
+    assert errors[0].help == "every play starts with its number: write `1. LH J`"
+
+
+def test_a_result_tag_among_the_plays_is_one_error() -> None:
+    text = HEAD + '[Result "P1"]\n2. L A\n'
+    assert [e.code for e in _errors_of(text, "t.ord")] == ["E209"]

@@ -107,6 +107,7 @@ class Content:
     deal_ok: bool = True
     pile: Pile | None = None  # the pile as written, when the deal was read
     deal_short: bool = False  # the deal lists fewer cards than a whole game draws
+    first_ply: int = 1  # the number of the first play written as one
     scoring_ok: bool = True  # False after E205: the result cannot be scored
     body: list[BodyEvent] = field(default_factory=list)
     result: DeclaredResult | None = None
@@ -221,8 +222,11 @@ def misplaced(record: Record) -> list[Diagnostic]:
 def _read_header(r: Content, header_broken: bool = False) -> None:
     tags: dict[str, Tag] = {}
     doubled_seat = False
+    out_of_place = {d.span for d in r.diagnostics if d.code == "E209"}
     for tag in r.record.tags:
         name = tag.name.text
+        if name in tags and tag.span in out_of_place:
+            continue  # a tag among the plays is reported once, as out of place
         if name in tags:
             first = tags[name].span
             free = next(
@@ -587,6 +591,9 @@ def _read_deal(r: Content) -> None:
     if len(r.diagnostics) > errors_before:
         r.deal_ok = False
         return
+    if _play_in_pile(r, piles[0]):
+        r.deal_ok = False
+        return
     pile_cards = _cards(r, piles[0].cards)
     if len(r.diagnostics) > errors_before:
         r.deal_ok = False
@@ -594,6 +601,35 @@ def _read_deal(r: Content) -> None:
     r.deal = Deal(tuple(hands[s] for s in range(r.seats)), pile_cards)
     r.pile = piles[0]
     r.deal_short = HAND_SIZE * r.seats + len(pile_cards) < cards_needed(r.seats)
+
+
+def _play_in_pile(r: Content, pile: Pile) -> bool:
+    """A first play written without its number on the line after the pile
+    (``LH J``) reads as the pile's last cards: said so (E101), once."""
+    if not pile.cards or pile.cards[-1].line == pile.span.line:
+        return False
+    last = [w for w in pile.cards if w.line == pile.cards[-1].line]
+    if not 2 <= len(last) <= 3 or State.lookup(last[1].text) is None:
+        return False
+    if card_spelt(last[1].text) is not None or not _is_card(last[0].text):
+        return False
+    written = " ".join(w.text for w in last)
+    r.add(
+        "E101",
+        f"a play without its ply number, read as the pile's last cards: {written}",
+        last[0].span.to(last[-1].span),
+        help=f"every play starts with its number: write `1. {written}`",
+    )
+    r.first_ply = 2
+    return True
+
+
+def _is_card(letters: str) -> bool:
+    try:
+        Card.from_letters(letters)
+    except CardError:
+        return False
+    return True
 
 
 def _seat_index(text: str, seats: int) -> int | None:
@@ -605,7 +641,7 @@ def _read_body(r: Content, broken: list[Broken]) -> None:
     """The plays and declared resolutions in order; plays after the first one
     that cannot be read (or the first element of the body that is broken)
     are still read, to report their errors, but are no moves."""
-    expected = 1  # the ply the next play is, counting plays
+    expected = r.first_ply  # the ply the next play is, counting plays
     written = 1  # the number the next play has when it follows the last one's number
     seats, seat_index = r.seats, _SEAT_INDEX.get
     assert seats is not None

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-from ..engine.cards import Card, CardError, State
+from ..engine.cards import State, spells_a_card
 from ..notation import terminals as t
 
 KNOWN_TAGS = (
@@ -80,13 +80,8 @@ def state_help(word: str) -> str:
 def card_help(word: str) -> str:
     """How to write the card ``word`` meant to be."""
     upper = word.upper()
-    if upper != word:
-        try:
-            Card.from_letters(upper)
-        except CardError:
-            pass
-        else:
-            return f"write cards in upper case: `{upper}`"
+    if upper != word and spells_a_card(upper):
+        return f"write cards in upper case: `{upper}`"
     return (
         "a card is one to five different icon letters: F flag, H helmet, S swords, B bow, L lance"
     )

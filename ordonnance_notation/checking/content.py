@@ -15,7 +15,15 @@ from enum import IntEnum
 from typing import NamedTuple, cast
 
 from ..diagnostics import Diagnostic, Related
-from ..engine.cards import Card, CardError, State, card_spelt, seat_name, state_spelt
+from ..engine.cards import (
+    Card,
+    CardError,
+    State,
+    card_spelt,
+    seat_name,
+    spells_a_card,
+    state_spelt,
+)
 from ..engine.game import HAND_SIZE, MAX_SEATS, MIN_SEATS, Deal, cards_needed
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..notation import terminals as t
@@ -611,7 +619,7 @@ def _play_in_pile(r: Content, pile: Pile) -> bool:
     last = [w for w in pile.cards if w.line == pile.cards[-1].line]
     if not 2 <= len(last) <= 3 or State.lookup(last[1].text) is None:
         return False
-    if card_spelt(last[1].text) is not None or not _is_card(last[0].text):
+    if card_spelt(last[1].text) is not None or not spells_a_card(last[0].text):
         return False
     written = " ".join(w.text for w in last)
     r.add(
@@ -621,14 +629,6 @@ def _play_in_pile(r: Content, pile: Pile) -> bool:
         help=f"every play starts with its number: write `1. {written}`",
     )
     r.first_ply = 2
-    return True
-
-
-def _is_card(letters: str) -> bool:
-    try:
-        Card.from_letters(letters)
-    except CardError:
-        return False
     return True
 
 

@@ -167,6 +167,15 @@ state_spelt = {
 }.get
 
 
+def spells_a_card(letters: str) -> bool:
+    """Whether ``letters`` are a card (icons, each once)."""
+    try:
+        Card.from_letters(letters)
+    except CardError:
+        return False
+    return True
+
+
 def seat_name(seat: int) -> str:
     """Seats are numbered from 0 inside the engine and named P1, P2, ... outside."""
     return f"P{seat + 1}"

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..diagnostics import Diagnostic, Span
-from ..engine.cards import Card, CardError, State
+from ..engine.cards import State, spells_a_card
 from . import terminals as t
 from .record import Word
 
@@ -171,7 +171,7 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
                 f"{extra[0].text} {extra[1].text}` on the next line",
             )
         help = FORMS["play"]
-        if _is_card(card.text):
+        if spells_a_card(card.text):
             fixed = _written([number, *tokens[1 : -len(words)], "+" + card.text, state, *extra])
             help = f"if {card.text} is the card drawn, write it `+{card.text}`: `{fixed}`"
         return (
@@ -181,14 +181,6 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
             help,
         )
     return None
-
-
-def _is_card(letters: str) -> bool:
-    try:
-        Card.from_letters(letters)
-    except CardError:
-        return False
-    return True
 
 
 def _tag(tokens: list[Word], where: Where) -> _Found | None:

@@ -23,7 +23,16 @@ from ..diagnostics import Diagnostic, InputError, Severity, Span
 from ..engine.cards import State, seat_name
 from ..files.sources import Source, read_sources
 from ..notation.parser import parse_text
-from ..notation.record import Declared, Play, Record, ResultLine, Score, Tag, Unparsed
+from ..notation.record import (
+    Declared,
+    Element,
+    Play,
+    Record,
+    ResultLine,
+    Score,
+    Tag,
+    Unparsed,
+)
 from .validator import Report, validate
 
 
@@ -248,7 +257,8 @@ def _result_fixes(report: Report) -> list[Change] | Refusal:
     return [c for c in changes.values() if c.before != c.after]
 
 
-def _element_at(record: Record, span: Span) -> object:
+def _element_at(record: Record, span: Span) -> Element | None:
+    """The element of ``record`` whose span holds ``span``."""
     for element in record.elements:
         e = element.span
         if (e.line, e.column) <= (span.line, span.column) and (span.end_line, span.end_column) <= (

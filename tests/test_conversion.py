@@ -11,10 +11,22 @@ from hypothesis import strategies as st
 from strategies import ROOT, SAMPLES, decorate, examples
 
 from ordonnance_notation import parse_text
-from ordonnance_notation.archives.conversion import ConversionError, canonical, convert
-from ordonnance_notation.archives.document import SCHEMA_VERSION, ArchiveError, load
+from ordonnance_notation.archives.conversion import (
+    ConversionError,
+    archive_pieces,
+    canonical,
+    convert,
+)
+from ordonnance_notation.archives.document import (
+    SCHEMA_VERSION,
+    ArchiveError,
+    dump_json,
+    dump_yaml,
+    load,
+)
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
+from ordonnance_notation.notation.cutting import split_records
 from ordonnance_notation.notation.writer import plain
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.ord"))
@@ -247,3 +259,56 @@ def test_a_carriage_return_in_text_given_to_the_library_ends_a_line_as_in_a_file
         canonical(text, "cr.ord")
     assert [(d.code, d.span.line) for d in raised.value.diagnostics] == [("E101", 2)]
     assert canonical(text.replace("A\rnotated", "A notated"), "cr.ord").startswith("; A notated\n")
+
+
+# Archives written a record at a time --------------------------------------------
+
+
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), data=st.data())
+def test_a_record_at_a_time_is_the_same_text_as_the_whole_document(seed, seats, data):
+    """The streaming writer gives libyaml's emitter the events PyYAML's
+    representer would: the archive is byte for byte what yaml.dump and
+    json.dumps write of the whole document."""
+    played = play_game(str(seed), ["random"] * seats, DECK)
+    text = decorate(game_text(played), data) + "\n" + SAMPLE_FILES[0].read_text("utf-8")
+    records = list(parse_text(text, "t.ord"))
+    doc = {"schema_version": SCHEMA_VERSION, "records": [plain(r) for r in records]}
+    chunks = split_records(text)
+    assert "".join(archive_pieces(chunks, "t.ord", "yaml")) == dump_yaml(doc)
+    assert "".join(archive_pieces(split_records(text), "t.ord", "json")) == dump_json(doc)
+
+
+def test_a_record_is_written_before_the_next_is_read():
+    read = []
+
+    def chunks():
+        for n, chunk in enumerate(split_records(SAMPLE_FILES[0].read_text("utf-8") * 3)):
+            read.append(n)
+            yield chunk
+
+    pieces = archive_pieces(chunks(), "t.ord", "yaml")
+    first = next(pieces)
+    assert first.startswith("schema_version: 1\nrecords:\n- ") and len(read) == 1
+
+
+def test_an_archive_file_is_written_whole_or_not_at_all(ordo, tmp_path):
+    good = SAMPLE_FILES[0].read_text("utf-8")
+    source = tmp_path / "two.ord"
+    source.write_text(good + "\n" + '[P1 "A"]\n[P2 "B"\n', "utf-8")
+    output = tmp_path / "two.yaml"
+    result = ordo("convert", str(source), "-o", str(output))
+    assert result.exit_code == 1 and "error[E103]" in result.output
+    assert "two.ord: not converted" in result.output and not output.exists()
+    assert list(tmp_path.iterdir()) == [source]  # no temporary file left behind
+
+
+def test_the_read_back_catches_a_writer_that_would_write_a_string_unquoted(monkeypatch):
+    """The per-record read-back is a real check: a writer bug that left the
+    Notation tag's "1" unquoted (read back as a number) is refused."""
+    from ordonnance_notation.archives import document
+
+    monkeypatch.setitem(document._plain_is_str, "1", True)
+    with pytest.raises(ArchiveError) as raised:  # a number where the schema wants a string
+        "".join(archive_pieces(split_records(SAMPLE_FILES[0].read_text("utf-8")), "t", "yaml"))
+    assert "expected a tag value as a string, not a number" in raised.value.diagnostic.message

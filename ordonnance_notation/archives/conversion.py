@@ -15,9 +15,11 @@ from ..checking.content import misplaced
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
 from ..files.sources import Source, line_ends, read_sources
-from ..notation.parser import parse_text
+from ..notation.cutting import split_records
+from ..notation.parser import parse_chunks, parse_record, parse_text
 from ..notation.record import Record, Unparsed
 from ..notation.writer import format_records, plain
+from ..notation.writer import text as record_text
 from . import document as archive
 
 KINDS = ("ord", "yaml", "json")
@@ -120,28 +122,10 @@ def convert(
 ) -> str:
     """``text`` (of ``source_kind``) as ``target_kind``. Raises ConversionError."""
     if source_kind == "ord":
-        records = read_records(text, source)
         if target_kind == "ord":
             return canonical(text, source)
-        reports = None
-        if with_results:  # diagnostics placed in the canonical text the archive stands for
-            canonical_records = read_records(format_records(records), source)
-            reports = [validate(r) for r in canonical_records]
-        doc = archive.document(records, reports)
-        out = archive.dump_yaml(doc) if target_kind == "yaml" else archive.dump_json(doc)
-        back = _load(out, source, target_kind)
-        if back["records"] != [plain(r) for r in records]:
-            raise ConversionError(
-                [
-                    Diagnostic(
-                        "E004",
-                        "the archive does not read back the same; nothing written",
-                        source,
-                        help=_BUG,
-                    )
-                ]
-            )
-        return out
+        chunks = split_records(line_ends(text))
+        return "".join(archive_pieces(chunks, source, target_kind, with_results))
     doc = _load(text, source, source_kind)
     if not doc["records"]:
         raise ConversionError(no_record(source, archive=True))
@@ -158,6 +142,75 @@ def convert(
     reports = [validate(r) for r in records] if with_results else None
     out_doc = archive.document(records, reports)
     return archive.dump_yaml(out_doc) if target_kind == "yaml" else archive.dump_json(out_doc)
+
+
+class RecordErrors(ConversionError):
+    """Errors found while an archive was written a record at a time; ``texts``
+    holds the first line and the text of each record they are about (by its
+    number), to show their lines."""
+
+    texts: dict[int, tuple[int, str]]
+
+
+def archive_pieces(
+    chunks: Iterable[tuple[int, str]], source: str, kind: str, with_results: bool = False
+) -> Iterator[str]:
+    """The YAML or JSON archive (``kind``) of the records of .ord text given as
+    ``(first line, text)`` chunks (``notation.cutting.split_lines``), a record
+    at a time: the same text as ``convert`` gives, in flat memory. Each
+    record's piece is read back and compared before it is given. After the
+    first record that cannot be archived nothing more is given, the rest is
+    still read for its errors, and RecordErrors carries them all."""
+    errors: list[Diagnostic] = []
+    texts: dict[int, tuple[int, str]] = {}
+    count = 0
+    for item in parse_chunks(chunks, source):
+        count += 1
+        if isinstance(item, Unparsed):
+            errors += item.diagnostics
+            texts[item.index] = (item.first_line, item.text)
+            continue
+        out_of_place = misplaced(item)
+        if out_of_place:
+            errors += out_of_place
+            texts[item.index] = (item.span.line if item.span else 1, item.text)
+            continue
+        if errors:
+            continue
+        entry = plain(item)
+        written = dict(entry)
+        if with_results:  # diagnostics placed in the canonical text the archive stands for
+            again = parse_record(record_text(entry), 1, source, item.index)
+            assert again is not None
+            written["results"] = archive.results(validate(again))
+        if kind == "yaml":
+            piece = (archive.YAML_HEAD if count == 1 else "") + archive.yaml_record(written)
+        else:
+            piece = (archive.JSON_HEAD if count == 1 else "") + archive.json_record(
+                written, count == 1
+            )
+        body = piece.removeprefix(archive.YAML_HEAD if kind == "yaml" else archive.JSON_HEAD)
+        # an archive refuses what no archive can hold (E003, as reading it would)
+        same = archive.read_back(body, kind, source) == entry
+        if not same:
+            errors.append(
+                Diagnostic(
+                    "E004",
+                    f"record {item.index} does not read back the same; nothing written",
+                    source,
+                    help=_BUG,
+                )
+            )
+            continue
+        yield piece
+    if not count:
+        errors.append(no_record(source))
+    if errors:
+        error = RecordErrors(errors)
+        error.texts = texts
+        raise error
+    if kind == "json":
+        yield archive.JSON_TAIL
 
 
 def _misplaced_in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:

@@ -44,12 +44,13 @@ def document(records: Iterable[Record], reports: Iterable[Report] | None = None)
     ):
         entry = plain(record)
         if report is not None:
-            entry["results"] = _results(report)
+            entry["results"] = results(report)
         out.append(entry)
     return {"schema_version": SCHEMA_VERSION, "records": out}
 
 
-def _results(report: Report) -> dict[str, Any]:
+def results(report: Report) -> dict[str, Any]:
+    """What the engine recomputed for a record, as an archive carries it."""
     full = report.to_json()
     results = {key: full[key] for key in ("valid", "finished", "winner", "scores", "markers")}
     results["diagnostics"] = [
@@ -59,14 +60,151 @@ def _results(report: Report) -> dict[str, Any]:
     return results
 
 
+_YAML_STYLE: dict[str, Any] = {"allow_unicode": True, "width": 100}
+
+
 def dump_yaml(doc: dict[str, Any]) -> str:
-    return yaml.dump(
-        doc, Dumper=_DUMPER, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
+    text: str = yaml.dump(
+        doc, Dumper=_DUMPER, sort_keys=False, default_flow_style=None, **_YAML_STYLE
     )
+    return text
 
 
 def dump_json(doc: dict[str, Any]) -> str:
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+# Writing an archive a record at a time ------------------------------------
+#
+# The archive is the same text ``dump_yaml`` and ``dump_json`` write of the
+# whole document (a test holds them byte for byte), written as a head, one
+# piece per record and a tail, so that no more than a record is held.
+
+YAML_HEAD = f"schema_version: {SCHEMA_VERSION}\nrecords:\n"
+JSON_HEAD = f'{{\n "schema_version": {SCHEMA_VERSION},\n "records": [\n'
+JSON_TAIL = "\n ]\n}\n"
+
+
+def json_record(entry: dict[str, Any], first: bool) -> str:
+    """One record of a JSON archive as ``dump_json`` indents it (strings hold
+    no raw line end in JSON, so each line of its text is indented alike)."""
+    text = json.dumps(entry, ensure_ascii=False, indent=1).replace("\n", "\n  ")
+    return ("" if first else ",\n") + "  " + text
+
+
+_STR = "tag:yaml.org,2002:str"
+_RESOLVER = yaml.resolver.Resolver()
+_plain_is_str: dict[str, bool] = {}  # how the loader reads each string unquoted, asked once
+_TAGS = {bool: "tag:yaml.org,2002:bool", int: "tag:yaml.org,2002:int"}
+
+
+def _scalar(value: Any) -> yaml.ScalarEvent:
+    """The event PyYAML's representer makes of a scalar: a string the loader
+    would read as something else unquoted is marked so, and the emitter
+    quotes it."""
+    if type(value) is str:
+        plain = _plain_is_str.get(value)
+        if plain is None:
+            resolved = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+            plain = resolved == _STR
+            if len(_plain_is_str) < 1 << 16:  # comments are endless: keep the common words
+                _plain_is_str[value] = plain
+        return yaml.ScalarEvent(None, None, (plain, True), value)
+    if type(value) is bool:
+        return yaml.ScalarEvent(None, _TAGS[bool], (True, False), "true" if value else "false")
+    if type(value) is int:
+        return yaml.ScalarEvent(None, _TAGS[int], (True, False), str(value))
+    if value is None:
+        return yaml.ScalarEvent(None, "tag:yaml.org,2002:null", (True, False), "null")
+    raise TypeError(f"no archive value is a {type(value).__name__}")
+
+
+def _events(value: Any, out: list[yaml.Event]) -> None:
+    """The events of ``value`` as ``yaml.dump(default_flow_style=None)`` makes
+    them: a list or mapping of scalars only in flow style, others in block."""
+    if type(value) is dict:
+        leaf = not any(type(v) in (dict, list) for v in value.values())
+        out.append(yaml.MappingStartEvent(None, None, True, flow_style=leaf))
+        for key, item in value.items():
+            out.append(_scalar(key))
+            _events(item, out)
+        out.append(yaml.MappingEndEvent())
+    elif type(value) is list:
+        leaf = not any(type(v) in (dict, list) for v in value)
+        out.append(yaml.SequenceStartEvent(None, None, True, flow_style=leaf))
+        for item in value:
+            _events(item, out)
+        out.append(yaml.SequenceEndEvent())
+    else:
+        out.append(_scalar(value))
+
+
+def yaml_record(entry: dict[str, Any]) -> str:
+    """One record of a YAML archive, as ``dump_yaml`` writes it under
+    ``records:`` (a block sequence there is not indented). Events go straight
+    to libyaml's emitter: PyYAML's representer, the slow part, is not run."""
+    events: list[yaml.Event] = [yaml.StreamStartEvent(), yaml.DocumentStartEvent(explicit=False)]
+    _events([entry], events)
+    events += [yaml.DocumentEndEvent(explicit=False), yaml.StreamEndEvent()]
+    text: str = yaml.emit(events, Dumper=_DUMPER, **_YAML_STYLE)
+    return text
+
+
+def read_back(piece: str, kind: str, source: str) -> dict[str, Any]:
+    """The record a piece of archive text written by ``yaml_record`` or
+    ``json_record`` reads as, checked like any archive's. Raises ArchiveError."""
+    if kind == "json":
+        value = json.loads("[" + piece.lstrip(",\n") + "]")
+    else:
+        value = _written_value(yaml.compose(piece, Loader=_LOADER))
+    records: list[dict[str, Any]] = check_records(value, source)
+    return records[0]
+
+
+_INT = "tag:yaml.org,2002:int"
+_WRITTEN = {  # the other scalars _scalar writes (in an archive's results)
+    (_TAGS[bool], "true"): True,
+    (_TAGS[bool], "false"): False,
+    ("tag:yaml.org,2002:null", "null"): None,
+}
+
+
+class _ReadOtherwise:
+    """A value the loader reads as neither a string nor a whole number: never
+    equal to what was written."""
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _written_value(node: yaml.Node | None) -> Any:
+    """The value of a node of an archive ``yaml_record`` wrote: strings and
+    whole numbers in lists and mappings, as the loader resolves them. (Faster
+    than PyYAML's constructor, which an archive from elsewhere still goes
+    through: the strict reader is ``load``.)"""
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag == _STR:
+            return node.value
+        if node.tag == _INT and node.value.isdecimal():  # as str(int) writes it
+            return int(node.value)
+        return _WRITTEN.get((node.tag, node.value), _ReadOtherwise())
+    if isinstance(node, yaml.SequenceNode):
+        return [_written_value(item) for item in node.value]
+    if isinstance(node, yaml.MappingNode) and all(key.tag == _STR for key, _ in node.value):
+        return {key.value: _written_value(item) for key, item in node.value}
+    return _ReadOtherwise()
+
+
+def check_records(value: Any, source: str) -> list[dict[str, Any]]:
+    """``value`` checked as the records of an archive. Raises ArchiveError."""
+    try:
+        doc = schema.check({"schema_version": SCHEMA_VERSION, "records": value})
+    except schema.Invalid as problem:
+        raise _error(source, problem.message, problem.path, None, None) from None
+    records: list[dict[str, Any]] = doc["records"]
+    return records
 
 
 def to_text(doc: dict[str, Any]) -> str:
@@ -230,7 +368,7 @@ def _error(
             f"{where}: {message}" if where else message,
             source,
             span,
-            help="an archive is one document with `version` and a list of `records`, "
+            help="an archive is one document with `schema_version` and a list of `records`, "
             "as docs/archive.md and docs/archive.schema.json describe",
         )
     )

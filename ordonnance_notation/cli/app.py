@@ -10,7 +10,7 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
@@ -33,7 +33,7 @@ from ..engine.cards import seat_name
 from ..engine.game import MAX_SEATS, MIN_SEATS
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..files.output import OutputExists, write_atomic
-from ..files.sources import STDIN, Source, read_source
+from ..files.sources import STDIN, Source, open_source, read_source
 from ..making.bots import BOTS
 from ..notation.parser import parse_text
 from ..notation.record import Record, Unparsed
@@ -178,9 +178,14 @@ def _deck(console: Console, path: str | None) -> Deck:
         raise _fail(console, error) from None
 
 
-def _emit(console: Console, text: str, output: str, force: bool) -> None:
+def _emit(console: Console, text: str | Iterable[str], output: str, force: bool) -> None:
+    """``text`` (or its pieces, as they come) to the output file, atomically, or to stdout."""
     if output == "-":
-        sys.stdout.write(text)
+        if isinstance(text, str):
+            sys.stdout.write(text)
+        else:
+            for piece in text:
+                sys.stdout.write(piece)
         return
     try:
         write_atomic(output, text, overwrite=force)
@@ -505,6 +510,9 @@ def convert_command(
         raise typer.BadParameter(
             "the output is the input; use ordo fmt --write to rewrite a file", param_hint="--output"
         )
+    if source_kind == "ord" and target_kind != "ord":
+        _archive(console, source, output, target_kind, with_results, force)
+        return
     text = _read_or_exit(console, source)
     try:
         result = convert(text.text, text.name, source_kind, target_kind, with_results)
@@ -515,6 +523,34 @@ def convert_command(
         console.print(f"{text.name}: not converted")
         raise typer.Exit(exit_status(failed=True)) from None
     _emit(console, result, output, force)
+
+
+def _archive(
+    console: Console, source: str, output: str, kind: str, with_results: bool, force: bool
+) -> None:
+    """.ord text to a YAML or JSON archive, a record at a time, in flat memory.
+    A file is written whole or not at all; standard output gets the records
+    up to the first that cannot be archived, then the errors and exit 1."""
+    from ..archives.conversion import RecordErrors, archive_pieces
+    from ..notation.cutting import split_lines
+
+    try:
+        lines = open_source(source)
+    except InputError as problem:
+        raise _fail(console, problem) from None
+    pieces = archive_pieces(split_lines(lines.lines()), lines.name, kind, with_results)
+    try:
+        _emit(console, pieces, output, force)
+    except RecordErrors as error:
+        for diagnostic in error.diagnostics:
+            first, text = error.texts.get(diagnostic.record or 0, (1, ""))
+            console.print(diagnostic_text(diagnostic, text.split("\n"), first))
+        console.print(f"{lines.name}: not converted")
+        raise typer.Exit(exit_status(failed=True)) from None
+    except InputError as problem:  # a byte that is not UTF-8, met on the way
+        console.print(problem_text(problem))
+        console.print(f"{lines.name}: not converted")
+        raise typer.Exit(exit_status(failed=True)) from None
 
 
 def _read_or_exit(console: Console, path: str) -> Source:

@@ -116,13 +116,17 @@ class Card:
         return bool(self.mask >> icon & 1)
 
     def __str__(self) -> str:
-        return "".join(icon.name for icon in self.icons)
+        letters = _LETTERS.get(self.mask)
+        if letters is None:  # 31 cards at most: each is spelt once
+            letters = _LETTERS[self.mask] = "".join(icon.name for icon in self.icons)
+        return letters
 
     def __repr__(self) -> str:
         return f"Card.from_letters({str(self)!r})"
 
 
 _ICONS_BY_LETTER = {icon.name: icon for icon in Icon}
+_LETTERS: dict[int, str] = {}  # each card's canonical letters, by mask
 _BY_MASK: dict[int, Card] = {}
 _BY_LETTERS: dict[str, Card] = {}  # every spelling read so far; cards are immutable
 # The card spelt so if that spelling was read before, else None: a look-up

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -12,10 +13,11 @@ class OutputExists(FileExistsError):
     pass
 
 
-def write_atomic(path: str | Path, text: str, overwrite: bool = False) -> None:
-    """Write ``text`` to ``path`` (UTF-8), through a symbolic link to the file
-    it names. Raises OutputExists when the file exists and ``overwrite`` is
-    false, OSError when it cannot be written."""
+def write_atomic(path: str | Path, text: str | Iterable[str], overwrite: bool = False) -> None:
+    """Write ``text`` (or its pieces, as they come) to ``path`` (UTF-8),
+    through a symbolic link to the file it names. Raises OutputExists when the
+    file exists and ``overwrite`` is false, OSError when it cannot be written;
+    an exception while the pieces come leaves the file as it was."""
     target = Path(os.path.realpath(path))
     if target.exists() and not overwrite:
         raise OutputExists(str(target))
@@ -24,7 +26,10 @@ def write_atomic(path: str | Path, text: str, overwrite: bool = False) -> None:
     )
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+            if isinstance(text, str):
+                stream.write(text)
+            else:
+                stream.writelines(text)
         os.chmod(temporary, _mode_for(target))
         os.replace(temporary, target)
     except BaseException:

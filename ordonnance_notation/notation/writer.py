@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..engine.cards import Card, CardError, State
+from ..engine.cards import Card, CardError, State, card_spelt
 from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Span
 
 _NOWHERE = Span(0, 0, 0, 0)  # comments rebuilt from plain data have no place in a file
@@ -46,6 +46,9 @@ def tag_line(name: str, value: str) -> str:
 
 def card_text(letters: str) -> str:
     """Canonical letters of a card; a malformed card is kept as written."""
+    card = card_spelt(letters)  # a spelling read before: a look-up
+    if card is not None:
+        return str(card)
     try:
         return str(Card.from_letters(letters))
     except CardError:

@@ -32,9 +32,9 @@ from ..diagnostics import (
     UnreadableSource,
     no_record,
 )
-from ..files.sources import STDIN, LineSource, expand, open_source, read_sources, source_name
+from ..files.sources import STDIN, LineSource, expand, open_source, source_name
 from ..notation.cutting import can_cut, last_cut, split_lines
-from ..notation.parser import parse_record, parse_text
+from ..notation.parser import parse_chunks, parse_record
 from .validator import Report, validate
 
 
@@ -123,14 +123,19 @@ class Tally:
 
 
 def validate_files(paths: Iterable[str]) -> Iterator[Report | InputError]:
-    """A report per record of every path, each file read whole, on this process;
-    an ``InputError`` in the place of a path that cannot be read or decoded."""
-    for source in read_sources(paths):
-        if isinstance(source, InputError):
-            yield source
+    """A report per record of every path, a record at a time, on this process;
+    an ``InputError`` in the place of a path that cannot be read, or after the
+    records before a byte that is not UTF-8."""
+    for path in expand(paths):
+        if isinstance(path, InputError):
+            yield path
             continue
-        for item in parse_text(source.text, source.name):
-            yield validate(item)
+        try:
+            source = open_source(path)
+            for item in parse_chunks(split_lines(source.lines()), source.name):
+                yield validate(item)
+        except InputError as problem:
+            yield problem
 
 
 class Validation:

@@ -48,8 +48,8 @@ class Stats:
     steps: Counter[str] = field(default_factory=Counter)
     formations: Counter[str] = field(default_factory=Counter)
     marker_plies: dict[int, dict[int, list[int]]] = field(
-        default_factory=lambda: defaultdict(lambda: defaultdict(list))
-    )  # seats -> marker -> plies
+        default_factory=lambda: defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    )  # seats -> marker -> [sum of the plies, count]: flat, whatever the archive's size
 
     def add(self, report: Report) -> None:
         if not report.valid or report.outcome is None or report.game is None:
@@ -76,7 +76,9 @@ class Stats:
             decision = resolution.decision
             self.steps[deciding_step(decision)] += 1
             self.formations[best_formation(decision)] += 1
-            self.marker_plies[seats][resolution.marker].append(resolution.ply)
+            total = self.marker_plies[seats][resolution.marker]
+            total[0] += resolution.ply
+            total[1] += 1
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -91,7 +93,7 @@ class Stats:
             "deciding_steps": dict(self.steps.most_common()),
             "winning_formations": dict(self.formations.most_common()),
             "average_marker_ply": {
-                str(seats): {str(m): round(sum(p) / len(p), 2) for m, p in sorted(markers.items())}
+                str(seats): {str(m): round(p[0] / p[1], 2) for m, p in sorted(markers.items())}
                 for seats, markers in sorted(self.marker_plies.items())
             },
         }
@@ -139,6 +141,6 @@ def render_text(stats: Stats) -> str:
     out += [f"  {name}: {n} ({_percent(n, states)})" for name, n in stats.formations.most_common()]
     out += ["", "average ply at which each marker was placed"]
     for seats, markers in sorted(stats.marker_plies.items()):
-        cells = "  ".join(f"#{m} {sum(p) / len(p):.1f}" for m, p in sorted(markers.items()))
+        cells = "  ".join(f"#{m} {p[0] / p[1]:.1f}" for m, p in sorted(markers.items()))
         out.append(f"  {seats} seats (last ply {20 * seats}): {cells}")
     return "\n".join(out) + "\n"

@@ -180,3 +180,24 @@ def test_a_record_without_a_deal_keeps_its_written_draws(ordo, tmp_path):
     path.write_text('[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. HF A\n2. P2 +L F A\n', "utf-8")
     result = ordo("replay", str(path), "--ply", "2")
     assert result.output.startswith("Step 2 of 2: P2 plays F to Antioch, after drawing L")
+
+
+def test_a_summary_of_an_archive_is_written_a_record_at_a_time_as_one_json_document():
+    from ordonnance_notation.views.report import json_records
+
+    entries = [{"a": [1, {"b": "é\nx"}]}, {}, {"c": None}]
+    assert (
+        "".join(json_records(entries))
+        == json.dumps({"records": entries}, indent=2, ensure_ascii=False) + "\n"
+    )
+    assert list(json_records([])) == []
+
+
+def test_summary_record_reads_no_further_than_the_record_it_names(ordo, tmp_path):
+    """--record K stops reading at record K: a byte that is not UTF-8 after it
+    is never met."""
+    text = (ROOT / "samples" / "club-evening.ord").read_bytes()
+    path = tmp_path / "tail.ord"
+    path.write_bytes(text + b"\n\xff\n")
+    assert ordo("summary", str(path), "--record", "1").exit_code == 0
+    assert ordo("summary", str(path)).exit_code == 1  # read to the end, it is met

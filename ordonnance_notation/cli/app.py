@@ -12,6 +12,7 @@ import secrets
 import sys
 from collections.abc import Iterable, Iterator
 from enum import Enum
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
@@ -35,9 +36,10 @@ from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..files.output import OutputExists, write_atomic
 from ..files.sources import STDIN, Source, open_source, read_source
 from ..making.bots import BOTS
-from ..notation.parser import parse_text
+from ..notation.cutting import split_lines
+from ..notation.parser import parse_chunks
 from ..notation.record import Record, Unparsed
-from ..views.report import diagnostic_text, plural, problem_text
+from ..views.report import diagnostic_text, json_records, plural, problem_text
 
 if TYPE_CHECKING:
     from ..making.dealing import Deck
@@ -532,7 +534,6 @@ def _archive(
     A file is written whole or not at all; standard output gets the records
     up to the first that cannot be archived, then the errors and exit 1."""
     from ..archives.conversion import RecordErrors, archive_pieces
-    from ..notation.cutting import split_lines
 
     try:
         lines = open_source(source)
@@ -564,22 +565,30 @@ def _read_or_exit(console: Console, path: str) -> Source:
         raise typer.Exit(exit_status(io_error=unreadable, failed=True)) from None
 
 
-def _chosen(console: Console, path: str, record: int | None) -> list[Record | Unparsed]:
-    """The records of ``path`` a command is about: all of them, or the one
-    ``--record`` names. Exits 1 when the file holds none (E105), 2 when
-    ``--record`` is past the last."""
-    source = _read_or_exit(console, path)
-    items = list(parse_text(source.text, source.name))
-    if not items:
+def _chosen(console: Console, path: str, record: int | None) -> Iterator[Record | Unparsed]:
+    """The records of ``path`` a command is about, read a record at a time:
+    all of them, or the one ``--record`` names. Exits 1 when the file holds
+    none (E105) or a byte is not UTF-8, 2 when ``--record`` is past the last."""
+    try:
+        source = open_source(path)
+    except InputError as problem:
+        raise _fail(console, problem) from None
+    count = 0
+    try:
+        for item in parse_chunks(split_lines(source.lines()), source.name):
+            count += 1
+            if record is None or count == record:
+                yield item
+                if record is not None:
+                    return
+    except InputError as problem:  # a byte that is not UTF-8, met on the way
+        console.print(problem_text(problem))
+        raise typer.Exit(exit_status(failed=True)) from None
+    if not count:
         console.print(problem_text(InputError(no_record(source.name))))
         raise typer.Exit(exit_status(failed=True))
-    if record is None:
-        return items
-    if record > len(items):
-        raise typer.BadParameter(
-            f"{source.name} holds {len(items)} record(s)", param_hint="--record"
-        )
-    return [items[record - 1]]
+    if record is not None:
+        raise typer.BadParameter(f"{source.name} holds {count} record(s)", param_hint="--record")
 
 
 RecordOption = Annotated[
@@ -622,13 +631,17 @@ def replay_command(
     console = _console()
     err = _console(stderr=True)
     items = _chosen(err, path, record)
-    if len(items) > 1:
-        err.print(f"{items[0].source} holds {len(items)} records; pick one with --record K:")
-        for item in items:
+    first = next(items)
+    second = next(items, None)
+    if second is not None:
+        count = 0
+        for item in chain((first, second), items):
             report = validate(item)
             err.print(f"  {report.index}:{report.players} {report.verdict}")
+            count += 1
+        err.print(f"{first.source} holds {count} records; pick one with --record K")
         raise typer.Exit(EXIT_USAGE)
-    report = validate(items[0], steps=True)
+    report = validate(first, steps=True)
     steps = replay(report)
     if steps is None:
         for diagnostic in report.diagnostics:
@@ -778,9 +791,10 @@ def summary_command(
     from ..views.summary import summarize
 
     err = _console(stderr=True)
-    data = [summarize(validate(item)) for item in _chosen(err, path, record)]
+    data = (summarize(validate(item)) for item in _chosen(err, path, record))
     if format is SummaryFormat.json:
-        typer.echo(json.dumps({"records": data}, indent=2, ensure_ascii=False))
+        sys.stdout.writelines(json_records(data))
     else:
         render = summary_markdown if format is SummaryFormat.markdown else summary_text
-        sys.stdout.write("\n".join(render(entry) for entry in data))
+        for n, entry in enumerate(data):
+            sys.stdout.write(("\n" if n else "") + render(entry))

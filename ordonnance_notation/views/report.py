@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 import re
 import textwrap
-from collections.abc import Callable, Sequence
-from typing import Protocol, TextIO
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol, TextIO
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -155,6 +155,17 @@ class TextReporter:
             f"{tally.records - tally.invalid} valid, {tally.invalid} invalid; "
             f"{plural(tally.errors, 'error')}, {plural(tally.warnings, 'warning')}"
         )
+
+
+def json_records(entries: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """``json.dumps({"records": [...]}, indent=2)`` plus a line end, a record
+    at a time (no record: nothing at all)."""
+    n = -1
+    for n, entry in enumerate(entries):
+        text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        yield ('{\n  "records": [\n    ' if n == 0 else ",\n    ") + text
+    if n >= 0:
+        yield "\n  ]\n}\n"
 
 
 class JsonReporter:

@@ -435,3 +435,25 @@ def test_carets_stand_under_the_text_after_wide_characters(ordo, tmp_path):
     # further right than the column, under the word
     assert lines[3] == "   | " + " " * (12 + 3) + "^" * len("Cypress")
     assert lines[5] == "   = help: did you mean Cyprus? write `C` or `Cyprus`"
+
+
+def test_fmt_reads_a_record_at_a_time_and_still_sees_a_missing_last_line_end(ordo, tmp_path):
+    canonical = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    crlf = tmp_path / "crlf.ord"
+    crlf.write_bytes(canonical.replace("\n", "\r\n").encode())
+    assert ordo("fmt", "--check", str(crlf)).exit_code == 0  # line ends aside, canonical
+    open_end = tmp_path / "open.ord"
+    open_end.write_text(canonical.rstrip("\n"), "utf-8")
+    result = ordo("fmt", "--check", str(open_end))
+    assert result.exit_code == 1 and f"would reformat {open_end}" in result.output
+
+
+def test_fmt_write_leaves_a_file_with_a_later_syntax_error_untouched(ordo, tmp_path):
+    path = tmp_path / "two.ord"
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8") + '\n[P1 "A"]\n[P2 "B"\n'
+    path.write_text(text.replace("1. LH J", "1.   LH   J"), "utf-8")
+    before = path.read_bytes()
+    result = ordo("fmt", "--write", str(path))
+    assert result.exit_code == 1 and "error[E103]" in result.output
+    assert "not formatted: fix the errors above first" in result.output
+    assert path.read_bytes() == before

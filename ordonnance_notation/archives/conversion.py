@@ -8,17 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
 from ..checking.content import misplaced
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
-from ..files.sources import Source, line_ends, read_sources
-from ..notation.cutting import split_records
+from ..files.sources import (
+    STDIN,
+    Source,
+    expand,
+    line_ends,
+    open_source,
+    read_source,
+    source_name,
+)
+from ..notation.cutting import split_lines, split_records
 from ..notation.parser import parse_chunks, parse_record, parse_text
 from ..notation.record import Record, Unparsed
-from ..notation.writer import format_records, plain
+from ..notation.writer import format_record, format_records, plain
 from ..notation.writer import text as record_text
 from . import document as archive
 
@@ -55,22 +64,57 @@ class _Misplaced(ConversionError):
 
 def canonical(text: str, source: str) -> str:
     """The canonical form of .ord text. Raises ConversionError."""
-    records = read_records(text, source)
-    return _read_back(format_records(records), len(records), source)
+    return "".join(canonical_pieces(split_records(line_ends(text)), source))
 
 
 @dataclass(frozen=True, slots=True)
 class Formatted:
-    """One file and its canonical form (``text``), or the errors that keep it
-    from having one (``error``)."""
+    """One file to format, read a record at a time each time it is asked:
+    its canonical text (``pieces``) and whether that differs from the file
+    (``differs``, line ends and a byte-order mark aside). Standard input, or a
+    pipe, is read once and held (``held``). Both raise RecordErrors for
+    records that cannot be formatted and InputError for a file that cannot be
+    read."""
 
-    source: Source
-    text: str = ""
-    error: ConversionError | None = None
+    name: str
+    held: Source | None = None
 
-    @property
-    def changed(self) -> bool:
-        return self.error is None and self.text != self.source.text
+    def _lines(self) -> Iterator[str]:
+        if self.held is not None:
+            return iter(self.held.text.split("\n"))
+        return open_source(self.name).lines()
+
+    def pieces(self) -> Iterator[str]:
+        return canonical_pieces(split_lines(self._lines()), self.name)
+
+    def differs(self) -> bool:
+        if self.held is not None:
+            return canonical(self.held.text, self.name) != self.held.text
+        original = open_source(self.name).lines()
+        differs = False
+        for mine, theirs in zip_longest(_lines_of(self.pieces()), original):
+            differs = differs or mine != theirs  # read on: a bad record later is said
+        return differs or not _ends_a_line(self.name)
+
+
+def _lines_of(pieces: Iterable[str]) -> Iterator[str]:
+    """The lines of text given in pieces, without their ends."""
+    carry = ""
+    for piece in pieces:
+        lines = (carry + piece).split("\n")
+        carry = lines.pop()
+        yield from lines
+    if carry:
+        yield carry
+
+
+def _ends_a_line(path: str) -> bool:
+    """Whether a file's last byte ends a line (an empty file does not)."""
+    with open(path, "rb") as stream:
+        if stream.seek(0, 2) == 0:
+            return False
+        stream.seek(-1, 2)
+        return stream.read(1) in (b"\n", b"\r")
 
 
 def kinds(
@@ -85,17 +129,18 @@ def kinds(
 
 
 def format_paths(paths: Iterable[str]) -> Iterator[Formatted | InputError]:
-    """The canonical form of every file of ``paths`` (directories: the ``*.ord``
-    below), each read whole; an ``InputError`` in the place of one that cannot
-    be read."""
-    for source in read_sources(paths):
-        if isinstance(source, InputError):
-            yield source
-            continue
-        try:
-            yield Formatted(source, canonical(source.text, source.name))
-        except ConversionError as error:
-            yield Formatted(source, error=error)
+    """Every file of ``paths`` to format (directories: the ``*.ord`` below);
+    an ``InputError`` in the place of one that cannot be read."""
+    for path in expand(paths):
+        if isinstance(path, InputError):
+            yield path
+        elif path == STDIN or not Path(path).is_file():  # read once: held
+            try:
+                yield Formatted(source_name(path), read_source(path))
+            except InputError as problem:
+                yield problem
+        else:
+            yield Formatted(path)
 
 
 def _read_back(result: str, count: int, source: str) -> str:
@@ -211,6 +256,62 @@ def archive_pieces(
         raise error
     if kind == "json":
         yield archive.JSON_TAIL
+
+
+def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator[str]:
+    """The canonical text of .ord text given as ``(first line, text)`` chunks,
+    a record at a time: the same text as ``canonical`` gives, in flat memory.
+    Each piece is read back before it is given: alone it is its own canonical
+    form, and after the piece before it, it starts a record where it starts.
+    Errors as ``archive_pieces``."""
+    errors: list[Diagnostic] = []
+    texts: dict[int, tuple[int, str]] = {}
+    previous: str | None = None  # the last piece given
+    count = 0
+    for item in parse_chunks(chunks, source):
+        count += 1
+        if isinstance(item, Unparsed):
+            errors += item.diagnostics
+            texts[item.index] = (item.first_line, item.text)
+            continue
+        out_of_place = misplaced(item)
+        if out_of_place:
+            errors += out_of_place
+            texts[item.index] = (item.span.line if item.span else 1, item.text)
+            continue
+        if errors:
+            continue
+        piece = format_record(item)
+        if not _reads_back(piece, previous, source):
+            errors.append(
+                Diagnostic(
+                    "E004",
+                    f"record {item.index} would not read back the same; nothing written",
+                    source,
+                    help=_BUG,
+                )
+            )
+            continue
+        yield piece if previous is None else "\n" + piece
+        previous = piece
+    if not count:
+        errors.append(no_record(source))
+    if errors:
+        error = RecordErrors(errors)
+        error.texts = texts
+        raise error
+
+
+def _reads_back(piece: str, previous: str | None, source: str) -> bool:
+    """Whether a record's canonical text reads as that record again, and,
+    written after the one before it, is cut from it where it starts."""
+    text = line_ends(piece if previous is None else previous + "\n" + piece)
+    chunks = [chunk for chunk in split_records(text) if chunk[1].strip()]
+    start = 1 if previous is None else previous.count("\n") + 2
+    if len(chunks) != (1 if previous is None else 2) or chunks[-1][0] != start:
+        return False
+    again = parse_record(chunks[-1][1], start, source, 1)
+    return isinstance(again, Record) and format_record(again) == piece
 
 
 def _misplaced_in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:

@@ -397,7 +397,7 @@ def fmt_command(
     in L B S H F order, state letters). A file with a syntax error is reported
     and never rewritten.
     """
-    from ..archives.conversion import format_paths
+    from ..archives.conversion import RecordErrors, format_paths
     from ..checking.batch import Tally
 
     console = _console(stderr=True)
@@ -415,26 +415,34 @@ def fmt_command(
             console.print(problem_text(item))
             problems.add(item)
             continue
-        if item.error is not None:
-            lines = item.source.text.split("\n")
-            for diagnostic in item.error.diagnostics:
-                console.print(diagnostic_text(diagnostic, lines))
-            console.print(f"{item.source.name}: not formatted: fix the errors above first")
-            failed = True
-        elif not (check or write):
-            sys.stdout.write(item.text)
-        elif item.changed and check:
-            typer.echo(f"would reformat {item.source.name}")
-            changed += 1
-        elif item.changed:
-            try:
-                write_atomic(item.source.name, item.text, overwrite=True)
-            except OSError as error:
-                console.print(problem_text(_not_written(item.source.name, error)))
-                io_error = True
+        try:
+            if not (check or write):
+                sys.stdout.writelines(item.pieces())
                 continue
-            typer.echo(f"reformatted {item.source.name}")
-            changed += 1
+            if not item.differs():
+                continue
+            if check:
+                typer.echo(f"would reformat {item.name}")
+                changed += 1
+                continue
+            write_atomic(item.name, item.pieces(), overwrite=True)
+        except RecordErrors as error:
+            for diagnostic in error.diagnostics:
+                first, text = error.texts.get(diagnostic.record or 0, (1, ""))
+                console.print(diagnostic_text(diagnostic, text.split("\n"), first))
+            console.print(f"{item.name}: not formatted: fix the errors above first")
+            failed = True
+            continue
+        except InputError as problem:
+            console.print(problem_text(problem))
+            problems.add(problem)
+            continue
+        except OSError as error:
+            console.print(problem_text(_not_written(item.name, error)))
+            io_error = True
+            continue
+        typer.echo(f"reformatted {item.name}")
+        changed += 1
     if check or write:
         done = "would be reformatted" if check else "reformatted"
         console.print(f"{plural(changed, 'file')} {done}")

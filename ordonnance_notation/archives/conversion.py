@@ -197,6 +197,52 @@ class RecordErrors(ConversionError):
     texts: dict[int, tuple[int, str]]
 
 
+class _Problems:
+    """The errors met while records are written one at a time, and the text
+    of each record they are about; ``done`` raises them all, if any."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+        self.texts: dict[int, tuple[int, str]] = {}
+
+    def done(self) -> None:
+        if self.diagnostics:
+            error = RecordErrors(self.diagnostics)
+            error.texts = self.texts
+            raise error
+
+
+def _writable(
+    chunks: Iterable[tuple[int, str]], source: str, problems: _Problems
+) -> Iterator[Record]:
+    """The records of the chunks that can be written, up to the first problem
+    (syntax errors and elements out of place are noted for every record)."""
+    count = 0
+    for item in parse_chunks(chunks, source):
+        count += 1
+        if isinstance(item, Unparsed):
+            problems.diagnostics += item.diagnostics
+            problems.texts[item.index] = (item.first_line, item.text)
+            continue
+        out_of_place = misplaced(item)
+        if out_of_place:
+            problems.diagnostics += out_of_place
+            problems.texts[item.index] = (item.span.line if item.span else 1, item.text)
+        elif not problems.diagnostics:
+            yield item
+    if not count:
+        problems.diagnostics.append(no_record(source))
+
+
+def _unread(record: Record, source: str) -> Diagnostic:
+    return Diagnostic(
+        "E004",
+        f"record {record.index} does not read back the same; nothing written",
+        source,
+        help=_BUG,
+    )
+
+
 def archive_pieces(
     chunks: Iterable[tuple[int, str]], source: str, kind: str, with_results: bool = False
 ) -> Iterator[str]:
@@ -206,22 +252,10 @@ def archive_pieces(
     record's piece is read back and compared before it is given. After the
     first record that cannot be archived nothing more is given, the rest is
     still read for its errors, and RecordErrors carries them all."""
-    errors: list[Diagnostic] = []
-    texts: dict[int, tuple[int, str]] = {}
-    count = 0
-    for item in parse_chunks(chunks, source):
-        count += 1
-        if isinstance(item, Unparsed):
-            errors += item.diagnostics
-            texts[item.index] = (item.first_line, item.text)
-            continue
-        out_of_place = misplaced(item)
-        if out_of_place:
-            errors += out_of_place
-            texts[item.index] = (item.span.line if item.span else 1, item.text)
-            continue
-        if errors:
-            continue
+    problems = _Problems()
+    head = archive.YAML_HEAD if kind == "yaml" else archive.JSON_HEAD
+    first = True
+    for item in _writable(chunks, source, problems):
         entry = plain(item)
         written = dict(entry)
         if with_results:  # diagnostics placed in the canonical text the archive stands for
@@ -229,31 +263,16 @@ def archive_pieces(
             assert again is not None
             written["results"] = archive.results(validate(again))
         if kind == "yaml":
-            piece = (archive.YAML_HEAD if count == 1 else "") + archive.yaml_record(written)
+            body = archive.yaml_record(written)
         else:
-            piece = (archive.JSON_HEAD if count == 1 else "") + archive.json_record(
-                written, count == 1
-            )
-        body = piece.removeprefix(archive.YAML_HEAD if kind == "yaml" else archive.JSON_HEAD)
+            body = archive.json_record(written, first)
         # an archive refuses what no archive can hold (E003, as reading it would)
-        same = archive.read_back(body, kind, source) == entry
-        if not same:
-            errors.append(
-                Diagnostic(
-                    "E004",
-                    f"record {item.index} does not read back the same; nothing written",
-                    source,
-                    help=_BUG,
-                )
-            )
+        if archive.read_back(body, kind, source) != entry:
+            problems.diagnostics.append(_unread(item, source))
             continue
-        yield piece
-    if not count:
-        errors.append(no_record(source))
-    if errors:
-        error = RecordErrors(errors)
-        error.texts = texts
-        raise error
+        yield head + body if first else body
+        first = False
+    problems.done()
     if kind == "json":
         yield archive.JSON_TAIL
 
@@ -264,42 +283,16 @@ def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator
     Each piece is read back before it is given: alone it is its own canonical
     form, and after the piece before it, it starts a record where it starts.
     Errors as ``archive_pieces``."""
-    errors: list[Diagnostic] = []
-    texts: dict[int, tuple[int, str]] = {}
+    problems = _Problems()
     previous: str | None = None  # the last piece given
-    count = 0
-    for item in parse_chunks(chunks, source):
-        count += 1
-        if isinstance(item, Unparsed):
-            errors += item.diagnostics
-            texts[item.index] = (item.first_line, item.text)
-            continue
-        out_of_place = misplaced(item)
-        if out_of_place:
-            errors += out_of_place
-            texts[item.index] = (item.span.line if item.span else 1, item.text)
-            continue
-        if errors:
-            continue
+    for item in _writable(chunks, source, problems):
         piece = format_record(item)
         if not _reads_back(piece, previous, source):
-            errors.append(
-                Diagnostic(
-                    "E004",
-                    f"record {item.index} would not read back the same; nothing written",
-                    source,
-                    help=_BUG,
-                )
-            )
+            problems.diagnostics.append(_unread(item, source))
             continue
         yield piece if previous is None else "\n" + piece
         previous = piece
-    if not count:
-        errors.append(no_record(source))
-    if errors:
-        error = RecordErrors(errors)
-        error.texts = texts
-        raise error
+    problems.done()
 
 
 def _reads_back(piece: str, previous: str | None, source: str) -> bool:

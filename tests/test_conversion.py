@@ -6,6 +6,7 @@ import json
 
 import jsonschema
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import ROOT, SAMPLES, decorate, examples
@@ -308,7 +309,8 @@ def test_the_read_back_catches_a_writer_that_would_write_a_string_unquoted(monke
     Notation tag's "1" unquoted (read back as a number) is refused."""
     from ordonnance_notation.archives import document
 
-    monkeypatch.setitem(document._plain_is_str, "1", True)
+    unquoted = yaml.ScalarEvent(None, None, (True, True), "1")  # as if "1" read as a string
+    monkeypatch.setitem(document._scalar_events, (str, "1"), unquoted)
     with pytest.raises(ArchiveError) as raised:  # a number where the schema wants a string
         "".join(archive_pieces(split_records(SAMPLE_FILES[0].read_text("utf-8")), "t", "yaml"))
     assert "expected a tag value as a string, not a number" in raised.value.diagnostic.message

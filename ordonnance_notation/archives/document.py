@@ -94,47 +94,62 @@ def json_record(entry: dict[str, Any], first: bool) -> str:
 
 _STR = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
-_plain_is_str: dict[str, bool] = {}  # how the loader reads each string unquoted, asked once
 _TAGS = {bool: "tag:yaml.org,2002:bool", int: "tag:yaml.org,2002:int"}
+
+
+_scalar_events: dict[tuple[type, Any], yaml.ScalarEvent] = {}  # the emitter only reads them
 
 
 def _scalar(value: Any) -> yaml.ScalarEvent:
     """The event PyYAML's representer makes of a scalar: a string the loader
     would read as something else unquoted is marked so, and the emitter
-    quotes it."""
+    quotes it. Events of the words that come again (cards, states, seats,
+    field names) are made once."""
+    key = (type(value), value)
+    event = _scalar_events.get(key)
+    if event is not None:
+        return event
     if type(value) is str:
-        plain = _plain_is_str.get(value)
-        if plain is None:
-            resolved = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
-            plain = resolved == _STR
-            if len(_plain_is_str) < 1 << 16:  # comments are endless: keep the common words
-                _plain_is_str[value] = plain
-        return yaml.ScalarEvent(None, None, (plain, True), value)
-    if type(value) is bool:
-        return yaml.ScalarEvent(None, _TAGS[bool], (True, False), "true" if value else "false")
-    if type(value) is int:
-        return yaml.ScalarEvent(None, _TAGS[int], (True, False), str(value))
-    if value is None:
-        return yaml.ScalarEvent(None, "tag:yaml.org,2002:null", (True, False), "null")
-    raise TypeError(f"no archive value is a {type(value).__name__}")
+        resolved = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+        event = yaml.ScalarEvent(None, None, (resolved == _STR, True), value)
+    elif type(value) is bool:
+        event = yaml.ScalarEvent(None, _TAGS[bool], (True, False), "true" if value else "false")
+    elif type(value) is int:
+        event = yaml.ScalarEvent(None, _TAGS[int], (True, False), str(value))
+    elif value is None:
+        event = yaml.ScalarEvent(None, "tag:yaml.org,2002:null", (True, False), "null")
+    else:
+        raise TypeError(f"no archive value is a {type(value).__name__}")
+    if len(_scalar_events) < 1 << 16 and (type(value) is not str or len(value) < 64):
+        _scalar_events[key] = event  # comments are endless: keep the short, common words
+    return event
+
+
+_START = {
+    (dict, flow): yaml.MappingStartEvent(None, None, True, flow_style=flow)
+    for flow in (True, False)
+} | {
+    (list, flow): yaml.SequenceStartEvent(None, None, True, flow_style=flow)
+    for flow in (True, False)
+}
+_END = {dict: yaml.MappingEndEvent(), list: yaml.SequenceEndEvent()}
 
 
 def _events(value: Any, out: list[yaml.Event]) -> None:
     """The events of ``value`` as ``yaml.dump(default_flow_style=None)`` makes
     them: a list or mapping of scalars only in flow style, others in block."""
-    if type(value) is dict:
-        leaf = not any(type(v) in (dict, list) for v in value.values())
-        out.append(yaml.MappingStartEvent(None, None, True, flow_style=leaf))
+    kind = type(value)
+    if kind is dict:
+        out.append(_START[dict, not any(type(v) in (dict, list) for v in value.values())])
         for key, item in value.items():
             out.append(_scalar(key))
             _events(item, out)
-        out.append(yaml.MappingEndEvent())
-    elif type(value) is list:
-        leaf = not any(type(v) in (dict, list) for v in value)
-        out.append(yaml.SequenceStartEvent(None, None, True, flow_style=leaf))
+        out.append(_END[dict])
+    elif kind is list:
+        out.append(_START[list, not any(type(v) in (dict, list) for v in value)])
         for item in value:
             _events(item, out)
-        out.append(yaml.SequenceEndEvent())
+        out.append(_END[list])
     else:
         out.append(_scalar(value))
 

@@ -314,3 +314,39 @@ def test_the_read_back_catches_a_writer_that_would_write_a_string_unquoted(monke
     with pytest.raises(ArchiveError) as raised:  # a number where the schema wants a string
         "".join(archive_pieces(split_records(SAMPLE_FILES[0].read_text("utf-8")), "t", "yaml"))
     assert "expected a tag value as a string, not a number" in raised.value.diagnostic.message
+
+
+def test_an_archive_laid_out_as_ordo_writes_it_is_read_a_record_at_a_time():
+    from ordonnance_notation.archives import document
+
+    text = "\n".join(p.read_text("utf-8") for p in SAMPLE_FILES)
+    for kind in ("yaml", "json"):
+        written = convert(text, "t.ord", "ord", kind, with_results=True)
+        lines = written.split("\n")
+        assert document.in_our_layout(lines, kind)
+        streamed = list(document.records_in_our_layout(lines, "t", kind))
+        assert streamed == load(written, "t", kind)["records"]
+        assert len(streamed) == len(plains(text))
+
+
+def test_an_archive_laid_out_otherwise_is_read_whole_with_the_same_result():
+    from ordonnance_notation.archives import document
+
+    text = SAMPLE_FILES[0].read_text("utf-8")
+    ours = convert(text, "t.ord", "ord", "yaml")
+    theirs = yaml.safe_dump(yaml.safe_load(ours), indent=4, default_flow_style=False)
+    assert not document.in_our_layout(theirs.split("\n"), "yaml")
+    assert convert(theirs, "t.yaml", "yaml", "ord") == convert(ours, "t.yaml", "yaml", "ord")
+
+
+def test_a_problem_in_a_later_record_is_placed_in_the_whole_archive():
+    text = "\n".join(p.read_text("utf-8") for p in SAMPLE_FILES[:3])
+    written = convert(text, "t.ord", "ord", "yaml").split("\n")
+    third = [i for i, line in enumerate(written) if line.startswith("- ")][2]
+    at = next(i for i in range(third, len(written)) if "{name: Event" in written[i])
+    written[at] = written[at].replace("{name: Event", "{nme: Event")
+    with pytest.raises(ConversionError) as raised:
+        convert("\n".join(written), "t.yaml", "yaml", "ord")
+    [diagnostic] = raised.value.diagnostics
+    assert diagnostic.span is not None and diagnostic.span.line == at + 1
+    assert diagnostic.message.startswith("records[2].tags[")

@@ -6,7 +6,7 @@ read again."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import zip_longest
 from pathlib import Path
@@ -171,22 +171,61 @@ def convert(
             return canonical(text, source)
         chunks = split_records(line_ends(text))
         return "".join(archive_pieces(chunks, source, target_kind, with_results))
-    doc = _load(text, source, source_kind)
-    if not doc["records"]:
-        raise ConversionError(no_record(source, archive=True))
-    if target_kind == "ord":
-        return _read_back(archive.to_text(doc), len(doc["records"]), source)
-    try:  # places in the .ord text are no places in the archive
-        records = read_records(archive.to_text(doc), source)
-    except _Misplaced as error:  # the archive's own order, refused as in .ord files
+    lines = line_ends(text).split("\n")
+    pieces = from_archive(lambda: iter(lines), source, source_kind, target_kind, with_results)
+    try:
+        return "".join(pieces)
+    except ArchiveError as error:
+        raise ConversionError([error.diagnostic]) from None
+
+
+def from_archive(
+    lines: Callable[[], Iterator[str]],
+    source: str,
+    kind: str,
+    target_kind: str,
+    with_results: bool = False,
+) -> Iterator[str]:
+    """A YAML or JSON archive (``kind``) as .ord text or as the other archive,
+    a record at a time when it is laid out as ``ordo`` writes archives (the
+    lines are read twice: once to see that), else read whole. ``lines``
+    gives the archive's lines each time it is called. Raises ArchiveError
+    for an archive that cannot be read, ConversionError for records that
+    cannot be written."""
+    if archive.in_our_layout(lines(), kind):
+        records: Iterator[dict[str, Any]] = archive.records_in_our_layout(lines(), source, kind)
+    else:
+        doc = archive.load("\n".join(lines()), source, kind)
+        if not doc["records"]:
+            raise ConversionError(no_record(source, archive=True))
+        records = iter(doc["records"])
+    chunks = _ord_chunks(records)
+    try:
+        if target_kind == "ord":
+            yield from canonical_pieces(chunks, source)
+        else:
+            yield from archive_pieces(chunks, source, target_kind, with_results)
+    except RecordErrors as error:  # places in the .ord text are no places in the archive
         raise ConversionError(
-            [_misplaced_in_archive(d, source) for d in error.diagnostics]
+            [
+                d
+                if d.code == "E004"
+                else _misplaced_in_archive(d, source)
+                if d.code == "E209"
+                else _not_ord(d, source)
+                for d in error.diagnostics
+            ]
         ) from None
-    except ConversionError as error:  # anything else would be a bug in ordo
-        raise ConversionError([_not_ord(d, source) for d in error.diagnostics]) from None
-    reports = [validate(r) for r in records] if with_results else None
-    out_doc = archive.document(records, reports)
-    return archive.dump_yaml(out_doc) if target_kind == "yaml" else archive.dump_json(out_doc)
+
+
+def _ord_chunks(records: Iterable[dict[str, Any]]) -> Iterator[tuple[int, str]]:
+    """The canonical .ord text of archived records, as ``(first line, text)``
+    chunks of one file."""
+    line = 1
+    for record in records:
+        text = record_text(record)
+        yield line, text
+        line += text.count("\n") + 1  # and the blank line between records
 
 
 class RecordErrors(ConversionError):

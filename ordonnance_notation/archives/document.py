@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import yaml
@@ -228,6 +228,80 @@ def to_text(doc: dict[str, Any]) -> str:
 
 
 # Reading ---------------------------------------------------------------
+
+_JSON_HEAD_LINES = JSON_HEAD.rstrip("\n").split("\n")
+_YAML_HEAD_LINES = YAML_HEAD.rstrip("\n").split("\n")
+
+
+def in_our_layout(lines: Iterable[str], kind: str) -> bool:
+    """Whether an archive's lines are laid out as ``ordo`` writes them: the
+    head, then each record on lines of its own (YAML: ``- `` then lines
+    indented by two spaces; JSON: from ``  {`` to ``  }``), and no anchor or
+    alias anywhere. Such an archive can be read a record at a time."""
+    head = _YAML_HEAD_LINES if kind == "yaml" else _JSON_HEAD_LINES
+    it = iter(lines)
+    if [next(it, None) for _ in head] != head:
+        return False
+    records = 0
+    tail: list[str] = []
+    for line in it:
+        if not line:
+            continue  # the end of the last line
+        if "&" in line or "*" in line:
+            return False  # an alias could reach across records: read whole
+        if tail:
+            tail.append(line)
+        elif kind == "yaml":
+            if line.startswith("- "):
+                records += 1
+            elif not line.startswith("  "):
+                return False
+        elif line == "  {":
+            records += 1
+        elif not line.startswith(("   ", "  }")):
+            tail.append(line)
+    return records > 0 and (kind == "yaml" or tail == [" ]", "}"])
+
+
+def records_in_our_layout(lines: Iterable[str], source: str, kind: str) -> Iterator[dict[str, Any]]:
+    """The checked records of an archive ``in_our_layout``, read a record at a
+    time, each as strictly as ``load`` reads a whole document; a problem is
+    an ArchiveError placed in the whole file (``records[k]``, its line)."""
+    head = _YAML_HEAD_LINES if kind == "yaml" else _JSON_HEAD_LINES
+    held: list[str] = []
+    first = 0  # the file's line number of held[0]
+    index = 0
+    for number, line in enumerate(lines, 1):
+        if number <= len(head):
+            continue
+        starts = line.startswith("- ") if kind == "yaml" else line == "  {"
+        if starts or (kind == "json" and line == " ]"):
+            if held:
+                yield _one_record(held, first, index, source, kind)
+                index += 1
+            held, first = [], number
+            if not starts:
+                return
+        held.append(line)
+    if held:
+        yield _one_record(held, first, index, source, kind)
+
+
+def _one_record(lines: list[str], first: int, index: int, source: str, kind: str) -> dict[str, Any]:
+    """One record's lines read as the only record of an archive, its problems
+    placed where they are in the whole file."""
+    body = "\n".join(lines).rstrip(",")
+    text = YAML_HEAD + body + "\n" if kind == "yaml" else JSON_HEAD + body + JSON_TAIL
+    shift = first - (len(_YAML_HEAD_LINES if kind == "yaml" else _JSON_HEAD_LINES) + 1)
+    try:
+        doc = load(text, source, kind)
+    except ArchiveError as error:
+        path = ["records", index, *error.path[2:]] if error.path[:1] == ["records"] else error.path
+        span = error.diagnostic.span
+        line = span.line + shift if span is not None else None
+        raise _error(source, error.reason, path, line, span.column if span else None) from None
+    record: dict[str, Any] = doc["records"][0]
+    return record
 
 
 def load(data: str, source: str, kind: str) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import secrets
 import sys
 from collections.abc import Iterable, Iterator
 from enum import Enum
-from itertools import chain
+from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
 
@@ -23,6 +23,7 @@ from rich.text import Text
 from ..checking.content import points_table
 from ..checking.validator import Report, validate
 from ..diagnostics import (
+    ArchiveError,
     ConversionError,
     DeckError,
     Diagnostic,
@@ -34,7 +35,7 @@ from ..engine.cards import seat_name
 from ..engine.game import MAX_SEATS, MIN_SEATS
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..files.output import OutputExists, write_atomic
-from ..files.sources import STDIN, Source, open_source, read_source
+from ..files.sources import STDIN, Source, open_source, read_source, source_name
 from ..making.bots import BOTS
 from ..notation.cutting import split_lines
 from ..notation.parser import parse_chunks
@@ -507,7 +508,7 @@ def convert_command(
     declared resolutions and the result. A multi-record file becomes one
     archive document. Exit 1 for input that cannot be read as its format.
     """
-    from ..archives.conversion import convert, kinds
+    from ..archives.conversion import kinds
 
     console = _console(stderr=True)
     source_kind, target_kind = kinds(
@@ -520,46 +521,71 @@ def convert_command(
         raise typer.BadParameter(
             "the output is the input; use ordo fmt --write to rewrite a file", param_hint="--output"
         )
-    if source_kind == "ord" and target_kind != "ord":
-        _archive(console, source, output, target_kind, with_results, force)
-        return
-    text = _read_or_exit(console, source)
-    try:
-        result = convert(text.text, text.name, source_kind, target_kind, with_results)
-    except ConversionError as error:
-        lines = text.text.split("\n")
-        for diagnostic in error.diagnostics:
-            console.print(diagnostic_text(diagnostic, lines))
-        console.print(f"{text.name}: not converted")
-        raise typer.Exit(exit_status(failed=True)) from None
-    _emit(console, result, output, force)
+    _convert(console, source, output, (source_kind, target_kind), with_results, force)
 
 
-def _archive(
-    console: Console, source: str, output: str, kind: str, with_results: bool, force: bool
+def _convert(
+    console: Console,
+    source: str,
+    output: str,
+    kinds: tuple[str, str],
+    with_results: bool,
+    force: bool,
 ) -> None:
-    """.ord text to a YAML or JSON archive, a record at a time, in flat memory.
-    A file is written whole or not at all; standard output gets the records
-    up to the first that cannot be archived, then the errors and exit 1."""
-    from ..archives.conversion import RecordErrors, archive_pieces
+    """``ordo convert``, a record at a time, in flat memory (an archive laid
+    out otherwise than ``ordo`` writes them is read whole). A file is written
+    whole or not at all; standard output gets the records up to the first
+    that cannot be converted, then the errors and exit 1."""
+    from ..archives.conversion import (
+        RecordErrors,
+        archive_pieces,
+        canonical_pieces,
+        from_archive,
+    )
+
+    source_kind, target_kind = kinds
+    name = source_name(source)
+    if source == STDIN or not Path(source).is_file():  # read once: held
+        held = _read_or_exit(console, source).text.split("\n")
+
+        def lines() -> Iterator[str]:
+            return iter(held)
+    else:
+
+        def lines() -> Iterator[str]:
+            return open_source(source).lines()
 
     try:
-        lines = open_source(source)
-    except InputError as problem:
-        raise _fail(console, problem) from None
-    pieces = archive_pieces(split_lines(lines.lines()), lines.name, kind, with_results)
-    try:
+        if source_kind != "ord":
+            pieces = from_archive(lines, name, source_kind, target_kind, with_results)
+        elif target_kind == "ord":
+            pieces = canonical_pieces(split_lines(lines()), name)
+        else:
+            pieces = archive_pieces(split_lines(lines()), name, target_kind, with_results)
         _emit(console, pieces, output, force)
     except RecordErrors as error:
         for diagnostic in error.diagnostics:
             first, text = error.texts.get(diagnostic.record or 0, (1, ""))
             console.print(diagnostic_text(diagnostic, text.split("\n"), first))
-        console.print(f"{lines.name}: not converted")
-        raise typer.Exit(exit_status(failed=True)) from None
+    except ConversionError as error:
+        for diagnostic in error.diagnostics:
+            console.print(diagnostic_text(diagnostic, None))
+    except UnreadableSource as problem:
+        raise _fail(console, problem) from None
+    except ArchiveError as problem:  # placed in the file: its line is shown
+        span = problem.diagnostic.span
+        shown = next(islice(lines(), span.line - 1, None), None) if span else None
+        console.print(
+            diagnostic_text(
+                problem.diagnostic, None if shown is None else [shown], span.line if span else 1
+            )
+        )
     except InputError as problem:  # a byte that is not UTF-8, met on the way
         console.print(problem_text(problem))
-        console.print(f"{lines.name}: not converted")
-        raise typer.Exit(exit_status(failed=True)) from None
+    else:
+        return
+    console.print(f"{name}: not converted")
+    raise typer.Exit(exit_status(failed=True))
 
 
 def _read_or_exit(console: Console, path: str) -> Source:

@@ -1,4 +1,4 @@
-"""The benchmark: throughput and memory of `ordo validate` against baselines.
+"""The benchmark: throughput and memory of `ordo` against baselines.
 
     python bench/run.py            # 1k and 10k records, 2 and 4 seats (a few minutes)
     python bench/run.py --full     # also 100k records (generation takes a while; cached)
@@ -9,8 +9,11 @@ bytes, a regex tokenizer pass over them (the practical pure-Python ceiling),
 `ordo validate --jobs 1` and `--jobs 2` as separate processes (wall time
 including start-up, median of --runs; peak memory from GNU time), and, as
 the peer anchor, python-chess `read_game` over a PGN archive of the same size
-in bytes (needs the bench extra: pip install '.[bench]'). Prints a table and
-writes it as JSON to bench/results/.
+in bytes (needs the bench extra: pip install '.[bench]'). Then every command
+that reads archives (convert to YAML and to JSON, fmt --check, summary,
+stats), and PyYAML's and json's own dump and load of the same records as the
+floors of archiving. Prints two tables and the targets of issues 6 and 13,
+and writes them as JSON to bench/results/.
 """
 
 from __future__ import annotations
@@ -157,6 +160,12 @@ def bench(records: int, seats: int, runs: int) -> dict:
         row[f"validate_j{jobs}_mb_s"] = round(mb / seconds, 3)
         row[f"validate_j{jobs}_peak_mb"] = round(peak / 1024, 1)
     row["jobs2_speedup"] = round(row["validate_j1_s"] / row["validate_j2_s"], 2)
+    for name, command in COMMANDS.items():  # every command that reads archives
+        seconds, peak = median_run([*ORDO, *command(path)], runs)
+        row[f"{name}_mb_s"] = round(mb / seconds, 3)
+        row[f"{name}_peak_mb"] = round(peak / 1024, 1)
+        row[f"{name}_vs_validate"] = round(row[f"{name}_mb_s"] / row["validate_j1_mb_s"], 2)
+    row.update(floors(text, mb, runs if records <= 10_000 else 1))
     # python-chess's MB/s does not depend on the archive's size, and at 100k
     # records it would take a quarter of an hour: the anchor is run up to 10k
     pgn = pgn_archive(len(data)) if records <= 10_000 else None
@@ -168,6 +177,58 @@ def bench(records: int, seats: int, runs: int) -> dict:
         row["validate_vs_chess"] = round(row["validate_j1_mb_s"] / row["chess_read_game_mb_s"], 2)
     return row
 
+
+def _to(kind: str):
+    def command(path: Path) -> list[str]:
+        out = DATA / f"{path.stem}.out.{kind}"
+        return ["convert", str(path), "--to", kind, "-o", str(out), "--force"]
+
+    return command
+
+
+COMMANDS = {
+    "to_yaml": _to("yaml"),
+    "to_json": _to("json"),
+    "fmt_check": lambda path: ["fmt", "--check", str(path)],
+    "summary": lambda path: ["summary", str(path)],
+    "stats": lambda path: ["stats", str(path)],
+}
+"""The commands that read archives, each timed as its own process on the archive."""
+
+
+def floors(text: str, mb: float, runs: int) -> dict:
+    """What PyYAML (libyaml's emitter and loader) and json take to write and
+    read the archive's records as one document, in this process: the floors
+    an archive writer built on them can reach."""
+    import yaml
+
+    from ordonnance_notation import parse_text
+    from ordonnance_notation.archives.document import dump_yaml
+    from ordonnance_notation.notation.writer import plain
+
+    doc = {"schema_version": 1, "records": [plain(r) for r in parse_text(text, "bench")]}
+    as_yaml = dump_yaml(doc)
+    as_json = json.dumps(doc, ensure_ascii=False, indent=1)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return {
+        "pyyaml_dump_mb_s": round(mb / in_process(lambda: dump_yaml(doc), runs), 3),
+        "pyyaml_load_mb_s": round(mb / in_process(lambda: yaml.load(as_yaml, loader), runs), 3),
+        "json_dump_mb_s": round(mb / in_process(lambda: json.dumps(doc, indent=1), runs), 2),
+        "json_load_mb_s": round(mb / in_process(lambda: json.loads(as_json), runs), 2),
+    }
+
+
+ARCHIVE_COLUMNS = [
+    ("archive", "archive"),
+    ("validate_j1_mb_s", "validate MB/s"),
+    *((f"{name}_mb_s", f"{name} MB/s") for name in COMMANDS),
+    *((f"{name}_peak_mb", f"{name} peak MB") for name in COMMANDS),
+    ("pyyaml_dump_mb_s", "PyYAML dump MB/s"),
+    ("pyyaml_load_mb_s", "PyYAML load MB/s"),
+    ("json_dump_mb_s", "json dump MB/s"),
+    ("json_load_mb_s", "json load MB/s"),
+]
+"""MB/s are of the .ord archive's bytes, for every column."""
 
 COLUMNS = [
     ("archive", "archive"),
@@ -185,9 +246,9 @@ COLUMNS = [
 ]
 
 
-def table(rows: list[dict]) -> str:
-    head = [title for _, title in COLUMNS]
-    body = [[str(row.get(key, "-")) for key, _ in COLUMNS] for row in rows]
+def table(rows: list[dict], columns: list[tuple[str, str]] = COLUMNS) -> str:
+    head = [title for _, title in columns]
+    body = [[str(row.get(key, "-")) for key, _ in columns] for row in rows]
     widths = [max(len(h), *(len(r[i]) for r in body)) for i, h in enumerate(head)]
     lines = ["  ".join(h.rjust(w) for h, w in zip(head, widths, strict=True))]
     lines += ["  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)) for r in body]
@@ -211,6 +272,19 @@ def targets(rows: list[dict], startup: float) -> dict:
         "peak memory, MB, any archive": (peak, "< 100", peak < 100),
         "one small file, s": (round(startup, 3), "< 0.3", startup < 0.3),
     }
+    for name in COMMANDS:
+        ratio = min(row[f"{name}_vs_validate"] for row in big)
+        found[f"{name} over validate --jobs 1, MB/s, archives of 10k+ records"] = (
+            ratio,
+            ">= 0.5",
+            ratio >= 0.5,
+        )
+    command_peak = max(row[f"{name}_peak_mb"] for row in rows for name in COMMANDS)
+    found["peak memory of the archive commands, MB, any archive"] = (
+        command_peak,
+        "< 100",
+        command_peak < 100,
+    )
     if chess:
         found["validate over python-chess read_game, MB/s, archives of 10k+ records"] = (
             min(chess),
@@ -260,6 +334,8 @@ def main() -> int:
     }
     result["targets"] = targets(rows, startup)
     print(table(rows))
+    print()
+    print(table(rows, ARCHIVE_COLUMNS))
     print(f"ordo validate on one small file: {startup:.3f} s (parser: {parser_kind})")
     for name, (value, goal, met) in result["targets"].items():
         print(f"{'met' if met else 'NOT met'}: {name}: {value} (target {goal})")

@@ -54,7 +54,7 @@ def test_glyphs_and_delimiters_are_what_the_patterns_match() -> None:
     candidates = ["".join(p) for n in (1, 2, 3) for p in itertools.product("!?", repeat=n)]
     assert {c for c in candidates if glyph.match(c)} == set(t.GLYPHS)
     assert (t.BRACE_OPEN, t.BRACE_CLOSE, t.LINE_OPEN, t.QUOTE) == ("{", "}", ";", '"')
-    assert t.TAG_OPEN == "["
+    assert (t.TAG_OPEN, t.TAG_CLOSE, t.RESULT) == ("[", "]", "result")
     assert re.fullmatch(t.BRACE_COMMENT, "{ x }") and re.fullmatch(t.LINE_COMMENT, "; x")
     assert re.fullmatch(t.UNQUOTED_STRING, '"open') and re.fullmatch(t.UNQUOTED_STRING, '"a \\" b"')
     assert t.unquote('"a \\"b\\" \\\\"') == 'a "b" \\'

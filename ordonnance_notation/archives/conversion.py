@@ -25,9 +25,9 @@ from ..files.sources import (
     source_name,
 )
 from ..notation.cutting import split_lines, split_records
-from ..notation.parser import parse_chunks, parse_record, parse_text
+from ..notation.parser import parse_chunks, parse_record
 from ..notation.record import Record, Unparsed
-from ..notation.writer import format_record, format_records, plain
+from ..notation.writer import format_record, plain
 from ..notation.writer import text as record_text
 from . import document as archive
 
@@ -38,28 +38,6 @@ _SUFFIXES = {".ord": "ord", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 def kind_of(path: str) -> str | None:
     """``"ord"``, ``"yaml"`` or ``"json"`` from a file name, else None."""
     return _SUFFIXES.get(Path(path).suffix.lower())
-
-
-def read_records(text: str, source: str) -> list[Record]:
-    """Every record of .ord text, its line ends read as a file's are. Raises
-    ConversionError if any has a syntax error."""
-    items = list(parse_text(line_ends(text), source))
-    broken = [d for item in items if isinstance(item, Unparsed) for d in item.diagnostics]
-    if broken:
-        raise ConversionError(broken)
-    if not items:
-        raise ConversionError(no_record(source))
-    records = [item for item in items if isinstance(item, Record)]
-    # The canonical form puts the deal before the plays; moving an element out
-    # of place would change the record, so those are refused like syntax errors.
-    out_of_place = [d for record in records for d in misplaced(record)]
-    if out_of_place:
-        raise _Misplaced(out_of_place)
-    return records
-
-
-class _Misplaced(ConversionError):
-    """Records whose elements are out of place (E209)."""
 
 
 def canonical(text: str, source: str) -> str:
@@ -141,25 +119,6 @@ def format_paths(paths: Iterable[str]) -> Iterator[Formatted | InputError]:
                 yield problem
         else:
             yield Formatted(path)
-
-
-def _read_back(result: str, count: int, source: str) -> str:
-    """``result`` if it parses into ``count`` records and is its own canonical form."""
-    as_read = line_ends(result)  # what reading the file would see
-    items = list(parse_text(as_read, source))
-    records = [item for item in items if isinstance(item, Record)]
-    if len(records) != len(items) or len(records) != count or format_records(records) != result:
-        raise ConversionError(
-            [
-                Diagnostic(
-                    "E004",
-                    "the converted text does not read back the same; nothing written",
-                    source,
-                    help=_BUG,
-                )
-            ]
-        )
-    return result
 
 
 def convert(
@@ -358,10 +317,3 @@ def _not_ord(diagnostic: Diagnostic, source: str) -> Diagnostic:
 
 
 _BUG = "this is a bug in ordo: please report it with the file; the input is left as it was"
-
-
-def _load(text: str, source: str, kind: str) -> dict[str, Any]:
-    try:
-        return archive.load(text, source, kind)
-    except ArchiveError as error:
-        raise ConversionError([error.diagnostic]) from None

@@ -25,8 +25,7 @@ import yaml
 
 from ..checking.validator import Report
 from ..diagnostics import ArchiveError, Diagnostic
-from ..notation.record import Record, Span
-from ..notation.writer import plain, text
+from ..notation.record import Span
 from . import schema
 from .schema import SCHEMA_VERSION
 
@@ -34,19 +33,6 @@ MAX_DEPTH = 16  # an archive nests 7 deep; anything deeper is refused before it 
 # libyaml when the machine has it: the same documents, several times faster
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-
-def document(records: Iterable[Record], reports: Iterable[Report] | None = None) -> dict[str, Any]:
-    """The archive of ``records``; with their ``reports``, each carries its results."""
-    out: list[dict[str, Any]] = []
-    for record, report in (
-        zip(records, reports, strict=False) if reports is not None else ((r, None) for r in records)
-    ):
-        entry = plain(record)
-        if report is not None:
-            entry["results"] = results(report)
-        out.append(entry)
-    return {"schema_version": SCHEMA_VERSION, "records": out}
 
 
 def results(report: Report) -> dict[str, Any]:
@@ -184,14 +170,8 @@ _WRITTEN = {  # the other scalars _scalar writes (in an archive's results)
 }
 
 
-class _ReadOtherwise:
-    """A value the loader reads as neither a string nor a whole number: never
-    equal to what was written."""
-
-    def __eq__(self, other: object) -> bool:
-        return False
-
-    __hash__ = None  # type: ignore[assignment]
+# a value read as neither a string nor a whole number: equal to nothing written
+_READ_OTHERWISE = object()
 
 
 def _written_value(node: yaml.Node | None) -> Any:
@@ -204,12 +184,12 @@ def _written_value(node: yaml.Node | None) -> Any:
             return node.value
         if node.tag == _INT and node.value.isdecimal():  # as str(int) writes it
             return int(node.value)
-        return _WRITTEN.get((node.tag, node.value), _ReadOtherwise())
+        return _WRITTEN.get((node.tag, node.value), _READ_OTHERWISE)
     if isinstance(node, yaml.SequenceNode):
         return [_written_value(item) for item in node.value]
     if isinstance(node, yaml.MappingNode) and all(key.tag == _STR for key, _ in node.value):
         return {key.value: _written_value(item) for key, item in node.value}
-    return _ReadOtherwise()
+    return _READ_OTHERWISE
 
 
 def check_records(value: Any, source: str) -> list[dict[str, Any]]:
@@ -220,11 +200,6 @@ def check_records(value: Any, source: str) -> list[dict[str, Any]]:
         raise _error(source, problem.message, problem.path, None, None) from None
     records: list[dict[str, Any]] = doc["records"]
     return records
-
-
-def to_text(doc: dict[str, Any]) -> str:
-    """The canonical .ord text of every record of a checked archive."""
-    return "\n".join(text(record) for record in doc["records"])
 
 
 # Reading ---------------------------------------------------------------

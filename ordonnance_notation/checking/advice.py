@@ -9,33 +9,17 @@ propose the change itself.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..engine.cards import State, spells_a_card
-from ..notation import terminals as t
+from ..notation.mistakes import seat_meant
+from ..notation.writer import TAG_ORDER
 
-KNOWN_TAGS = (
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "Result",
-    "Scoring",
-    "Points",
-    "Notation",
-    "Annotator",
-    "Table",
-    "P1",
-    "P2",
-    "P3",
-    "P4",
-)
+KNOWN_TAGS = TAG_ORDER
 """The tag names docs/notation.md describes: a tag close to one of them is a typo."""
 
 STATE_WORDS = ", ".join(f"{s.name} {s.full_name}" for s in State)
-PLAY_FORM = "every play is `N. CARD STATE` (the seat and draw are optional), e.g. `9. S C`"
 
 
 def closest(word: str, choices: Iterable[str], cutoff: float = 0.7) -> str | None:
@@ -85,27 +69,6 @@ def card_help(word: str) -> str:
     return (
         "a card is one to five different icon letters: F flag, H helmet, S swords, B bow, L lance"
     )
-
-
-_SEAT_WORD = re.compile(f"(?i:{t.SEAT})$")  # P2 or p2: at most nine digits
-
-
-def seat_meant(word: str, names: Sequence[str]) -> tuple[int, str] | None:
-    """The seat index a word stands for, and why: a seat in lower case
-    (``p2``) or the name of one of ``names`` (a player's full or first name)."""
-    if _SEAT_WORD.match(word) and 1 <= int(word[1:]) <= len(names):
-        why = (
-            "seats are written with a capital P" if word[0] == "p" else "a seat has no leading zero"
-        )
-        return int(word[1:]) - 1, why
-    folded = word.strip().casefold()
-    if not folded:
-        return None
-    for seat, name in enumerate(names):
-        full = name.strip().casefold()
-        if folded == full or (full.split() and folded == full.split()[0]):
-            return seat, f"{name.strip()} plays P{seat + 1}"
-    return None
 
 
 def seat_help(word: str, names: Sequence[str]) -> str:

@@ -34,7 +34,7 @@ from ..diagnostics import (
 )
 from ..files.sources import STDIN, LineSource, expand, open_source, source_name
 from ..notation.cutting import can_cut, last_cut, split_lines
-from ..notation.parser import parse_chunks, parse_record
+from ..notation.parser import parse_lines, parse_record
 from .validator import Report, validate
 
 
@@ -132,7 +132,7 @@ def validate_files(paths: Iterable[str]) -> Iterator[Report | InputError]:
             continue
         try:
             source = open_source(path)
-            for item in parse_chunks(split_lines(source.lines()), source.name):
+            for item in parse_lines(source.lines(), source.name):
                 yield validate(item)
         except InputError as problem:
             yield problem

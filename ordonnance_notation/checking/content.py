@@ -27,6 +27,7 @@ from ..engine.cards import (
 from ..engine.game import HAND_SIZE, MAX_SEATS, MIN_SEATS, Deal, cards_needed
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..notation import terminals as t
+from ..notation.mistakes import seat_meant
 from ..notation.record import (
     Declared,
     Element,
@@ -40,7 +41,7 @@ from ..notation.record import (
     Tag,
     Word,
 )
-from .advice import card_help, closest, seat_help, seat_meant, state_help, tag_meant
+from .advice import card_help, closest, seat_help, state_help, tag_meant
 
 NOTATION_VERSION = "1"
 UNFINISHED = "unfinished"

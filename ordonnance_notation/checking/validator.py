@@ -307,11 +307,7 @@ def _pile_places(r: Content, table: Table, violation: Violation, move: Move) -> 
 def _near(card: Card, table: Table) -> list[Card]:
     """The cards the seat to move holds (with its draw) that differ from
     ``card`` by one icon: the card meant, when a letter was left out or added."""
-    if table.hands is None:
-        return []
-    held = list(table.hands[table.ply % table.seats])
-    if table.pile is not None and table.drawn < len(table.pile):
-        held.append(table.pile[table.drawn])
+    held = table.snapshot().hand_to_play() or ()  # only when a play went wrong
     return [c for c in dict.fromkeys(held) if (c.mask ^ card.mask).bit_count() == 1]
 
 
@@ -343,9 +339,7 @@ def _play_fixes(r: Content, table: Table, move: Move) -> list[Card]:
     play of the record legal: the card meant, when the play was miswritten."""
     if table.hands is None or r.deal is None or r.seats is None:
         return []
-    held = list(table.hands[table.ply % table.seats])
-    if table.pile is not None and table.drawn < len(table.pile):
-        held.append(table.pile[table.drawn])
+    held = table.snapshot().hand_to_play() or ()
     moves = _moves(r)
     at = table.ply
     here = table.snapshot()  # an illegal play leaves the table as it was

@@ -38,7 +38,7 @@ from ..files.output import OutputExists, write_atomic
 from ..files.sources import STDIN, Source, open_source, read_source, source_name
 from ..making.bots import BOTS
 from ..notation.cutting import split_lines
-from ..notation.parser import parse_chunks
+from ..notation.parser import parse_lines
 from ..notation.record import Record, Unparsed
 from ..views.report import diagnostic_text, json_records, plural, problem_text
 
@@ -609,7 +609,7 @@ def _chosen(console: Console, path: str, record: int | None) -> Iterator[Record 
         raise _fail(console, problem) from None
     count = 0
     try:
-        for item in parse_chunks(split_lines(source.lines()), source.name):
+        for item in parse_lines(source.lines(), source.name):
             count += 1
             if record is None or count == record:
                 yield item

@@ -28,7 +28,7 @@ _TAG_NAME = re.compile(f"\\[{_TAG_LINE_BLANK}*({t.TAG_NAME})")
 _SEAT_TAG = re.compile(f"\\[{_TAG_LINE_BLANK}*(?:{t.SEAT})(?![A-Za-z0-9_])")
 _PLAY_NUMBER = re.compile(f"(?=(?:{t.PLY}))([0-9]+)")
 _TAG_STARTS = (t.TAG_OPEN, t.QUOTE, t.TAG_CLOSE)  # a tag line, or one a tag goes on to
-_GOES_ON = re.compile(f"(?:{t.MARKER})|result(?!{t.CARD})")  # a body goes on, no game starts
+_GOES_ON = re.compile(f"(?:{t.MARKER})|{t.RESULT}(?!{t.CARD})")  # a body goes on, no game starts
 
 
 def code_of(line: str, in_brace: bool) -> tuple[str, bool]:

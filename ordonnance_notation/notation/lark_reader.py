@@ -58,7 +58,7 @@ else:
     _Token = Token
 
 _Item = Element | Comment  # what the builder makes of a record's top-level rules
-_SEAT_TAG = re.compile(f"P(?:{t.COUNT})$")
+_SEAT_TAG = re.compile(f"(?:{t.SEAT})$")
 
 _ELEMENT_STARTS = {"LSQB", "HAND", "PILE", "PLY", "MARKER", "RESULT"}
 _COMMENTS = {"BRACE_COMMENT", "LINE_COMMENT"}

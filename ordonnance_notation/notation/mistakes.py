@@ -89,23 +89,30 @@ def _written(tokens: Sequence[Word | str]) -> str:
     return " ".join(tok if isinstance(tok, str) else tok.text for tok in tokens)
 
 
-def _seat_meant(word: str, names: Sequence[str]) -> tuple[str, str] | None:
-    """The seat a word stands for, and why: ``p2``, or a player's name."""
-    if _lower_seat_word(word):
-        return word.upper(), "seats are written with a capital P"
-    folded = word.casefold()
+def seat_meant(word: str, names: Sequence[str], close: bool = False) -> tuple[int, str] | None:
+    """The seat index a word stands for, and why: a seat of the record written
+    ``p2`` or ``P02``, or the full or first name of one of ``names`` (with
+    ``close``, a name spelt a letter or two off too)."""
+    if _ANY_CASE_SEAT.match(word) and 1 <= int(word[1:]) <= len(names):
+        capital = word[0] == "p"
+        return int(word[1:]) - 1, (
+            "seats are written with a capital P" if capital else "a seat has no leading zero"
+        )
+    folded = word.strip().casefold()
+    if not folded:
+        return None
     for seat, name in enumerate(names):
         full = name.strip().casefold()
         if full and (folded == full or folded == full.split()[0]):
-            return f"P{seat + 1}", f"{name.strip()} plays P{seat + 1}"
-    firsts = {
-        name.strip().split()[0].casefold(): seat for seat, name in enumerate(names) if name.strip()
-    }
+            return seat, f"{name.strip()} plays P{seat + 1}"
+    if not close or len(word) < 3:
+        return None
+    firsts = {n.strip().split()[0].casefold(): seat for seat, n in enumerate(names) if n.strip()}
     near = difflib.get_close_matches(folded, list(firsts), n=1, cutoff=0.75)
-    if near and len(word) >= 3:
-        seat = firsts[near[0]]
-        return f"P{seat + 1}", f"if {word} is {names[seat].strip()}, they play P{seat + 1}"
-    return None
+    if not near:
+        return None
+    seat = firsts[near[0]]
+    return seat, f"if {word} is {names[seat].strip()}, they play P{seat + 1}"
 
 
 def _play(tokens: list[Word], where: Where) -> _Found | None:
@@ -118,9 +125,10 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
     ply = number.text
     words = list(rest)
     if words and not _SEAT.match(words[0].text):
-        meant = _seat_meant(words[0].text, where.names)
+        meant = seat_meant(words[0].text, where.names, close=True)
         if meant is not None and len(words) >= 3:
-            seat, why = meant
+            seat = f"P{meant[0] + 1}"
+            why = meant[1]
             fixed = _written([number, seat, *words[1:]])
             help = f"{why}: write `{fixed}`"
             mover = f"P{(int(ply[:-1]) - 1) % len(where.names) + 1}" if where.names else seat

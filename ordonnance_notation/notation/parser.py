@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .cutting import split_records
+from .cutting import split_lines, split_records
 from .record import Record, Unparsed
 from .scanner import scan_record
 
@@ -24,6 +24,12 @@ def parse_text(text: str, source: str = "<text>", fast: bool = True) -> Iterator
     its syntax diagnostic. ``fast`` uses lark-cython when it is installed.
     Never raises for bad input."""
     return parse_chunks(split_records(text), source, fast)
+
+
+def parse_lines(lines: Iterable[str], source: str) -> Iterator[ParsedItem]:
+    """Every record of a file read a line at a time (lines without their
+    ends): only the current record is held."""
+    return parse_chunks(split_lines(lines), source)
 
 
 def parse_chunks(

@@ -72,6 +72,7 @@ COMMENT_OPENERS = BRACE_OPEN + LINE_OPEN
 QUOTE = STRING[0]  # "
 TAG_OPEN = re.findall(r'^tag:\s*"(.)"', GRAMMAR, re.MULTILINE)[0]  # [, the tag rule's first word
 TAG_CLOSE = re.findall(r'^tag:.*"(.)"\s*$', GRAMMAR, re.MULTILINE)[0]  # ], its last word
+RESULT = re.findall(r'^result:\s*"([a-z]+)"', GRAMMAR, re.MULTILINE)[0]  # the result line's word
 UNQUOTED_STRING = STRING.removesuffix('"') + '"?'
 """A quoted value that may lack its closing quote (for cutting broken text)."""
 

@@ -304,13 +304,19 @@ def test_an_archive_file_is_written_whole_or_not_at_all(ordo, tmp_path):
     assert list(tmp_path.iterdir()) == [source]  # no temporary file left behind
 
 
-def test_the_read_back_catches_a_writer_that_would_write_a_string_unquoted(monkeypatch):
+@pytest.mark.parametrize("writer", ["layout", "emitter"])
+def test_the_read_back_catches_a_writer_that_would_write_a_string_unquoted(monkeypatch, writer):
     """The per-record read-back is a real check: a writer bug that left the
-    Notation tag's "1" unquoted (read back as a number) is refused."""
-    from ordonnance_notation.archives import document
+    Notation tag's "1" unquoted (read back as a number) is refused, whether
+    the record was laid out as text or given to libyaml's emitter as events."""
+    from ordonnance_notation.archives import layout
 
-    unquoted = yaml.ScalarEvent(None, None, (True, True), "1")  # as if "1" read as a string
-    monkeypatch.setitem(document._scalar_events, (str, "1"), unquoted)
+    if writer == "layout":
+        monkeypatch.setitem(layout._flow_words, "1", "1")
+    else:
+        monkeypatch.setattr(layout, "yaml_text", lambda entry: None)
+        unquoted = yaml.ScalarEvent(None, None, (True, True), "1")  # as if "1" read as a string
+        monkeypatch.setitem(layout._scalar_events, (str, "1"), unquoted)
     with pytest.raises(ArchiveError) as raised:  # a number where the schema wants a string
         "".join(archive_pieces(split_records(SAMPLE_FILES[0].read_text("utf-8")), "t", "yaml"))
     assert "expected a tag value as a string, not a number" in raised.value.diagnostic.message

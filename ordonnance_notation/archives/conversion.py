@@ -285,7 +285,7 @@ def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator
     previous: str | None = None  # the last piece given
     for item in _writable(chunks, source, problems):
         piece = format_record(item)
-        if not _reads_back(piece, previous, source):
+        if not _reads_back(piece, previous, source, item.text == piece):
             problems.diagnostics.append(_unread(item, source))
             continue
         yield piece if previous is None else "\n" + piece
@@ -293,14 +293,18 @@ def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator
     problems.done()
 
 
-def _reads_back(piece: str, previous: str | None, source: str) -> bool:
+def _reads_back(piece: str, previous: str | None, source: str, read: bool) -> bool:
     """Whether a record's canonical text reads as that record again, and,
-    written after the one before it, is cut from it where it starts."""
+    written after the one before it, is cut from it where it starts.
+    ``read``: the piece is the very text the record was read from (already
+    canonical), so it reads as the record: only the cut is to be seen."""
     text = line_ends(piece if previous is None else previous + "\n" + piece)
     chunks = [chunk for chunk in split_records(text) if chunk[1].strip()]
     start = 1 if previous is None else previous.count("\n") + 2
     if len(chunks) != (1 if previous is None else 2) or chunks[-1][0] != start:
         return False
+    if read:
+        return True
     again = parse_record(chunks[-1][1], start, source, 1)
     return isinstance(again, Record) and format_record(again) == piece
 

@@ -25,14 +25,17 @@ import yaml
 
 from ..checking.validator import Report
 from ..diagnostics import ArchiveError, Diagnostic
+from ..files.output import json_text
 from ..notation.record import Span
-from . import schema
+from . import layout, schema
+from .layout import STR as _STR
+from .layout import scalar as _scalar
 from .schema import SCHEMA_VERSION
 
 MAX_DEPTH = 16  # an archive nests 7 deep; anything deeper is refused before it is checked
 # libyaml when the machine has it: the same documents, several times faster
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_DUMPER = layout.DUMPER
 
 
 def results(report: Report) -> dict[str, Any]:
@@ -46,7 +49,7 @@ def results(report: Report) -> dict[str, Any]:
     return results
 
 
-_YAML_STYLE: dict[str, Any] = {"allow_unicode": True, "width": 100}
+_YAML_STYLE: dict[str, Any] = {"allow_unicode": True, "width": layout.WIDTH}
 
 
 def dump_yaml(doc: dict[str, Any]) -> str:
@@ -72,43 +75,8 @@ JSON_TAIL = "\n ]\n}\n"
 
 
 def json_record(entry: dict[str, Any], first: bool) -> str:
-    """One record of a JSON archive as ``dump_json`` indents it (strings hold
-    no raw line end in JSON, so each line of its text is indented alike)."""
-    text = json.dumps(entry, ensure_ascii=False, indent=1).replace("\n", "\n  ")
-    return ("" if first else ",\n") + "  " + text
-
-
-_STR = "tag:yaml.org,2002:str"
-_RESOLVER = yaml.resolver.Resolver()
-_TAGS = {bool: "tag:yaml.org,2002:bool", int: "tag:yaml.org,2002:int"}
-
-
-_scalar_events: dict[tuple[type, Any], yaml.ScalarEvent] = {}  # the emitter only reads them
-
-
-def _scalar(value: Any) -> yaml.ScalarEvent:
-    """The event PyYAML's representer makes of a scalar: a string the loader
-    would read as something else unquoted is marked so, and the emitter
-    quotes it. Events of the words that come again (cards, states, seats,
-    field names) are made once."""
-    key = (type(value), value)
-    event = _scalar_events.get(key)
-    if event is not None:
-        return event
-    if type(value) is str:
-        resolved = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
-        event = yaml.ScalarEvent(None, None, (resolved == _STR, True), value)
-    elif type(value) is bool:
-        event = yaml.ScalarEvent(None, _TAGS[bool], (True, False), "true" if value else "false")
-    elif type(value) is int:
-        event = yaml.ScalarEvent(None, _TAGS[int], (True, False), str(value))
-    elif value is None:
-        event = yaml.ScalarEvent(None, "tag:yaml.org,2002:null", (True, False), "null")
-    else:
-        raise TypeError(f"no archive value is a {type(value).__name__}")
-    if len(_scalar_events) < 1 << 16 and (type(value) is not str or len(value) < 64):
-        _scalar_events[key] = event  # comments are endless: keep the short, common words
-    return event
+    """One record of a JSON archive as ``dump_json`` indents it."""
+    return ("" if first else ",\n") + "  " + json_text(entry, 1, 2)
 
 
 _START = {
@@ -142,8 +110,14 @@ def _events(value: Any, out: list[yaml.Event]) -> None:
 
 def yaml_record(entry: dict[str, Any]) -> str:
     """One record of a YAML archive, as ``dump_yaml`` writes it under
-    ``records:`` (a block sequence there is not indented). Events go straight
-    to libyaml's emitter: PyYAML's representer, the slow part, is not run."""
+    ``records:`` (a block sequence there is not indented): laid out by
+    ``layout`` where it can, else events straight to libyaml's emitter
+    (PyYAML's representer, the slow part, is never run)."""
+    text = layout.yaml_text(entry)
+    return text if text is not None else _emitted(entry)
+
+
+def _emitted(entry: dict[str, Any]) -> str:
     events: list[yaml.Event] = [yaml.StreamStartEvent(), yaml.DocumentStartEvent(explicit=False)]
     _events([entry], events)
     events += [yaml.DocumentEndEvent(explicit=False), yaml.StreamEndEvent()]
@@ -157,21 +131,12 @@ def read_back(piece: str, kind: str, source: str) -> dict[str, Any]:
     if kind == "json":
         value = json.loads("[" + piece.lstrip(",\n") + "]")
     else:
-        value = _written_value(yaml.compose(piece, Loader=_LOADER))
+        record = layout.yaml_value(piece.rstrip("\n").split("\n"))
+        value = (
+            [record] if record is not None else _written_value(yaml.compose(piece, Loader=_LOADER))
+        )
     records: list[dict[str, Any]] = check_records(value, source)
     return records[0]
-
-
-_INT = "tag:yaml.org,2002:int"
-_WRITTEN = {  # the other scalars _scalar writes (in an archive's results)
-    (_TAGS[bool], "true"): True,
-    (_TAGS[bool], "false"): False,
-    ("tag:yaml.org,2002:null", "null"): None,
-}
-
-
-# a value read as neither a string nor a whole number: equal to nothing written
-_READ_OTHERWISE = object()
 
 
 def _written_value(node: yaml.Node | None) -> Any:
@@ -180,16 +145,12 @@ def _written_value(node: yaml.Node | None) -> Any:
     than PyYAML's constructor, which an archive from elsewhere still goes
     through: the strict reader is ``load``.)"""
     if isinstance(node, yaml.ScalarNode):
-        if node.tag == _STR:
-            return node.value
-        if node.tag == _INT and node.value.isdecimal():  # as str(int) writes it
-            return int(node.value)
-        return _WRITTEN.get((node.tag, node.value), _READ_OTHERWISE)
+        return layout.written(node.tag, node.value)
     if isinstance(node, yaml.SequenceNode):
         return [_written_value(item) for item in node.value]
     if isinstance(node, yaml.MappingNode) and all(key.tag == _STR for key, _ in node.value):
         return {key.value: _written_value(item) for key, item in node.value}
-    return _READ_OTHERWISE
+    return layout.OTHERWISE
 
 
 def check_records(value: Any, source: str) -> list[dict[str, Any]]:
@@ -264,8 +225,13 @@ def records_in_our_layout(lines: Iterable[str], source: str, kind: str) -> Itera
 
 def _one_record(lines: list[str], first: int, index: int, source: str, kind: str) -> dict[str, Any]:
     """One record's lines read as the only record of an archive, its problems
-    placed where they are in the whole file."""
+    placed where they are in the whole file. A record read quickly and found
+    sound is taken as it is; any other is read again as ``load`` reads, to
+    say what is wrong and where."""
     body = "\n".join(lines).rstrip(",")
+    quick = _quickly(lines, body, kind)
+    if quick is not None:
+        return quick
     text = YAML_HEAD + body + "\n" if kind == "yaml" else JSON_HEAD + body + JSON_TAIL
     shift = first - (len(_YAML_HEAD_LINES if kind == "yaml" else _JSON_HEAD_LINES) + 1)
     try:
@@ -277,6 +243,26 @@ def _one_record(lines: list[str], first: int, index: int, source: str, kind: str
         raise _error(source, error.reason, path, line, span.column if span else None) from None
     record: dict[str, Any] = doc["records"][0]
     return record
+
+
+def _quickly(lines: list[str], body: str, kind: str) -> dict[str, Any] | None:
+    """A record's lines read by ``layout`` (YAML) or the json module, and
+    checked; None for anything else."""
+    if kind == "yaml":
+        value = layout.yaml_value(lines)
+    else:
+        try:
+            value = json.loads(body, object_pairs_hook=_no_duplicates)
+        except (ValueError, RecursionError):
+            return None
+        if _nested_deeper(value, MAX_DEPTH - 2):  # a record is two deep in its archive
+            return None
+    if value is None:
+        return None
+    try:
+        return check_records([value], "")[0]
+    except ArchiveError:
+        return None
 
 
 def load(data: str, source: str, kind: str) -> dict[str, Any]:

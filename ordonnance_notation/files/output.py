@@ -3,10 +3,40 @@ interrupted run never leaves a half-written file."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
+
+_STRING = json.encoder.encode_basestring  # C when present
+_WORDS = {True: "true", False: "false", None: "null"}
+
+
+def json_text(value: Any, indent: int, level: int = 0) -> str:
+    """``json.dumps(value, ensure_ascii=False, indent=indent)`` for lists,
+    mappings, strings, whole numbers, true, false and null, as if nested
+    ``level`` deep (json's indenting encoder is pure Python, and slow)."""
+    kind = type(value)
+    if kind is str:
+        text: str = _STRING(value)
+        return text
+    if kind is int:
+        return int.__repr__(value)
+    if kind is dict or kind is list:
+        if not value:
+            return "{}" if kind is dict else "[]"
+        inner = "\n" + " " * (indent * (level + 1))
+        if kind is dict:
+            items = [_STRING(k) + ": " + json_text(v, indent, level + 1) for k, v in value.items()]
+        else:
+            items = [json_text(v, indent, level + 1) for v in value]
+        ends = "{}" if kind is dict else "[]"
+        return ends[0] + inner + ("," + inner).join(items) + "\n" + " " * (indent * level) + ends[1]
+    if value is None or kind is bool:
+        return _WORDS[value]
+    raise TypeError(f"no JSON text is written of a {kind.__name__}")
 
 
 class OutputExists(FileExistsError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..engine.cards import Card, CardError, State, card_spelt
+from ..engine.cards import Card, CardError, State
 from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Span
 
 _NOWHERE = Span(0, 0, 0, 0)  # comments rebuilt from plain data have no place in a file
@@ -46,18 +46,34 @@ def tag_line(name: str, value: str) -> str:
 
 def card_text(letters: str) -> str:
     """Canonical letters of a card; a malformed card is kept as written."""
-    card = card_spelt(letters)  # a spelling read before: a look-up
-    if card is not None:
-        return str(card)
+    spelt = _CARD_TEXT.get(letters)  # a spelling met before: a look-up
+    if spelt is not None:
+        return spelt
     try:
-        return str(Card.from_letters(letters))
+        spelt = str(Card.from_letters(letters))
     except CardError:
         return letters
+    if len(_CARD_TEXT) < _KEPT:
+        _CARD_TEXT[letters] = spelt
+    return spelt
 
 
 def state_text(word: str) -> str:
-    state = State.lookup(word)
-    return state.name if state is not None else word
+    """A state's letter; a word that names no state is kept as written."""
+    letter = _STATE_TEXT.get(word)
+    if letter is None:
+        state = State.lookup(word)
+        if state is None:
+            return word
+        letter = state.name
+        if len(_STATE_TEXT) < _KEPT:
+            _STATE_TEXT[word] = letter
+    return letter
+
+
+_KEPT = 4096  # spellings remembered: far more than records use, and bounded
+_CARD_TEXT: dict[str, str] = {}
+_STATE_TEXT: dict[str, str] = {}
 
 
 def hand_line(seat: str, cards: Iterable[str]) -> str:

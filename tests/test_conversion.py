@@ -356,3 +356,22 @@ def test_a_problem_in_a_later_record_is_placed_in_the_whole_archive():
     [diagnostic] = raised.value.diagnostics
     assert diagnostic.span is not None and diagnostic.span.line == at + 1
     assert diagnostic.message.startswith("records[2].tags[")
+
+
+_JSON_VALUES = st.recursive(
+    st.one_of(st.text(), st.integers(), st.booleans(), st.none()),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+@given(_JSON_VALUES, st.integers(1, 3), st.integers(0, 3))
+def test_json_text_is_what_json_dumps_writes(value, indent, level):
+    from ordonnance_notation.files.output import json_text
+
+    nested = json.dumps(value, ensure_ascii=False, indent=indent).replace(
+        "\n", "\n" + " " * (indent * level)
+    )
+    assert json_text(value, indent, level) == nested

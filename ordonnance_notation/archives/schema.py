@@ -156,10 +156,13 @@ class Text(Shape):
         self.enum = tuple(enum)
         self.forbid = tuple(forbid)
         self.strip = strip
+        self._sound: set[str] = set()  # short values accepted as they are: cards, states, seats
 
     def check(self, value: Any) -> Any:
         if type(value) is not str:
             raise Invalid(f"expected {self.what} as a string, not {kind(value)}")
+        if value in self._sound:
+            return value
         if self._match is not None and (self._match(value) is None or value in self.keywords):
             raise Invalid(f"{value!r} is not {self.refusal}")
         if self.enum and value not in self.enum:
@@ -167,7 +170,11 @@ class Text(Shape):
         for char, message in self.forbid:
             if char in value:
                 raise Invalid(message)
-        return value.strip() if self.strip else value
+        if self.strip and value != value.strip():
+            return value.strip()
+        if len(value) < 64 and len(self._sound) < 4096:
+            self._sound.add(value)
+        return value
 
     def body(self, defs: Defs) -> dict[str, Any]:
         if self.enum:
@@ -366,25 +373,36 @@ class Fields(Shape):
         self._steps: tuple[tuple[str, Callable[[Any], Any], Keep], ...] = tuple(
             (f.name, f.shape.check, f.keep) for f in fields
         )
+        self._plans: dict[tuple[str, ...], tuple[tuple[str, Callable[[Any], Any], Keep], ...]] = {}
 
     def check(self, value: Any) -> Any:
         if type(value) is not dict:
             raise Invalid(self._not_a_mapping)
+        plan = self._plans.get(tuple(value))
+        if plan is None:
+            plan = self._plan(value)
+        out = {}
+        for name, check, keep in plan:
+            try:
+                checked = check(value[name])
+            except Invalid as problem:
+                raise problem.within(name) from None
+            if keep is Keep.ALWAYS or (keep is Keep.IF_ANY and checked):
+                out[name] = checked
+        return out
+
+    def _plan(self, value: dict[Any, Any]) -> tuple[tuple[str, Callable[[Any], Any], Keep], ...]:
+        """The fields a mapping with these keys has, in order; each set of
+        keys is seen once (a mapping has few)."""
         keys = value.keys()
         if not self.required <= keys:
             raise Invalid(f"missing {', '.join(sorted(self.required - keys))}")
         if not keys <= self.names:
             raise Invalid("unknown field", min(keys - self.names))
-        out = {}
-        for name, check, keep in self._steps:
-            if name in value:
-                try:
-                    checked = check(value[name])
-                except Invalid as problem:
-                    raise problem.within(name) from None
-                if keep is Keep.ALWAYS or (keep is Keep.IF_ANY and checked):
-                    out[name] = checked
-        return out
+        plan = tuple(step for step in self._steps if step[0] in keys)
+        if len(self._plans) < 1024:
+            self._plans[tuple(value)] = plan
+        return plan
 
     def body(self, defs: Defs) -> dict[str, Any]:
         return self._described(

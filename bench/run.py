@@ -137,6 +137,14 @@ with open(sys.argv[1]) as f:
         n += 1
 """
 
+CHESS_EXPORT = """
+import sys, chess.pgn
+with open(sys.argv[1]) as f:
+    while (game := chess.pgn.read_game(f)) is not None:
+        sys.stdout.write(game.accept(chess.pgn.StringExporter()) + "\\n\\n")
+"""
+"""python-chess reading and writing back a PGN archive: the peer of `ordo fmt`."""
+
 
 def bench(records: int, seats: int, runs: int) -> dict:
     path = archive(records, seats)
@@ -153,18 +161,7 @@ def bench(records: int, seats: int, runs: int) -> dict:
     tokens = in_process(lambda: sum(1 for _ in TOKEN.finditer(text)), runs)
     row["raw_read_mb_s"] = round(mb / read, 1)
     row["regex_tokens_mb_s"] = round(mb / tokens, 2)
-    for jobs in (1, 2):
-        seconds, peak = median_run([*ORDO, "validate", "--jobs", str(jobs), str(path)], runs)
-        row[f"validate_j{jobs}_s"] = round(seconds, 2)
-        row[f"validate_j{jobs}_records_s"] = round(records / seconds, 1)
-        row[f"validate_j{jobs}_mb_s"] = round(mb / seconds, 3)
-        row[f"validate_j{jobs}_peak_mb"] = round(peak / 1024, 1)
-    row["jobs2_speedup"] = round(row["validate_j1_s"] / row["validate_j2_s"], 2)
-    for name, command in COMMANDS.items():  # every command that reads archives
-        seconds, peak = median_run([*ORDO, *command(path)], runs)
-        row[f"{name}_mb_s"] = round(mb / seconds, 3)
-        row[f"{name}_peak_mb"] = round(peak / 1024, 1)
-        row[f"{name}_vs_validate"] = round(row[f"{name}_mb_s"] / row["validate_j1_mb_s"], 2)
+    commands(row, path, runs)
     row.update(floors(text, mb, runs if records <= 10_000 else 1))
     # python-chess's MB/s does not depend on the archive's size, and at 100k
     # records it would take a quarter of an hour: the anchor is run up to 10k
@@ -175,13 +172,68 @@ def bench(records: int, seats: int, runs: int) -> dict:
         )
         row["chess_read_game_mb_s"] = round(pgn.stat().st_size / 1e6 / seconds, 3)
         row["validate_vs_chess"] = round(row["validate_j1_mb_s"] / row["chess_read_game_mb_s"], 2)
+        seconds, _ = median_run([sys.executable, "-c", CHESS_EXPORT, str(pgn)], 1)
+        row["chess_export_mb_s"] = round(pgn.stat().st_size / 1e6 / seconds, 3)
     return row
 
 
+def commands(row: dict, path: Path, runs: int) -> None:
+    """``ordo validate`` on one and two processes, then every command that
+    reads archives, on ``path``, each as its own process: into ``row``."""
+    records, mb = row["records"], row["megabytes"]
+    for jobs in (1, 2):
+        seconds, peak = median_run([*ORDO, "validate", "--jobs", str(jobs), str(path)], runs)
+        row[f"validate_j{jobs}_s"] = round(seconds, 2)
+        row[f"validate_j{jobs}_records_s"] = round(records / seconds, 1)
+        row[f"validate_j{jobs}_mb_s"] = round(mb / seconds, 3)
+        row[f"validate_j{jobs}_peak_mb"] = round(peak / 1024, 1)
+    row["jobs2_speedup"] = round(row["validate_j1_s"] / row["validate_j2_s"], 2)
+    for name, command in COMMANDS.items():
+        seconds, peak = median_run([*ORDO, *command(path, records)], runs)
+        row[f"{name}_mb_s"] = round(mb / seconds, 3)
+        row[f"{name}_peak_mb"] = round(peak / 1024, 1)
+        row[f"{name}_vs_validate"] = round(row[f"{name}_mb_s"] / row["validate_j1_mb_s"], 2)
+    for kind in ("yaml", "json"):  # gigabytes of them, for the big archives
+        _converted(path, kind).unlink(missing_ok=True)
+    (DATA / f"{path.stem}.back.ord").unlink(missing_ok=True)
+
+
+def gigabyte() -> dict:
+    """Every command once on an archive of 1 GB: copies of the 100k-record
+    2-seat archive, one after another (about two hours)."""
+    part = archive(100_000, 2)
+    copies = -(-1_000_000_000 // part.stat().st_size)
+    path = DATA / "play-2p-1gb.ord"
+    if not path.exists() or path.stat().st_size < 1e9:
+        print(f"writing {path.name} ...", file=sys.stderr, flush=True)
+        text = part.read_text()
+        with path.open("w") as out:
+            out.write("\n".join([text] * copies))
+    row = {
+        "archive": path.name,
+        "records": 100_000 * copies,
+        "seats": 2,
+        "megabytes": round(path.stat().st_size / 1e6, 3),
+    }
+    commands(row, path, 1)
+    return row
+
+
+def _converted(path: Path, kind: str) -> Path:
+    return DATA / f"{path.stem}.out.{kind}"
+
+
 def _to(kind: str):
-    def command(path: Path) -> list[str]:
-        out = DATA / f"{path.stem}.out.{kind}"
-        return ["convert", str(path), "--to", kind, "-o", str(out), "--force"]
+    def command(path: Path, records: int) -> list[str]:
+        return ["convert", str(path), "--to", kind, "-o", str(_converted(path, kind)), "--force"]
+
+    return command
+
+
+def _back(kind: str):
+    def command(path: Path, records: int) -> list[str]:
+        back = DATA / f"{path.stem}.back.ord"
+        return ["convert", str(_converted(path, kind)), "--to", "ord", "-o", str(back), "--force"]
 
     return command
 
@@ -189,11 +241,17 @@ def _to(kind: str):
 COMMANDS = {
     "to_yaml": _to("yaml"),
     "to_json": _to("json"),
-    "fmt_check": lambda path: ["fmt", "--check", str(path)],
-    "summary": lambda path: ["summary", str(path)],
-    "stats": lambda path: ["stats", str(path)],
+    "yaml_to_ord": _back("yaml"),  # the archives the two above wrote
+    "json_to_ord": _back("json"),
+    "fmt_check": lambda path, records: ["fmt", "--check", str(path)],
+    "summary": lambda path, records: ["summary", str(path)],
+    "stats": lambda path, records: ["stats", str(path)],
+    "replay_last": lambda path, records: ["replay", str(path), "--record", str(records)],
 }
-"""The commands that read archives, each timed as its own process on the archive."""
+"""The commands that read archives, each timed as its own process on the archive;
+MB/s are of the .ord archive's bytes (the same records) for every one."""
+TIMED = ("to_yaml", "to_json", "yaml_to_ord", "json_to_ord", "fmt_check", "summary", "stats")
+"""Those held to half of validate's MB/s (replay_last is held to its memory)."""
 
 
 def floors(text: str, mb: float, runs: int) -> dict:
@@ -222,13 +280,19 @@ ARCHIVE_COLUMNS = [
     ("archive", "archive"),
     ("validate_j1_mb_s", "validate MB/s"),
     *((f"{name}_mb_s", f"{name} MB/s") for name in COMMANDS),
-    *((f"{name}_peak_mb", f"{name} peak MB") for name in COMMANDS),
     ("pyyaml_dump_mb_s", "PyYAML dump MB/s"),
     ("pyyaml_load_mb_s", "PyYAML load MB/s"),
     ("json_dump_mb_s", "json dump MB/s"),
     ("json_load_mb_s", "json load MB/s"),
 ]
 """MB/s are of the .ord archive's bytes, for every column."""
+
+PEAK_COLUMNS = [
+    ("archive", "archive"),
+    ("validate_j1_peak_mb", "validate"),
+    *((f"{name}_peak_mb", name) for name in COMMANDS),
+]
+"""Peak resident memory, MB, of each command."""
 
 COLUMNS = [
     ("archive", "archive"),
@@ -243,6 +307,7 @@ COLUMNS = [
     ("validate_j2_peak_mb", "peak MB j2"),
     ("chess_read_game_mb_s", "chess MB/s"),
     ("validate_vs_chess", "vs chess"),
+    ("chess_export_mb_s", "chess export MB/s"),
 ]
 
 
@@ -272,7 +337,7 @@ def targets(rows: list[dict], startup: float) -> dict:
         "peak memory, MB, any archive": (peak, "< 100", peak < 100),
         "one small file, s": (round(startup, 3), "< 0.3", startup < 0.3),
     }
-    for name in COMMANDS:
+    for name in TIMED:
         ratio = min(row[f"{name}_vs_validate"] for row in big)
         found[f"{name} over validate --jobs 1, MB/s, archives of 10k+ records"] = (
             ratio,
@@ -300,6 +365,11 @@ def main() -> int:
     )
     parser.add_argument("--full", action="store_true", help="add the 100k-record archives")
     parser.add_argument(
+        "--gigabyte",
+        action="store_true",
+        help="add an archive of 1 GB (copies of the 100k one): memory and speed of every command",
+    )
+    parser.add_argument(
         "--sizes", default="1000,10000", help="records per archive, comma-separated"
     )
     parser.add_argument("--seats", default="2,4")
@@ -313,6 +383,8 @@ def main() -> int:
         for records in sizes:
             rows.append(bench(records, seats, args.runs if records < 100_000 else 1))
             print(table(rows[-1:]).split("\n")[1], file=sys.stderr, flush=True)
+    if args.gigabyte:
+        rows.append(gigabyte())
     small = HERE.parent / "samples" / "classic-2.ord"
     startup, _ = median_run([*ORDO, "validate", str(small)], 5)
     try:
@@ -336,6 +408,9 @@ def main() -> int:
     print(table(rows))
     print()
     print(table(rows, ARCHIVE_COLUMNS))
+    print()
+    print("peak memory, MB")
+    print(table(rows, PEAK_COLUMNS))
     print(f"ordo validate on one small file: {startup:.3f} s (parser: {parser_kind})")
     for name, (value, goal, met) in result["targets"].items():
         print(f"{'met' if met else 'NOT met'}: {name}: {value} (target {goal})")

@@ -103,3 +103,20 @@ def test_decorated_records_are_declined_only_for_escapes(seed, seats, data):
             continue
         read = layout.yaml_value(written.rstrip("\n").split("\n"))
         assert read == record or (read is None and '"' in written)
+
+
+@fuzz(150)
+@given(st.lists(st.one_of(st.sampled_from(TRICKY), st.text(max_size=20)), min_size=1, max_size=8))
+def test_a_yaml_1_2_reader_reads_an_archive_as_pyyaml_does(words):
+    """Words YAML 1.2 reads as numbers, true, false or null (``0o17``, ``1e3``)
+    are quoted as those YAML 1.1 reads so: ruamel.yaml, a YAML 1.2 reader,
+    reads the archive as PyYAML does."""
+    from ruamel.yaml import YAML
+
+    record = {
+        "tags": [{"name": "Site", "value": w} for w in words],
+        "comments": [{"line": w} for w in words],
+    }
+    text = document.YAML_HEAD + document.yaml_record(record)
+    loaded = YAML(typ="safe", pure=True).load(text)
+    assert loaded == _read_by_libyaml(text) == {"schema_version": 1, "records": [record]}

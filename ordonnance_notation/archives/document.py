@@ -52,9 +52,15 @@ def results(report: Report) -> dict[str, Any]:
 _YAML_STYLE: dict[str, Any] = {"allow_unicode": True, "width": layout.WIDTH}
 
 
+class _Dumper(layout.WritingResolver, _DUMPER):  # type: ignore[misc,valid-type]
+    """PyYAML's dumper, quoting what YAML 1.2 would read otherwise too."""
+
+
 def dump_yaml(doc: dict[str, Any]) -> str:
+    """A whole archive as PyYAML writes it: the text the records' pieces
+    (``yaml_record``) are held to, byte for byte."""
     text: str = yaml.dump(
-        doc, Dumper=_DUMPER, sort_keys=False, default_flow_style=None, **_YAML_STYLE
+        doc, Dumper=_Dumper, sort_keys=False, default_flow_style=None, **_YAML_STYLE
     )
     return text
 

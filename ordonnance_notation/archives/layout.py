@@ -34,8 +34,27 @@ class _Declined(Exception):
 
 # The events of scalars ---------------------------------------------------------
 
+
+class WritingResolver(yaml.resolver.Resolver):
+    """What a plain word reads as, to the writer: PyYAML's YAML 1.1 types, and
+    also those of YAML 1.2's core schema (``0o17`` and ``1e3`` are numbers
+    there, strings in 1.1). A string either reads as something else is
+    quoted when written, so that readers of both read it back."""
+
+
+WritingResolver.add_implicit_resolver(
+    "tag:yaml.org,2002:yaml-1.2-core",
+    re.compile(
+        r"^(?:null|Null|NULL|~|true|True|TRUE|false|False|FALSE"
+        r"|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+"
+        r"|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+        r"|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$"
+    ),
+    list("-+0123456789.nNtTfF~"),
+)
+_WRITING = WritingResolver()
+_RESOLVER = yaml.resolver.Resolver()  # as PyYAML reads
 STR = "tag:yaml.org,2002:str"
-_RESOLVER = yaml.resolver.Resolver()
 TAGS = {bool: "tag:yaml.org,2002:bool", int: "tag:yaml.org,2002:int"}
 
 
@@ -52,7 +71,7 @@ def scalar(value: Any) -> yaml.ScalarEvent:
     if event is not None:
         return event
     if type(value) is str:
-        resolved = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+        resolved = _WRITING.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
         event = yaml.ScalarEvent(None, None, (resolved == STR, True), value)
     elif type(value) is bool:
         event = yaml.ScalarEvent(None, TAGS[bool], (True, False), "true" if value else "false")

@@ -375,3 +375,31 @@ def test_json_text_is_what_json_dumps_writes(value, indent, level):
         "\n", "\n" + " " * (indent * level)
     )
     assert json_text(value, indent, level) == nested
+
+
+@pytest.mark.parametrize(
+    ("spelt", "said"),
+    [
+        ("\\u0000", "a NUL character is not text"),
+        ("\\ud800", "a lone surrogate (U+D800 to U+DFFF), which is not text"),
+    ],
+)
+@pytest.mark.parametrize("where", ["comment", "tag"])
+def test_an_archive_text_no_ord_file_can_hold_is_refused_where_it_is(
+    ordo, tmp_path, spelt, said, where
+):
+    """A NUL or a lone surrogate (JSON can write both) in a comment or a tag
+    value: refused with its place, not written as .ord text that validate
+    then refuses, nor a traceback."""
+    doc = json.loads(convert(SAMPLE_FILES[0].read_text("utf-8"), "t.ord", "ord", "json"))
+    record = doc["records"][0]
+    if where == "comment":
+        record["comments"] = [{"line": "PLACEHOLDER"}]
+    else:
+        record["tags"][1]["value"] = "PLACEHOLDER"
+    source = tmp_path / "odd.json"
+    source.write_text(json.dumps(doc, indent=1).replace("PLACEHOLDER", f"a{spelt}b"), "utf-8")
+    result = ordo("convert", str(source), "-o", str(tmp_path / "odd.ord"))
+    assert result.exit_code == 1 and "error[E003]" in result.output and said in result.output
+    path = "records[0].comments[0].line" if where == "comment" else "records[0].tags[1].value"
+    assert path in result.output and not (tmp_path / "odd.ord").exists()

@@ -58,6 +58,9 @@ class Invalid(Exception):
         return self._reversed[::-1]
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def kind(value: Any) -> str:
     """What a value is, in the words of a message (``a number``, ``a list``)."""
     if value is None:
@@ -78,7 +81,15 @@ def anchored(pattern: str) -> str:
     return f"^{body}$(?!\\n)"
 
 
-_CLASS_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\", "]": "\\]", "^": "\\^"}
+_CLASS_ESCAPES = {
+    "\x00": "\\u0000",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+    "\\": "\\\\",
+    "]": "\\]",
+    "^": "\\^",
+}
 
 
 def _without(chars: str) -> str:
@@ -163,6 +174,10 @@ class Text(Shape):
             raise Invalid(f"expected {self.what} as a string, not {kind(value)}")
         if value in self._sound:
             return value
+        if _LONE_SURROGATE.search(value):  # JSON can say "\ud800"; no file can hold it
+            raise Invalid(
+                f"{self.what} holds a lone surrogate (U+D800 to U+DFFF), which is not text"
+            )
         if self._match is not None and (self._match(value) is None or value in self.keywords):
             raise Invalid(f"{value!r} is not {self.refusal}")
         if self.enum and value not in self.enum:
@@ -501,16 +516,19 @@ GLYPH = Text("a glyph", enum=_GLYPHS, refusal=f"a glyph ({' '.join(_GLYPHS)})").
 
 _CR = "\r"  # reading a .ord file turns it into a line end
 _NO_CR = (_CR, "a comment cannot hold a carriage return")
+_NO_NUL = ("\x00", "a NUL character is not text: a .ord file cannot hold it")
 COMMENTS = ListOf(
     OneKey(
         {
             "brace": Text(
                 "comment text",
-                forbid=(_NO_CR, (t.BRACE_CLOSE, "a {brace} comment cannot hold '}'")),
+                forbid=(_NO_CR, _NO_NUL, (t.BRACE_CLOSE, "a {brace} comment cannot hold '}'")),
                 strip=True,
             ),
             "line": Text(
-                "comment text", forbid=(_NO_CR, ("\n", "a line comment is one line")), strip=True
+                "comment text",
+                forbid=(_NO_CR, _NO_NUL, ("\n", "a line comment is one line")),
+                strip=True,
             ),
         },
         "a comment is {brace: text} or {line: text}",
@@ -528,7 +546,7 @@ TAG = Fields(
         "value",
         Text(
             "a tag value",
-            forbid=(("\n", "a tag value is one line"), (_CR, "a tag value is one line")),
+            forbid=(("\n", "a tag value is one line"), (_CR, "a tag value is one line"), _NO_NUL),
         ),
         required=True,
     ),

@@ -39,6 +39,7 @@ CODES: dict[str, str] = {
     "E003": "bad archive document",
     "E004": "conversion would not read back",
     "E006": "bad deck file",
+    "E007": "input beyond a limit",
     # syntax
     "E100": "unexpected character",
     "E101": "unexpected token",
@@ -200,7 +201,8 @@ class InputError(OrdoError):
 
 
 class SourceError(InputError):
-    """A file or standard input that is not UTF-8 text (E002)."""
+    """A file or standard input that is not UTF-8 text (E002), or that goes
+    beyond what is read of a file (E007): reading stops there."""
 
 
 class UnreadableSource(SourceError):

@@ -243,26 +243,74 @@ def test_an_unterminated_quote_points_at_its_quote(in_bad):
 
 # Big inputs, made here ------------------------------------------------------
 
+ALMOST_1_MB = 1_000_000  # a line just under the limit (files.sources.MAX_LINE)
 ONE_LINE = {
-    # name: (text of about 10 MB on one line, exit code, [(code, line, column)])
-    "letters": (lambda: "A" * TEN_MB, 1, [("E101", 1, 1)]),
-    "open brace": (lambda: "{" + "x" * TEN_MB, 1, [("E102", 1, 1)]),
-    "open quote": (lambda: '[P1 "' + "x" * TEN_MB, 1, [("E103", 1, 5)]),
+    # name: (text of about 1 MB on one line, exit code, [(code, line, column)])
+    "letters": (lambda: "A" * ALMOST_1_MB, 1, [("E101", 1, 1)]),
+    "open brace": (lambda: "{" + "x" * ALMOST_1_MB, 1, [("E102", 1, 1)]),
+    "open quote": (lambda: '[P1 "' + "x" * ALMOST_1_MB, 1, [("E103", 1, 5)]),
     "long line comment": (
-        lambda: '[P1 "A"] [P2 "B"] [Result "unfinished"] 1. HF A ; ' + "x" * TEN_MB,
+        lambda: '[P1 "A"] [P2 "B"] [Result "unfinished"] 1. HF A ; ' + "x" * ALMOST_1_MB,
         0,
         [("W501", 1, 1), ("N602", 1, 1)],
     ),
 }
 
 
-@pytest.mark.slow  # seconds each (the open quote: about ten)
+@pytest.mark.slow  # about a second each
 @pytest.mark.parametrize("name", sorted(ONE_LINE))
-def test_a_10_mb_line_ends_in_a_diagnostic(tmp_path, name):
+def test_a_line_of_almost_1_mb_ends_in_a_diagnostic(tmp_path, name):
     make, exit_code, expected = ONE_LINE[name]
     path = tmp_path / "big.ord"
     path.write_text(make(), "utf-8")
     assert diagnosed(str(path)) == (exit_code, expected)
+
+
+@pytest.mark.parametrize("name", sorted(ONE_LINE))
+def test_a_line_longer_than_1_mb_is_refused_where_it_starts(tmp_path, name):
+    """Reading stops at the limit: a 10 MB line costs no more than 1 MB."""
+    make, _, _ = ONE_LINE[name]
+    path = tmp_path / "big.ord"
+    path.write_text('[P1 "A"]\n' + make() * 10, "utf-8")
+    assert diagnosed(str(path)) == (1, [("E007", 2, 1)])
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+@pytest.mark.parametrize(
+    "command",
+    [["validate"], ["convert", "--to", "yaml"], ["summary"], ["stats"], ["fmt"], ["replay"]],
+)
+def test_an_endless_stream_of_nul_bytes_is_refused_at_once(command):
+    for given in (["/dev/zero"], ["-"]):
+        if given == ["-"] and command[0] in ("convert", "replay"):
+            continue
+        with open("/dev/zero", "rb") as zeros:
+            done = subprocess.run(
+                [sys.executable, "-m", "ordonnance_notation", *command, *given],
+                stdin=zeros,
+                check=False,
+                capture_output=True,
+                text=True,
+                timeout=60,
+            )
+        assert done.returncode in (1, 2) and "error[E002]" in done.stdout + done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_a_deck_file_is_bounded(tmp_path):
+    from ordonnance_notation.diagnostics import DeckError
+
+    cases = {
+        "many.yaml": ("cards: {HF: 999999999}\n", "a deck holds at most 10,000 cards"),
+        "deep.yaml": ("cards: " + "[" * 50_000 + "]" * 50_000 + "\n", "nested too deep"),
+        "huge.yaml": ("name: x\n" + "# " + "x" * (2 << 20) + "\n", "larger than 1 MB"),
+    }
+    for name, (text, said) in cases.items():
+        path = tmp_path / name
+        path.write_text(text)
+        with pytest.raises(DeckError) as raised:
+            load_deck(path)
+        assert said in raised.value.diagnostics[0].message
 
 
 def _too_long(plies: int = 5000) -> tuple[str, int]:

@@ -36,6 +36,7 @@ import re
 import runpy
 import shlex
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -192,7 +193,8 @@ class Transcript:
 
     def run(self, command: str) -> None:
         """Show and do one of: ``ordo ARGS`` (optionally ``< FILE`` for standard
-        input), ``echo $?``, ``mkdir DIR``, ``touch FILE``, ``printf 'TEXT' > FILE``."""
+        input), ``echo $?``, ``mkdir DIR``, ``touch FILE``, ``printf 'TEXT' > FILE``,
+        ``python3 -c 'CODE' > FILE``."""
         self.lines.append(f"$ {command}")
         if command == "echo $?":
             self.lines.append(str(self.status))
@@ -211,6 +213,9 @@ class Transcript:
             (self.directory / words[1]).touch()
         elif words[0] == "printf" and len(words) == 4 and words[2] == ">":
             (self.directory / words[3]).write_bytes(printf_bytes(words[1]))
+        elif words[:2] == ["python3", "-c"] and len(words) == 5 and words[3] == ">":
+            made = subprocess.run([sys.executable, "-c", words[2]], capture_output=True, check=True)
+            (self.directory / words[4]).write_bytes(made.stdout)
         else:
             raise self.fail(command, "not a command this script knows how to run")
         self.status = status

@@ -360,10 +360,14 @@ def _too_deep(source: str) -> ArchiveError:
     return _error(source, f"nested more than {MAX_DEPTH} deep", [], None, None)
 
 
+# a string unrolled (no backtracking per character: a string of 20 MB costs no more)
+_STRING_OR_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
 def _json_depth(data: str) -> int:
     """How deep brackets nest in a JSON text (strings skipped), without parsing it."""
     depth = deepest = 0
-    for match in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', data):
+    for match in _STRING_OR_BRACKET.finditer(data):
         token = match.group()
         if token in "[{":
             depth += 1

@@ -12,12 +12,14 @@ import stat
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import BinaryIO
 
 from ..diagnostics import Diagnostic, InputError, SourceError, Span, UnreadableSource
 
 STDIN = "-"
+BLOCK = 1 << 16
+MAX_LINE = 1 << 20  # a line of an input read a line at a time
+MAX_HELD = 1 << 30  # an input read whole (standard input for fmt, a pipe)
 
 
 def source_name(path: str) -> str:
@@ -46,9 +48,13 @@ class Source:
 def _utf16(data: bytes) -> bool:
     """A byte-order mark of UTF-16, or text whose every other byte is NUL."""
     head = data[:64]
-    return head[:2] in (b"\xff\xfe", b"\xfe\xff") or (
-        len(head) >= 4
-        and (head[1::2].count(0) == len(head[1::2]) or head[0::2].count(0) == len(head[0::2]))
+    return (
+        head[:2] in (b"\xff\xfe", b"\xfe\xff")
+        or (
+            len(head) >= 4
+            and any(head)  # all NUL (/dev/zero) is no text at all
+            and (head[1::2].count(0) == len(head[1::2]) or head[0::2].count(0) == len(head[0::2]))
+        )
     )
 
 
@@ -101,16 +107,35 @@ def _first_bad(data: bytes, skip: int = 0) -> int | None:
     return min(found) if found else None
 
 
-def read_source(path: str) -> Source:
-    """The text of a file, or of standard input for ``-``. Raises
-    UnreadableSource (E001) or SourceError (E002)."""
-    if path == STDIN:
-        return decode(sys.stdin.buffer.read(), source_name(path))
+def read_source(path: str, limit: int = MAX_HELD, what: str = "an input read whole") -> Source:
+    """The text of a file, or of standard input for ``-``, of at most
+    ``limit`` bytes (``what`` names such a file in the message). Reading
+    stops at the first NUL byte. Raises UnreadableSource (E001) or
+    SourceError (E002, or E007 beyond the limit)."""
+    name = source_name(path)
     try:
-        data = Path(path).read_bytes()
+        stream = sys.stdin.buffer if path == STDIN else open(path, "rb")  # noqa: SIM115
     except OSError as error:
         raise _unreadable(path, error) from None
-    return decode(data, path)
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        while True:
+            chunk = stream.read(min(BLOCK * 16, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if b"\x00" in chunk:
+                break  # no text: said by decode, from what is read so far
+            if size > limit:
+                raise too_large(name, limit, what)
+    except OSError as error:
+        raise _unreadable(path, error) from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+    return decode(b"".join(chunks), name)
 
 
 def _unreadable(path: str, error: OSError) -> UnreadableSource:
@@ -186,6 +211,7 @@ class LineSource:
 
     name: str
     stream: BinaryIO
+    longest: int = MAX_LINE  # bytes in a line, at most
 
     def lines(self) -> Iterator[str]:
         """The lines, without their ends."""
@@ -201,14 +227,21 @@ class LineSource:
         offset = 0  # bytes read so far
         read = getattr(self.stream, "read1", self.stream.read)  # read1: no waiting on a pipe
         pending: list[bytes] = []  # a line longer than a block, so far
+        held = 0  # bytes in pending
         try:
             while True:
                 block = read(BLOCK)
                 if block:
                     cut = block.rfind(b"\n") + 1
-                    if not cut:
+                    if not cut and b"\x00" not in block:
+                        held += len(block)
+                        if held > self.longest:
+                            raise SourceError(_too_long(self.name, number + 1, self.longest))
                         pending.append(block)
                         continue
+                    if not cut:  # a NUL: not text, said at once (/dev/zero has no line end)
+                        cut = len(block)
+                    held = 0
                     data = b"".join(pending) + block[:cut] if pending else block[:cut]
                     pending = [block[cut:]] if cut < len(block) else []
                 else:
@@ -257,7 +290,31 @@ class LineSource:
         raise AssertionError("a block that does not decode holds a bad byte")
 
 
-BLOCK = 1 << 16
+def _too_long(name: str, line: int, limit: int) -> Diagnostic:
+    return Diagnostic(
+        "E007",
+        f"line {line} is longer than {limit >> 20} MB: no record is written so",
+        name,
+        Span(line, 1, line, 2),
+        help="this may not be a record file at all; a record's lines are short "
+        "(split a long comment over lines)",
+    )
+
+
+def too_large(name: str, limit: int, what: str) -> SourceError:
+    """E007 for an input read whole that is larger than it may be."""
+    return SourceError(
+        Diagnostic(
+            "E007",
+            f"larger than {_size(limit)}, the most {what} may be",
+            name,
+            help="this may not be the file meant; such a file is read whole",
+        )
+    )
+
+
+def _size(limit: int) -> str:
+    return f"{limit >> 20} MB" if limit >= 1 << 20 else f"{limit >> 10} KB"
 
 
 def _decoded(data: bytes) -> str | None:

@@ -39,13 +39,17 @@ def _deck_error(source: str, message: str, mark: yaml.Mark | None = None) -> Dec
     return DeckError(Diagnostic("E006", message, source, span, help=help))
 
 
+MAX_DECK_FILE = 1 << 20  # bytes: a deck file is a few lines
+MAX_CARDS = 10_000  # in a deck: the reference deck has 88
+
+
 def load_deck(path: str | Path | None = None) -> Deck:
     """The reference deck, or the deck file at ``path``. Raises DeckError."""
     if path is None:
         resource = files("ordonnance_notation.making.decks") / "reference.yaml"
         return parse_deck(resource.read_text("utf-8"), "reference deck")
     try:
-        source = read_source(str(path))
+        source = read_source(str(path), MAX_DECK_FILE, "a deck file")
     except SourceError as error:
         raise DeckError(error.diagnostics, error.shown) from None
     return parse_deck(source.text, source.name)
@@ -55,6 +59,10 @@ def parse_deck(text: str, source: str) -> Deck:
     """A deck from the text of a deck file. Raises DeckError with the place of the problem."""
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise _deck_error(
+            source, "not a deck file: lists or mappings nested too deep", None
+        ) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or str(error)
@@ -104,7 +112,14 @@ def parse_deck(text: str, source: str) -> Deck:
                 else f"cards.{letters}: the number of copies is a whole number",
                 value.start_mark,
             )
-        cards += [card] * int(value.value)
+        copies = int(value.value) if len(value.value) <= 6 else MAX_CARDS + 1
+        if len(cards) + copies > MAX_CARDS:
+            raise _deck_error(
+                source,
+                f"cards.{letters}: a deck holds at most {MAX_CARDS:,} cards",
+                value.start_mark,
+            )
+        cards += [card] * copies
     if len(cards) < cards_needed(2):
         raise _deck_error(
             source,

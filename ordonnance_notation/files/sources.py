@@ -176,6 +176,23 @@ def _regular(path: str) -> bool:
         return True  # a broken or looping link: reading it reports why (E001)
 
 
+def _files_below(directory: str) -> Iterator[str]:
+    """The files below a directory, at any depth (a loop, not recursion: a
+    tree thousands of levels deep is walked too), without following links to
+    directories; directories that cannot be read are passed by."""
+    waiting = [directory]
+    while waiting:
+        try:
+            with os.scandir(waiting.pop()) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        waiting.append(entry.path)
+                    else:
+                        yield entry.path
+        except OSError:
+            continue
+
+
 def expand(paths: Iterable[str]) -> Iterator[str | UnreadableSource]:
     """Each path as given, with directories replaced by the ``*.ord`` files below
     them (any case, sorted, symbolic links to directories not followed); a
@@ -183,10 +200,9 @@ def expand(paths: Iterable[str]) -> Iterator[str | UnreadableSource]:
     for path in paths:
         if path != STDIN and os.path.isdir(path):
             found = sorted(
-                os.path.join(root, name)
-                for root, dirs, names in os.walk(path)
-                for name in names
-                if name.lower().endswith(".ord") and _regular(os.path.join(root, name))
+                file
+                for file in _files_below(path)
+                if os.path.basename(file).lower().endswith(".ord") and _regular(file)
             )
             if not found:
                 yield UnreadableSource(

@@ -644,8 +644,11 @@ def test_a_card_that_is_a_keyword_is_not_a_read_back_failure(in_bad):
 
 def test_a_directory_tree_thousands_of_levels_deep_is_walked(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    os.makedirs("/".join(["d"] * 1500))
-    deepest = Path("/".join(["d"] * 1500)) / "game.ord"
+    below = "d"
+    for _ in range(1500):  # os.makedirs recurses too
+        os.mkdir(below)
+        below += "/d"
+    deepest = Path(below).parent / "game.ord"
     deepest.write_text((SAMPLES / "classic-2.ord").read_text("utf-8"), "utf-8")
     result = ordo("validate", "d")
     assert result.exit_code == 0 and "1 record in 1 file: 1 valid" in result.output

@@ -345,7 +345,12 @@ def _load_json(data: str, source: str) -> dict[str, Any]:
             raise _error(source, f"not JSON: {error.msg}", [], *where) from None
         if isinstance(error, _DuplicateKey):
             raise _error(source, f"key {error.args[0]!r} given twice", [], None, None) from None
-        # e.g. a number of thousands of digits
+        long = _LONG_NUMBER.search(data)
+        if long is not None:  # Python reads no more digits than this
+            at = long.start()
+            row, col = data.count("\n", 0, at) + 1, at - (data.rfind("\n", 0, at) + 1) + 1
+            message = f"a number of more than {_DIGITS:,} digits: no archive value is so long"
+            raise _error(source, message, [], row, col) from None
         raise _error(source, f"not a usable JSON value: {error}", [], None, None) from None
     if _nested_deeper(value, MAX_DEPTH):  # as deep as its brackets, the text being JSON
         raise _too_deep(source)
@@ -354,6 +359,10 @@ def _load_json(data: str, source: str) -> dict[str, Any]:
     except schema.Invalid as problem:
         line, column = _locate(data, problem.path)
         raise _error(source, problem.message, problem.path, line, column) from None
+
+
+_DIGITS = 4300  # sys.int_info.default_max_str_digits
+_LONG_NUMBER = re.compile(f"[0-9]{{{_DIGITS + 1},}}")
 
 
 def _too_deep(source: str) -> ArchiveError:

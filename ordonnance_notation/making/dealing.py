@@ -92,6 +92,12 @@ def parse_deck(text: str, source: str) -> Deck:
     cards: list[Card] = []
     seen: dict[Card, str] = {}
     for key, value in cards_node.value:
+        if not isinstance(key, yaml.ScalarNode):
+            raise _deck_error(
+                source,
+                "a card is written as its letters, like 'HF', not a list or a mapping",
+                key.start_mark,
+            )
         letters = str(key.value)
         try:
             card = Card.from_letters(letters)

@@ -79,8 +79,7 @@ class Unread(NamedTuple):
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(NamedTuple):
     """A declared resolution read: marker ``marker`` for ``state`` to ``seat``."""
 
     element: Declared
@@ -811,7 +810,7 @@ def _read_claim(r: Content, declared: Declared) -> None:
     state, seat = state_spelt(declared.state.text), _SEAT_INDEX.get(declared.seat.text)
     text = declared.marker.text
     if state is not None and seat is not None and seat < r.seats and text in _MARKERS:
-        r.body.append(Claim(declared, _MARKERS[text], state, seat))  # the usual claim
+        r.body.append(_new(Claim, (declared, _MARKERS[text], state, seat)))  # the usual claim
         return
     text = text[1:]
     marker = int(text) if text.isascii() and text.isdigit() else 0

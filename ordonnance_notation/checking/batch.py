@@ -78,8 +78,10 @@ def check(task: Task) -> Checked | None:
     if item is None:
         return None
     report = validate(item)
+    if not report.diagnostics:  # the text is sent back only to be quoted
+        task = Task(task.source, task.index, task.first_line, "", task.with_json)
     return Checked(
-        task if report.diagnostics else replace(task, text=""),  # sent back only to be quoted
+        task,
         report.diagnostics,
         report.players,
         report.verdict,

@@ -55,6 +55,8 @@ _SEAT_INDEX = {f"P{n}": n - 1 for n in range(1, MAX_SEATS + 1)}
 _PLY_TEXT = {
     n: f"{n}." for n in range(1, 4 * 5 * MAX_SEATS + 1)
 }  # every ply of a game, as numbered
+_MARKERS = {f"#{n}": n for n in range(1, 6)}  # each marker, as written
+_new = tuple.__new__  # builds the named tuples without their Python-level __new__
 
 
 class Move(NamedTuple):
@@ -77,8 +79,7 @@ class Unread(NamedTuple):
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
-class Claim:
+class Claim(NamedTuple):
     """A declared resolution read: marker ``marker`` for ``state`` to ``seat``."""
 
     element: Declared
@@ -121,6 +122,10 @@ class Content:
     body: list[BodyEvent] = field(default_factory=list)
     result: DeclaredResult | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    layout: Layout = field(init=False)  # the record's elements by part, found once
+
+    def __post_init__(self) -> None:
+        self.layout = layout_of(self.record)
 
     def add(
         self,
@@ -154,7 +159,7 @@ def content_of(record: Record, broken: tuple[Broken, ...] = ()) -> Content:
     stop at the first of them in the body."""
     content = Content(record)
     kinds = {gap.kind for gap, _ in broken}
-    content.diagnostics.extend(misplaced(record))
+    content.diagnostics.extend(content.layout.misplaced)
     _read_header(content, header_broken="tag" in kinds)
     if content.seats is not None:
         if kinds & {"hand", "pile"}:
@@ -205,9 +210,64 @@ _MOVE_TO = {
 }
 
 
+class Layout(NamedTuple):
+    """A record's elements by part: every tag, hand and pile in order, the
+    first result line, and an E209 for each element out of place."""
+
+    tags: tuple[Tag, ...]
+    hands: list[Hand]
+    piles: list[Pile]
+    result_line: ResultLine | None
+    misplaced: list[Diagnostic]
+
+
+def layout_of(record: Record) -> Layout:
+    """The parts of ``record``. A record written in order (the usual case) is
+    told by counting its kinds of element: each part is then a run of them."""
+    elements = record.elements
+    runs = _runs(elements)
+    if runs is None:
+        return Layout(
+            record.tags,
+            [e for e in elements if type(e) is Hand],
+            [e for e in elements if type(e) is Pile],
+            next((e for e in elements if type(e) is ResultLine), None),
+            misplaced(record),
+        )
+    tags, deal = runs
+    last = elements[-1] if elements else None
+    return _new(
+        Layout,
+        (
+            elements[:tags],
+            [e for e in elements[tags:deal] if type(e) is Hand],
+            [e for e in elements[tags:deal] if type(e) is Pile],
+            last if type(last) is ResultLine else None,
+            [],
+        ),
+    )
+
+
+def _runs(elements: tuple[Element, ...]) -> tuple[int, int] | None:
+    """Where the tags and the deal end, for elements in order (tags, the
+    deal, the body, one result line at most); None when some are out of it."""
+    kinds = list(map(type, elements))
+    tags = kinds.count(Tag)
+    dealt = kinds.count(Hand) + kinds.count(Pile)
+    results = kinds.count(ResultLine)
+    if results > 1 or (results and kinds[-1] is not ResultLine):
+        return None
+    deal = kinds[tags : tags + dealt]
+    if kinds[:tags].count(Tag) != tags or deal.count(Hand) + deal.count(Pile) != dealt:
+        return None
+    return tags, tags + dealt
+
+
 def misplaced(record: Record) -> list[Diagnostic]:
     """E209 for each element out of place: tags, then the deal, then plays and
     declared resolutions, then one result line."""
+    if _runs(record.elements) is not None:
+        return []
     found = []
     part = _Part.HEADER
     for element in record.elements:
@@ -232,7 +292,7 @@ def _read_header(r: Content, header_broken: bool = False) -> None:
     tags: dict[str, Tag] = {}
     doubled_seat = False
     out_of_place = {d.span for d in r.diagnostics if d.code == "E209"}
-    for tag in r.record.tags:
+    for tag in r.layout.tags:
         name = tag.name.text
         if name in tags and tag.span in out_of_place:
             continue  # a tag among the plays is reported once, as out of place
@@ -291,7 +351,7 @@ def _read_seats(r: Content, tags: dict[str, Tag], header_broken: bool = False) -
     if count < MIN_SEATS and header_broken:
         return  # the seats may be named in the tags that could not be read
     if count < MIN_SEATS:
-        where = r.record.tags[0].span if r.record.tags else r.record.elements[0].span
+        where = r.layout.tags[0].span if r.layout.tags else r.record.elements[0].span
         named = ", ".join(f"P{n}" for n in numbers) or "none"
         lower = [
             tag for name, tag in tags.items() if _SEAT_TAG.match(name.upper()) and name[0] == "p"
@@ -420,9 +480,9 @@ def declared_outcome(text: str, seats: int) -> DeclaredOutcome | None:
 def _read_result_tag(r: Content, tag: Tag | None) -> None:
     assert r.seats is not None
     if tag is None:
-        where = r.record.tags[0].span if r.record.tags else r.record.elements[0].span
+        where = r.layout.tags[0].span if r.layout.tags else r.record.elements[0].span
         meant = next(
-            (t for t in r.record.tags if closest(t.name.text, ("Result",), cutoff=0.75)), None
+            (t for t in r.layout.tags if closest(t.name.text, ("Result",), cutoff=0.75)), None
         )
         if meant is not None:
             r.add(
@@ -519,8 +579,8 @@ def state_of(r: Content, word: Word, ply: int | None = None) -> State | None:
 
 def _read_deal(r: Content) -> None:
     assert r.seats is not None
-    hands_written = [e for e in r.record.elements if isinstance(e, Hand)]
-    piles = [e for e in r.record.elements if isinstance(e, Pile)]
+    hands_written = r.layout.hands
+    piles = r.layout.piles
     if not hands_written and not piles:
         return
     errors_before = len(r.diagnostics)
@@ -615,9 +675,12 @@ def _read_deal(r: Content) -> None:
 def _play_in_pile(r: Content, pile: Pile) -> bool:
     """A first play written without its number on the line after the pile
     (``LH J``) reads as the pile's last cards: said so (E101), once."""
-    if not pile.cards or pile.cards[-1].line == pile.span.line:
+    words = pile.cards
+    if not words or words[-1].line == pile.span.line:
         return False
-    last = [w for w in pile.cards if w.line == pile.cards[-1].line]
+    if len(words) > 3 and words[-4].line == words[-1].line:
+        return False  # more than three words on the pile's last line: no play
+    last = [w for w in words if w.line == words[-1].line]
     if not 2 <= len(last) <= 3 or State.lookup(last[1].text) is None:
         return False
     if card_spelt(last[1].text) is not None or not spells_a_card(last[0].text):
@@ -648,12 +711,13 @@ def _read_body(r: Content, broken: list[Broken]) -> None:
     assert seats is not None
     unread = False
     before: Element | None = None
+    add, ply_text, new = r.body.append, _PLY_TEXT.get, _new
     for element in r.record.elements:
         above, before = before, element
         while broken and broken[0][0].span.line < element.span.line:
             gap, error = broken.pop(0)
             if not unread:
-                r.body.append(Unread(None, error, gap.span))
+                add(Unread(None, error, gap.span))
                 unread = True
             if gap.kind != "declared":
                 expected += 1
@@ -664,11 +728,11 @@ def _read_body(r: Content, broken: list[Broken]) -> None:
         if type(element) is not Play:
             continue
         play = element
-        if play.drawn is None and not unread and play.number.text == _PLY_TEXT.get(expected):
+        if play.drawn is None and not unread and play.number.text == ply_text(expected):
             card, state = card_spelt(play.card.text), state_spelt(play.state.text)
             seat = None if play.seat is None else seat_index(play.seat.text, seats)
             if card is not None and state is not None and (seat is None or seat < seats):
-                r.body.append(Move(play, card, state, seat, None))  # the usual play, read at once
+                add(new(Move, (play, card, state, seat, None)))  # the usual play, read at once
                 expected += 1
                 written = expected
                 continue
@@ -742,7 +806,13 @@ def _shown_first(diagnostic: Diagnostic) -> tuple[int, int]:
 
 
 def _read_claim(r: Content, declared: Declared) -> None:
-    text = declared.marker.text[1:]
+    assert r.seats is not None
+    state, seat = state_spelt(declared.state.text), _SEAT_INDEX.get(declared.seat.text)
+    text = declared.marker.text
+    if state is not None and seat is not None and seat < r.seats and text in _MARKERS:
+        r.body.append(_new(Claim, (declared, _MARKERS[text], state, seat)))  # the usual claim
+        return
+    text = text[1:]
     marker = int(text) if text.isascii() and text.isdigit() else 0
     if not 1 <= marker <= 5:
         r.add(
@@ -759,7 +829,7 @@ def _read_claim(r: Content, declared: Declared) -> None:
 
 def _read_result_line(r: Content) -> None:
     assert r.seats is not None
-    line = next((e for e in r.record.elements if isinstance(e, ResultLine)), None)
+    line = r.layout.result_line
     if line is None:
         return
     outcome = declared_outcome(line.outcome.text, r.seats)

@@ -211,7 +211,7 @@ def _replay(r: Content, steps: bool) -> _Replayed:
     table = Table(r.seats, r.deal)
     if steps:
         replayed.steps.append(Step(0, table.snapshot(), None, None))
-    turns = replayed.turns
+    turns, play_on = replayed.turns, table.play
     declared_seen: dict[State, int] = {}
     played = 0  # plays walked so far
     for event in r.body:
@@ -224,9 +224,9 @@ def _replay(r: Content, steps: bool) -> _Replayed:
             replayed.stopped = event.stop
             break
         assert type(event) is Move
-        play = event.play
+        play, card, state, seat, drawn = event
         try:
-            turn = table.play(event.card, event.state, seat=event.seat, drawn=event.drawn)
+            turn = play_on(card, state, seat=seat, drawn=drawn)
         except IllegalPlay as illegal:
             ended = illegal.violation is Violation.GAME_OVER
             mended, fixes = None, []
@@ -533,16 +533,19 @@ def _check_declared(r: Content, claim: Claim, table: Table, seen: dict[State, in
         )
         return  # not counted as declared: a right declaration later is no repeat
     seen[state] = declared.span.line
-    written = f"#{resolution.marker} {state.name} {seat_name(resolution.winner)}"
-    if resolution.winner != seat:
+    winner = resolution.winner
+    if winner == seat and resolution.marker == marker:
+        return  # as declared: the usual case
+    written = f"#{resolution.marker} {state.name} {seat_name(winner)}"
+    if winner != seat:
         r.add(
             "E401",
             f"declares {state.full_name} to {seat_name(seat)}, "
-            f"but {seat_name(resolution.winner)} wins it: {resolution.decision.explain()}",
+            f"but {seat_name(winner)} wins it: {resolution.decision.explain()}",
             declared.seat.span,
             help=f"write `{written}`",
         )
-    elif resolution.marker != marker:
+    else:
         r.add(
             "E402",
             f"declares marker {marker} for {state.full_name}, "
@@ -586,8 +589,10 @@ def _check_result(r: Content, game: Game) -> Outcome | None:
         return None
     outcome = score(game.seats, game.resolutions, r.scoring)
     actual: DeclaredOutcome = SHARED if outcome.winner is None else outcome.winner
-    standing = outcome.describe(r.scoring.unit)
     for declared, span, where in declarations:
+        if declared == actual:
+            continue  # as declared: the usual case
+        standing = outcome.describe(r.scoring.unit)
         if declared == UNFINISHED:
             r.add(
                 "E412",
@@ -596,7 +601,7 @@ def _check_result(r: Content, game: Game) -> Outcome | None:
                 span,
                 help=_declare(where, _describe(actual)),
             )
-        elif declared != actual:
+        else:
             r.add(
                 "E410",
                 f"the {where} declares {_describe(declared)}, but {standing}",

@@ -123,8 +123,14 @@ class Army:
     def strength(self) -> tuple[FormationsKey, int]:
         """Sort key, greater is stronger. An earlier fourth card breaks a full tie;
         an army still short of four cards counts as if its fourth came last."""
-        fourth = self.fourth_ply
-        return (self.formations.key, -(fourth if fourth is not None else 1 << 30))
+        units = self.units
+        fourth = units[3].ply if len(units) >= UNITS_PER_ARMY else 1 << 30
+        formations = None
+        if len(units) <= _MAX_PACKED:  # the formations of these counts, if met before
+            formations = _FORMATIONS.get(sum([_PACKED[unit.card.mask] for unit in units]))
+        if formations is None:
+            formations = self.formations
+        return (formations.key, -fourth)
 
     def with_unit(self, unit: Unit) -> Army:
         return Army(self.seat, self.units + (unit,))

@@ -188,7 +188,17 @@ class Table:
     ``play``. Replaying a whole record on one table spares a copy of the game
     per ply; ``snapshot`` gives the immutable ``Game`` at any point."""
 
-    __slots__ = ("drawn", "full", "hands", "pile", "ply", "resolutions", "seats", "units")
+    __slots__ = (
+        "drawn",
+        "final",
+        "full",
+        "hands",
+        "pile",
+        "ply",
+        "resolutions",
+        "seats",
+        "units",
+    )
 
     def __init__(self, seats: int, deal: Deal | None = None) -> None:
         """Raises ValueError as ``Game.new`` does."""
@@ -201,6 +211,9 @@ class Table:
             [[] for _ in range(seats)] for _ in STATES
         ]  # [state - 1][seat]
         self.full = [0] * len(STATES)  # armies of four units, by state
+        # the armies of each resolved state, by seat, as its resolution ranked
+        # them: they change no more, and a snapshot takes them as they are
+        self.final: list[tuple[Army, ...] | None] = [None] * len(STATES)
         self.hands = None if deal is None else [list(hand) for hand in deal.hands]
         self.pile = None if deal is None else deal.pile
         self.drawn = 0
@@ -221,7 +234,8 @@ class Table:
 
     def snapshot(self) -> Game:
         armies = tuple(
-            tuple(Army(seat, tuple(units)) for seat, units in enumerate(row)) for row in self.units
+            final or tuple([Army(seat, tuple(units)) for seat, units in enumerate(row)])
+            for row, final in zip(self.units, self.final, strict=True)
         )
         hands = None if self.hands is None else tuple(tuple(hand) for hand in self.hands)
         return Game(
@@ -303,7 +317,8 @@ class Table:
         self.full[index] += 1
         if self.full[index] < self.seats:
             return _new(Turn, (ply, mover, card, state, draw, None, False))
-        armies = [Army(seat, tuple(units)) for seat, units in enumerate(row)]
+        armies = tuple([Army(seat, tuple(units)) for seat, units in enumerate(row)])
+        self.final[index] = armies
         resolution = Resolution(state, len(self.resolutions) + 1, ply, rank(armies))
         self.resolutions.append(resolution)
         return Turn(

@@ -34,7 +34,7 @@ class Scoring:
 
     @classmethod
     def classic(cls) -> Scoring:
-        return cls(None)
+        return _CLASSIC if cls is Scoring else cls(None)  # immutable: one will do
 
     @classmethod
     def by_points(cls, table: Sequence[int] = DEFAULT_POINTS) -> Scoring:
@@ -52,6 +52,9 @@ class Scoring:
     def points_for(self, place: int) -> int:
         assert self.points is not None
         return self.points[place] if place < len(self.points) else 0
+
+
+_CLASSIC = Scoring(None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +83,8 @@ def captures(resolutions: Sequence[Resolution], seat: int) -> list[int]:
 
 def score(seats: int, resolutions: Sequence[Resolution], scoring: Scoring) -> Outcome:
     """The outcome of a finished game (every state resolved)."""
-    states = tuple(len(captures(resolutions, seat)) for seat in range(seats))
+    winners = [r.winner for r in resolutions]
+    states = tuple(map(winners.count, range(seats)))
     if scoring.points is None:
         scores = states
     else:

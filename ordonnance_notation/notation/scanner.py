@@ -141,21 +141,31 @@ def _scan(chunk: str, first_line: int) -> tuple[list[Element], list[Comment]]:
             m = _TAG.match(line, pos)
             if m is None:
                 raise _GiveUp
-            value = t.unquote(m.group(2))
-            element = Tag(
-                _word(m.group(1), number, m.start(1)),
-                value,
-                _new(Span, (number, pos + 1, number, m.end() + 1)),
+            name, string = m.groups()
+            inner = string[1:-1]
+            element = new(
+                Tag,
+                (
+                    new(Word, (name, number, m.start(1) + 1)),
+                    inner if "\\" not in inner else t.unquote(string),
+                    new(Span, (number, pos + 1, number, m.end() + 1)),
+                    (),
+                ),
             )
         elif c == "#":
             m = _DECLARED.match(line, pos)
             if m is None or m.group(2) in _KEYWORDS:
                 raise _GiveUp
-            element = Declared(
-                _word(m.group(1), number, pos),
-                _word(m.group(2), number, m.start(2)),
-                _word(m.group(3), number, m.start(3)),
-                _new(Span, (number, pos + 1, number, m.end() + 1)),
+            marker, state, seat = m.groups()
+            element = new(
+                Declared,
+                (
+                    new(Word, (marker, number, pos + 1)),
+                    new(Word, (state, number, m.start(2) + 1)),
+                    new(Word, (seat, number, m.start(3) + 1)),
+                    new(Span, (number, pos + 1, number, m.end() + 1)),
+                    (),
+                ),
             )
         elif c in "{;":
             element = None
@@ -207,6 +217,10 @@ def _scan(chunk: str, first_line: int) -> tuple[list[Element], list[Comment]]:
             open_deal = None
         if m is not None:
             pos = m.end()
+        if pos == len(line) and element is not None:  # nothing after the element
+            elements.append(element)
+            skip_to = row
+            continue
         rest = _comments(lines, row, pos, number)
         comments: tuple[Comment, ...]
         if rest is None:
@@ -259,15 +273,18 @@ def _cards(line: str, pos: int, number: int, open_deal: _OpenDeal) -> int:
     end = m.end()
     if end == pos:
         return pos
-    words = [
-        _new(Word, (card.group(), number, card.start() + 1))
-        for card in _LETTERS.finditer(line, pos, end)
-    ]
-    if not _KEYWORDS.isdisjoint(word.text for word in words):
+    # the pattern matched blanks and cards alone: splitting at blanks gives the cards
+    texts = line[pos:end].split()
+    if not _KEYWORDS.isdisjoint(texts):
         raise _GiveUp
-    open_deal[3].extend(words)
-    last = words[-1]
-    open_deal[4] = (number, last.column + len(last.text))
+    words = open_deal[3]
+    find = line.find
+    at = pos
+    for text in texts:
+        at = find(text, at)  # no letter stands between the last card and this one
+        words.append(_new(Word, (text, number, at + 1)))
+        at += len(text)
+    open_deal[4] = (number, at + 1)
     return end
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from ..engine.cards import State, spells_a_card
+from ..notation.lookalikes import lookalike_help
 from ..notation.mistakes import seat_meant
 from ..notation.writer import TAG_ORDER
 
@@ -55,6 +56,9 @@ def state_meant(word: str) -> State | None:
 
 
 def state_help(word: str) -> str:
+    odd = lookalike_help(word)
+    if odd is not None:
+        return odd
     meant = state_meant(word)
     if meant is not None:
         return f"did you mean {meant.full_name}? write `{meant.name}` or `{meant.full_name}`"
@@ -63,6 +67,9 @@ def state_help(word: str) -> str:
 
 def card_help(word: str) -> str:
     """How to write the card ``word`` meant to be."""
+    odd = lookalike_help(word)
+    if odd is not None:
+        return odd
     upper = word.upper()
     if upper != word and spells_a_card(upper):
         return f"write cards in upper case: `{upper}`"
@@ -72,6 +79,9 @@ def card_help(word: str) -> str:
 
 
 def seat_help(word: str, names: Sequence[str]) -> str:
+    odd = lookalike_help(word)
+    if odd is not None:
+        return odd
     meant = seat_meant(word, names)
     if meant is not None:
         seat, why = meant

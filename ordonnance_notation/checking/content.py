@@ -27,6 +27,7 @@ from ..engine.cards import (
 from ..engine.game import HAND_SIZE, MAX_SEATS, MIN_SEATS, Deal, cards_needed
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..notation import terminals as t
+from ..notation.lookalikes import lookalike_help
 from ..notation.mistakes import seat_meant
 from ..notation.record import (
     Declared,
@@ -519,6 +520,9 @@ def _outcome_help(word: str, names: tuple[str, ...], tag: bool) -> str:
     def written(value: str) -> str:
         return f'[Result "{value}"]' if tag else f"`result {value}`"
 
+    odd = lookalike_help(word)
+    if odd is not None:
+        return odd
     meant = seat_meant(word, names)
     if meant is not None:
         seat, why = meant

@@ -22,6 +22,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..diagnostics import Diagnostic
 from . import terminals as t
 from .cutting import code_of
+from .lookalikes import described, lookalike_help
 from .mistakes import FORMS, Where, diagnose
 from .record import (
     Comment,
@@ -398,7 +399,12 @@ def syntax_diagnostic(
             )
         allowed = _expected(error.allowed or set())
         return Diagnostic(
-            "E100", f"unexpected character {char!r}; expected {allowed}", source, span, index
+            "E100",
+            f"unexpected character {described(char)}; expected {allowed}",
+            source,
+            span,
+            index,
+            help=lookalike_help(char),
         )
     # lark raises only the three subclasses of UnexpectedInput, but the base
     # class declares neither ``token`` nor ``expected``

@@ -15,6 +15,7 @@ from ..engine.armies import Army
 from ..engine.cards import Card, Icon, State, seat_name
 from ..engine.game import Game
 from .replay import Replay, Step
+from .report import visible
 
 SLOTS = "".join(icon.name for icon in Icon)  # LBSHF
 EMPTY_SLOT = "·"
@@ -62,11 +63,11 @@ def render_step(replay: Replay, step: Step, seat: int | None = None) -> Text:
     names = report.names
     width = max(len(_label(s, names)) for s in range(game.seats))
     out = Text()
-    out.append(_heading(replay, step, seat), style="bold")
+    out.append(visible(_heading(replay, step, seat)), style="bold")
     if step.play is not None:
         for comment in step.play.comments:
             out.append(
-                f"\n  {{{comment.text}}}" if comment.braced else f"\n  ; {comment.text}",
+                visible(f"\n  {{{comment.text}}}" if comment.braced else f"\n  ; {comment.text}"),
                 style="italic",
             )
     out.append(
@@ -98,7 +99,7 @@ def render_step(replay: Replay, step: Step, seat: int | None = None) -> Text:
 
 
 def _label(seat: int, names: tuple[str, ...]) -> str:
-    name = names[seat].strip() if seat < len(names) else ""
+    name = visible(names[seat].strip()) if seat < len(names) else ""
     return f"{seat_name(seat)} {name}".rstrip()
 
 

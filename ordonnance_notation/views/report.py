@@ -22,6 +22,30 @@ from ..diagnostics import Diagnostic, InputError, Severity, Span
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
+# What a terminal would obey or hide rather than show: C0 and C1 controls
+# (but the line end), DEL, the soft hyphen, bidirectional controls, zero-width
+# characters and joiners, line and paragraph separators, interlinear marks.
+_UNSEEN = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e"
+    "\u2060-\u2069\ufeff\ufff9-\ufffb]"
+)
+
+
+def _seen(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code < 0x20:
+        return chr(0x2400 + code)  # the control pictures: ␛ for ESC
+    return "\u2421" if code == 0x7F else f"<U+{code:04X}>"
+
+
+def visible(text: str) -> str:
+    """``text`` as it may reach a terminal: every character that a terminal
+    would obey (an escape sequence that moves the cursor or recolours, a
+    bell) or not show (a zero-width space, a right-to-left override) shown
+    as a picture (␛, ␀) or its code point (<U+202E>); line ends kept. Text
+    from records and file names goes through it in every human format."""
+    return _UNSEEN.sub(_seen, text) if _UNSEEN.search(text) else text
+
 
 def diagnostic_text(
     diagnostic: Diagnostic, lines: Sequence[str] | None, first_line: int = 1
@@ -31,10 +55,10 @@ def diagnostic_text(
     its label, then where in the file it is and the help line.
     ``lines`` start at line ``first_line`` of the file."""
     out = Text()
-    out.append(f"{diagnostic.location}: ", style="bold")
+    out.append(f"{visible(diagnostic.location)}: ", style="bold")
     style = STYLES[diagnostic.severity]
     out.append(f"{diagnostic.severity.value}[{diagnostic.code}]", style=style)
-    out.append(f": {diagnostic.message}")
+    out.append(f": {visible(diagnostic.message)}")
 
     def known(span: Span | None) -> bool:
         return span is not None and lines is not None and 0 <= span.line - first_line < len(lines)
@@ -51,14 +75,15 @@ def diagnostic_text(
             assert span is not None
             source_line = lines[span.line - first_line].expandtabs(1)
             if span.line != shown_line:
-                out.append(f"\n {span.line:>{gutter}} | {source_line}")
+                out.append(f"\n {span.line:>{gutter}} | {visible(source_line)}")
                 shown_line = span.line
-            start = cell_len(source_line[: span.column - 1])
+            start = cell_len(visible(source_line[: span.column - 1]))
             end = span.end_column - 1 if span.end_line == span.line else len(source_line)
-            width = cell_len(source_line[span.column - 1 : end])
+            width = cell_len(visible(source_line[span.column - 1 : end]))
             out.append(f"\n {' ' * gutter} | ")
             out.append(
-                " " * start + mark * max(1, width) + (f" {label}" if label else ""), mark_style
+                " " * start + mark * max(1, width) + (f" {visible(label)}" if label else ""),
+                mark_style,
             )
     where = [f"record {diagnostic.record}"] if diagnostic.record is not None else []
     if diagnostic.ply is not None:
@@ -67,11 +92,11 @@ def diagnostic_text(
     if where:
         out.append(f"\n {pad} = {', '.join(where)}", style="dim")
     for related in unshown:
-        out.append(f"\n {pad} = note: {related.message} (line {related.span.line})")
+        out.append(f"\n {pad} = note: {visible(related.message)} (line {related.span.line})")
     if diagnostic.help:
         out.append(f"\n {pad} = ")
         out.append("help", style="bold")
-        out.append(f": {diagnostic.help}")
+        out.append(f": {visible(diagnostic.help)}")
     return out
 
 
@@ -100,12 +125,12 @@ class Verdict(Protocol):
 def record_line(report: Verdict) -> Text:
     """``file record 2 (Anna v Boris): valid, P2 wins (...)``."""
     out = Text(_record_head(report))
-    out.append(report.verdict, style="green" if report.valid else "bold red")
+    out.append(visible(report.verdict), style="green" if report.valid else "bold red")
     return out
 
 
 def _record_head(report: Verdict) -> str:
-    return f"{report.source} record {report.index}{report.players}: "
+    return visible(f"{report.source} record {report.index}{report.players}: ")
 
 
 _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")  # what Rich would show otherwise
@@ -147,7 +172,7 @@ class TextReporter:
         for diagnostic in item.diagnostics:
             text = diagnostic_text(diagnostic, lines, item.task.first_line)
             self.emit(text.plain, text.copy)
-        self.emit(_record_head(item) + item.verdict, lambda: record_line(item))
+        self.emit(_record_head(item) + visible(item.verdict), lambda: record_line(item))
 
     def finish(self, tally: Tally) -> None:
         self.console.print(

@@ -14,6 +14,7 @@ from ..engine.armies import Army
 from ..engine.cards import State, seat_name
 from ..engine.game import Game, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captures
+from .report import visible
 
 
 def summarize(report: Report) -> dict[str, Any]:
@@ -239,7 +240,7 @@ def render_text(data: dict[str, Any]) -> str:
             out.append(f"  ply {note['ply']:>2}: {note['play']}{glyph} {comments}".rstrip())
     if data["problems"]:
         out += ["", "Problems"] + [f"  {p}" for p in data["problems"]]
-    return "\n".join(out) + "\n"
+    return visible("\n".join(out) + "\n")
 
 
 def render_markdown(data: dict[str, Any]) -> str:
@@ -290,4 +291,4 @@ def render_markdown(data: dict[str, Any]) -> str:
             out.append(f"- ply {note['ply']}: `{note['play']}{glyph}` {comments}".rstrip())
     if data["problems"]:
         out += ["", "### Problems", ""] + [f"- `{p}`" for p in data["problems"]]
-    return "\n".join(out) + "\n"
+    return visible("\n".join(out) + "\n")

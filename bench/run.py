@@ -66,27 +66,33 @@ def archive(records: int, seats: int) -> Path:
 GNU_TIME = "/usr/bin/time"
 
 
-def timed(command: list[str]) -> tuple[float, int]:
+def timed(command: list[str], limit_mb: int | None = None) -> tuple[float, int]:
     """Wall seconds and peak resident memory (KB) of a command run to completion.
 
     Linux carries a process's peak memory across exec, so a child forked from
     this process (which holds the archive in memory) would report at least
     this process's peak. GNU time, a small program, forks the command instead;
-    without it the figure from wait4 is an upper bound."""
-    wrapped = [GNU_TIME, "-f", "%M", *command] if os.access(GNU_TIME, os.X_OK) else command
+    without it the figure from wait4 is an upper bound. ``limit_mb`` caps the
+    command's address space, and then only exit 0 will do (the soak's archive
+    is valid: a MemoryError would end in 1)."""
+    inner = command
+    if limit_mb is not None:
+        inner = ["sh", "-c", f'ulimit -v {limit_mb * 1024} && exec "$@"', "sh", *command]
+    gnu_time = os.access(GNU_TIME, os.X_OK)
+    wrapped = [GNU_TIME, "-f", "%M", *inner] if gnu_time else inner
     start = time.perf_counter()
     process = subprocess.Popen(wrapped, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, errors = process.communicate()
     elapsed = time.perf_counter() - start
-    if process.returncode not in (0, 1):
-        raise SystemExit(f"{' '.join(command)} failed")
-    if wrapped is command:
+    if process.returncode not in ((0,) if limit_mb is not None else (0, 1)):
+        raise SystemExit(f"{' '.join(command)} failed (exit {process.returncode})")
+    if not gnu_time:
         return elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return elapsed, int(errors.decode().strip().splitlines()[-1])
 
 
-def median_run(command: list[str], runs: int) -> tuple[float, int]:
-    results = [timed(command) for _ in range(runs)]
+def median_run(command: list[str], runs: int, limit_mb: int | None = None) -> tuple[float, int]:
+    results = [timed(command, limit_mb) for _ in range(runs)]
     return statistics.median(r[0] for r in results), max(r[1] for r in results)
 
 
@@ -177,19 +183,22 @@ def bench(records: int, seats: int, runs: int) -> dict:
     return row
 
 
-def commands(row: dict, path: Path, runs: int) -> None:
+def commands(row: dict, path: Path, runs: int, limit_mb: int | None = None) -> None:
     """``ordo validate`` on one and two processes, then every command that
-    reads archives, on ``path``, each as its own process: into ``row``."""
+    reads archives, on ``path``, each as its own process (in ``limit_mb`` of
+    address space, if given): into ``row``."""
     records, mb = row["records"], row["megabytes"]
     for jobs in (1, 2):
-        seconds, peak = median_run([*ORDO, "validate", "--jobs", str(jobs), str(path)], runs)
+        seconds, peak = median_run(
+            [*ORDO, "validate", "--jobs", str(jobs), str(path)], runs, limit_mb
+        )
         row[f"validate_j{jobs}_s"] = round(seconds, 2)
         row[f"validate_j{jobs}_records_s"] = round(records / seconds, 1)
         row[f"validate_j{jobs}_mb_s"] = round(mb / seconds, 3)
         row[f"validate_j{jobs}_peak_mb"] = round(peak / 1024, 1)
     row["jobs2_speedup"] = round(row["validate_j1_s"] / row["validate_j2_s"], 2)
     for name, command in COMMANDS.items():
-        seconds, peak = median_run([*ORDO, *command(path, records)], runs)
+        seconds, peak = median_run([*ORDO, *command(path, records)], runs, limit_mb)
         row[f"{name}_mb_s"] = round(mb / seconds, 3)
         row[f"{name}_peak_mb"] = round(peak / 1024, 1)
         row[f"{name}_vs_validate"] = round(row[f"{name}_mb_s"] / row["validate_j1_mb_s"], 2)
@@ -199,8 +208,9 @@ def commands(row: dict, path: Path, runs: int) -> None:
 
 
 def gigabyte() -> dict:
-    """Every command once on an archive of 1 GB: copies of the 100k-record
-    2-seat archive, one after another (about two hours)."""
+    """Every command once on an archive of 1 GB (copies of the 100k-record
+    2-seat archive, one after another), each in 500 MB of address space: the
+    soak of issue 14 (about two hours)."""
     part = archive(100_000, 2)
     copies = -(-1_000_000_000 // part.stat().st_size)
     path = DATA / "play-2p-1gb.ord"
@@ -215,8 +225,11 @@ def gigabyte() -> dict:
         "seats": 2,
         "megabytes": round(path.stat().st_size / 1e6, 3),
     }
-    commands(row, path, 1)
+    commands(row, path, 1, limit_mb=SOAK_LIMIT_MB)
     return row
+
+
+SOAK_LIMIT_MB = 500
 
 
 def _converted(path: Path, kind: str) -> Path:

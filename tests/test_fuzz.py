@@ -168,12 +168,23 @@ def check_convert_from_ord(text: str) -> None:
 
 
 def check_convert_to_ord(text: str, kind: str) -> None:
-    """YAML or JSON -> .ord (and -> the other archive kind) raise only OrdoError."""
+    """YAML or JSON -> .ord (and -> the other archive kind) raise only
+    OrdoError, and whatever they write reads again: the .ord text as UTF-8
+    records without a syntax error, the archive as the same records."""
     for target in ("ord", "yaml" if kind == "json" else "json"):
         try:
-            convert(text, f"fuzz.{kind}", kind, target)
+            written = convert(text, f"fuzz.{kind}", kind, target)
         except OrdoError as error:
             assert_no_e004(error, text, kind)
+            continue
+        if target == "ord":
+            decoded = decode(written.encode("utf-8"), "written.ord").text
+            for item in parse_text(decoded, "written.ord"):
+                assert isinstance(item, Record), (text, written)
+        else:
+            again = archive.load(written, "written", target)
+            assert convert(written, "w", target, "ord") == convert(text, "t", kind, "ord")
+            assert again["records"]
 
 
 def check_replay(reports: list, pick: int = 0) -> None:

@@ -1,5 +1,5 @@
 """``python -m ordonnance_notation`` runs the ``ordo`` command."""
 
-from .cli.app import app
+from .cli.app import run
 
-app(prog_name="ordo")
+run()

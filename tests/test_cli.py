@@ -457,3 +457,40 @@ def test_fmt_write_leaves_a_file_with_a_later_syntax_error_untouched(ordo, tmp_p
     assert result.exit_code == 1 and "error[E103]" in result.output
     assert "not formatted: fix the errors above first" in result.output
     assert path.read_bytes() == before
+
+
+def test_an_internal_error_is_one_line_with_how_to_report_it(monkeypatch, capsys):
+    from ordonnance_notation.checking import batch
+    from ordonnance_notation.cli.app import EXIT_INTERNAL, run
+
+    def broken(self):
+        raise RuntimeError("boom\nsecond line")
+
+    monkeypatch.setattr(batch.Validation, "__iter__", broken)
+    sample = str(SAMPLES / "classic-2.ord")
+    with pytest.raises(SystemExit) as ended:
+        run(["validate", sample])
+    err = capsys.readouterr().err
+    assert ended.value.code == EXIT_INTERNAL == 3
+    assert err.startswith("ordo: internal error: RuntimeError: boom\n") and "Traceback" not in err
+    assert "please report it" in err and "--debug" in err
+    with pytest.raises(RuntimeError, match="boom"):  # --debug, anywhere: the traceback
+        run(["validate", sample, "--debug"])
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "many.ord"
+    path.write_text("\n".join([(SAMPLES / "classic-2.ord").read_text("utf-8")] * 2000), "utf-8")
+    for command in (["validate", "--jobs", "1"], ["fmt"], ["summary"]):
+        child = subprocess.Popen(
+            [sys.executable, "-m", "ordonnance_notation", *command, str(path)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert child.stdout is not None and child.stdout.readline()
+        child.stdout.close()  # as `| head -1` does
+        _, err = child.communicate(timeout=60)
+        assert child.returncode in (-13, 141) and err == b"", (command, err[-500:])

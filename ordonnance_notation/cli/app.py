@@ -5,10 +5,12 @@ Exit codes: 0 every record valid; 1 some record invalid; 2 usage or I/O error.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import json
 import os
 import secrets
+import signal
 import sys
 from collections.abc import Iterable, Iterator
 from enum import Enum
@@ -58,6 +60,8 @@ app = typer.Typer(
 )
 
 EXIT_VALID, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+EXIT_INTERNAL = 3  # a bug in ordo: nothing the input did
+EXIT_BROKEN_PIPE = 128 + 13  # as a process ended by SIGPIPE: the reader went away
 
 
 class Format(str, Enum):
@@ -96,8 +100,44 @@ def _frozen_heap(items: Iterator[T]) -> Iterator[T]:
 
 
 @app.callback()
-def main() -> None:
+def main(
+    debug: Annotated[
+        bool,
+        typer.Option(
+            "--debug", help="Show the traceback of an internal error (anywhere on the line)."
+        ),
+    ] = False,
+) -> None:
     """Record, validate and replay games of Ordonnance (The Kingdoms of Crusaders)."""
+
+
+def run(argv: list[str] | None = None) -> None:
+    """The ``ordo`` command: ``app``, with the last word on what escapes it.
+    A reader that goes away (``ordo ... | head``) ends the run quietly, with
+    the status of a process ended by SIGPIPE; any other exception is a bug,
+    said in one line with how to report it (exit 3), its traceback only with
+    ``--debug``, which may stand anywhere on the command line."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    args = [arg for arg in args if arg != "--debug"]
+    if hasattr(signal, "SIGPIPE"):  # as Unix tools do: a closed pipe ends the process, quietly
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    try:
+        app(args, prog_name="ordo")
+    except BrokenPipeError:  # where there is no SIGPIPE
+        with contextlib.suppress(OSError):  # no complaint at exit, flushing to the closed pipe
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(EXIT_BROKEN_PIPE)
+    except Exception as error:
+        if debug:
+            raise
+        cause = str(error).strip().split("\n")[0][:200]
+        sys.stderr.write(
+            f"ordo: internal error: {type(error).__name__}{': ' + cause if cause else ''}\n"
+            "  this is a bug in ordo, not in the input: please report it with the command "
+            "line and the input; `--debug` shows where it happened\n"
+        )
+        sys.exit(EXIT_INTERNAL)
 
 
 PathsArgument = Annotated[

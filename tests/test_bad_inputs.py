@@ -660,3 +660,49 @@ def test_a_directory_tree_thousands_of_levels_deep_is_walked(tmp_path, monkeypat
         for directory in reversed(made):
             os.rmdir(directory)
     assert result.exit_code == 0 and "1 record in 1 file: 1 valid" in result.output
+
+
+WRITERS = [
+    ["validate", "ARCHIVE"],
+    ["fmt", "ARCHIVE"],
+    ["convert", "ARCHIVE", "--to", "yaml"],
+    ["convert", "ARCHIVE", "--to", "json"],
+    ["convert", "ARCHIVE", "-o", "OUT.yaml"],
+    ["summary", "ARCHIVE"],
+    ["play", "--games", "300", "--seed", "full"],
+    ["play", "--games", "300", "--seed", "full", "-o", "OUT.ord"],
+    ["fmt", "--write", "MESSY"],
+]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="ulimit is a POSIX shell's")
+@pytest.mark.parametrize("command", WRITERS, ids=" ".join)
+def test_output_cut_short_by_a_full_disk_fails_and_says_so(tmp_path, command):
+    """A file-size limit of 32 KB stands for a full disk: every command that
+    writes more exits non-zero with E001 naming the output, and leaves no
+    output file and no temporary file behind (standard output is cut short:
+    nothing can unwrite it)."""
+    archive = tmp_path / "archive.ord"
+    archive.write_text(
+        game_text(play_game("full", ["random"] * 2, load_deck())) * 1 + "\n", "utf-8"
+    )
+    text = archive.read_text("utf-8")
+    archive.write_text("\n".join([text] * 400), "utf-8")
+    messy = tmp_path / "messy.ord"
+    messy.write_text(archive.read_text("utf-8").replace("\n1. ", "\n1.  "), "utf-8")
+    before = messy.read_bytes()
+    words = [
+        {"ARCHIVE": str(archive), "MESSY": str(messy), "OUT.yaml": str(tmp_path / "out.yaml"),
+         "OUT.ord": str(tmp_path / "out.ord")}.get(w, w)
+        for w in command
+    ]  # fmt: skip
+    done = subprocess.run(
+        ["sh", "-c", 'ulimit -f 64 && exec "$@" > "$0"', str(tmp_path / "stdout"),
+         sys.executable, "-m", "ordonnance_notation", *words],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2 and "error[E001]: cannot be written" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted(["archive.ord", "messy.ord", "stdout"]), left
+    assert messy.read_bytes() == before

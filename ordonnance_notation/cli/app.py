@@ -6,7 +6,9 @@ Exit codes: 0 every record valid; 1 some record invalid; 2 usage or I/O error.
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
+import io
 import json
 import os
 import secrets
@@ -62,6 +64,7 @@ app = typer.Typer(
 EXIT_VALID, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 EXIT_INTERNAL = 3  # a bug in ordo: nothing the input did
 EXIT_BROKEN_PIPE = 128 + 13  # as a process ended by SIGPIPE: the reader went away
+_FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO}  # an output that takes no more
 
 
 class Format(str, Enum):
@@ -111,6 +114,21 @@ def main(
     """Record, validate and replay games of Ordonnance (The Kingdoms of Crusaders)."""
 
 
+def _buffered_stdout() -> None:
+    """Under PYTHONUNBUFFERED (or ``python -u``) standard output is a raw
+    file, and a text stream over a raw file drops what a partial write left
+    out (a full disk, a file-size limit) in silence: it is given a buffer,
+    which finishes every write or raises, flushed at each line end."""
+    out = sys.stdout
+    if isinstance(out, io.TextIOWrapper) and isinstance(out.buffer, io.RawIOBase):
+        sys.stdout = io.TextIOWrapper(
+            io.BufferedWriter(out.buffer),
+            encoding=out.encoding,
+            errors=out.errors,
+            line_buffering=True,
+        )
+
+
 def run(argv: list[str] | None = None) -> None:
     """The ``ordo`` command: ``app``, with the last word on what escapes it.
     A reader that goes away (``ordo ... | head``) ends the run quietly, with
@@ -122,12 +140,27 @@ def run(argv: list[str] | None = None) -> None:
     args = [arg for arg in args if arg != "--debug"]
     if hasattr(signal, "SIGPIPE"):  # as Unix tools do: a closed pipe ends the process, quietly
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    _buffered_stdout()
     try:
-        app(args, prog_name="ordo")
+        try:
+            app(args, prog_name="ordo")
+        finally:
+            sys.stdout.flush()  # what is still buffered must reach the output too, or fail here
     except BrokenPipeError:  # where there is no SIGPIPE
         with contextlib.suppress(OSError):  # no complaint at exit, flushing to the closed pipe
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_BROKEN_PIPE)
+    except OSError as error:
+        if debug or error.filename is not None or error.errno not in _FULL:
+            raise
+        with contextlib.suppress(OSError):  # nothing more is written there
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stderr.write(
+            f"<stdout>: error[E001]: cannot be written: {error.strerror}\n"
+            "  = help: the output is incomplete: make room on the disk (or raise the "
+            "file size limit) and run again\n"
+        )
+        sys.exit(EXIT_USAGE)
     except Exception as error:
         if debug:
             raise

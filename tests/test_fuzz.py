@@ -20,6 +20,7 @@ crash of the interpreter or a hang fails that test and not the whole run.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import tempfile
@@ -37,6 +38,7 @@ from ordonnance_notation.archives.conversion import canonical, convert
 from ordonnance_notation.cli.app import app
 from ordonnance_notation.diagnostics import CODES, OrdoError, SourceError
 from ordonnance_notation.files.sources import Source, decode
+from ordonnance_notation.making.dealing import parse_deck
 from ordonnance_notation.notation.record import Record
 from ordonnance_notation.notation.writer import format_records
 from ordonnance_notation.views.board import render_step
@@ -232,6 +234,7 @@ COMMANDS = [
     ["summary", "--format", "json", "{f}"],
     ["stats", "{f}"],
     ["stats", "--format", "json", "{f}"],
+    ["deal", "--seed", "fuzz", "--deck", "{f}"],
 ]
 
 
@@ -245,6 +248,12 @@ def check_cli(data: bytes, args: list[str], name: str = "fuzz.ord") -> int:
     assert "Traceback" not in result.output, result.output[-2000:]
     assert result.exit_code in EXIT_CODES, (argv, result.exit_code, result.output[-2000:])
     return result.exit_code
+
+
+def check_deck(text: str) -> None:
+    """The deck loader raises only OrdoError."""
+    with contextlib.suppress(OrdoError):
+        parse_deck(text, "fuzz.yaml")
 
 
 def check_everything(data: bytes, name: str = "fuzz.ord") -> None:
@@ -263,6 +272,7 @@ def check_everything(data: bytes, name: str = "fuzz.ord") -> None:
         check_replay(reports, pick=len(text))
         check_summary(reports)
         check_stats(reports)
+        check_deck(text)
     check_streaming_matches_library(data)
     for args in COMMANDS:
         check_cli(data, args, name)

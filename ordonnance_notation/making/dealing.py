@@ -73,6 +73,9 @@ def parse_deck(text: str, source: str) -> Deck:
             "a deck file is a mapping with a 'cards' entry",
             node.start_mark if node else None,
         )
+    odd = next((key for key, _ in node.value if not isinstance(key, yaml.ScalarNode)), None)
+    if odd is not None:
+        raise _deck_error(source, "a deck file's keys are words: name, cards", odd.start_mark)
     entries = {key.value: (key, value) for key, value in node.value}
     if "cards" not in entries:
         raise _deck_error(source, "the deck file has no 'cards' entry", node.start_mark)

@@ -173,3 +173,31 @@ def test_workers_map_in_order_and_keep_one_block_here():
         assert workers._pool is None
     with batch.Workers(1) as workers:
         assert list(workers.map(abs, range(-5, 0))) == [5, 4, 3, 2, 1] and workers._pool is None
+
+
+@given(st.text(st.sampled_from("ab\n"), max_size=40), st.integers(1, 8))
+def test_a_held_source_gives_its_lines_in_blocks(text, size):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sources, "BLOCK", size)
+        held = list(sources.Source("t", text).blocks())
+    assert [line for block in held for line in block] == text.split("\n")
+    # cut at the first line end after ``BLOCK`` characters
+    assert all(len("\n".join(block[:-1])) < size <= len("\n".join(block)) for block in held[:-1])
+
+
+def test_statistics_merged_block_by_block_are_those_of_the_whole_file(played):
+    from ordonnance_notation.checking.validator import validate
+    from ordonnance_notation.notation.parser import parse_lines
+    from ordonnance_notation.views.stats import Stats, collect, stats_block
+
+    source = sources.open_source(played("syntax"))
+    whole = collect(validate(item) for item in parse_lines(source.lines(), source.name))
+    merged = Stats()
+    cut = list(blocks(sources.open_source(played("syntax"))))
+    assert len(cut) > 1
+    for block in cut:
+        part = stats_block(block)
+        assert isinstance(part, Stats)
+        merged.merge(part)
+    assert merged.to_json() == whole.to_json() and merged.skipped == 1
+    assert list(merged.to_json()["deciding_steps"]) == list(whole.to_json()["deciding_steps"])

@@ -37,8 +37,8 @@ from ..diagnostics import (
 )
 from ..files.sources import STDIN, expand, open_source, source_name
 from ..notation.cutting import can_cut, last_cut, split_lines
-from ..notation.parser import parse_lines, parse_record
-from .validator import Report, validate
+from ..notation.parser import parse_record
+from .validator import validate
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
@@ -126,22 +126,6 @@ class Tally:
     @property
     def all_valid(self) -> bool:
         return not self.invalid and not self.problems
-
-
-def validate_files(paths: Iterable[str]) -> Iterator[Report | InputError]:
-    """A report per record of every path, a record at a time, on this process;
-    an ``InputError`` in the place of a path that cannot be read, or after the
-    records before a byte that is not UTF-8."""
-    for path in expand(paths):
-        if isinstance(path, InputError):
-            yield path
-            continue
-        try:
-            source = open_source(path)
-            for item in parse_lines(source.lines(), source.name):
-                yield validate(item)
-        except InputError as problem:
-            yield problem
 
 
 class Validation:

@@ -59,6 +59,25 @@ def ordo(monkeypatch):
     return run
 
 
+@pytest.fixture(scope="session")
+def played(tmp_path_factory):
+    """``played(damage)``: the path of an archive of 200 self-played games
+    (about 160 KB: three blocks of ``checking.batch``), as played
+    (``"none"``), with a syntax error in a record in its middle
+    (``"syntax"``), or with a byte that is not UTF-8 there (``"byte"``)."""
+    from ordonnance_notation.cli.app import app
+
+    folder = tmp_path_factory.mktemp("played")
+    clean = folder / "none.ord"
+    result = CliRunner().invoke(app, ["play", "-n", "200", "--seed", "jobs", "-o", str(clean)])
+    assert result.exit_code == 0, result.output
+    data = clean.read_bytes()
+    middle = data.index(b"\n12. ", len(data) // 2) + 1
+    (folder / "syntax.ord").write_bytes(data[:middle] + b"12. Q" + data[middle + 3 :])
+    (folder / "byte.ord").write_bytes(data[:middle] + b"\xff" + data[middle:])
+    return lambda damage: str(folder / f"{damage}.ord")
+
+
 GOLDEN = TESTS / "golden"
 
 

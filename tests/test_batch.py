@@ -24,7 +24,7 @@ from ordonnance_notation.notation.cutting import split_lines
 
 def records_of_blocks(data: bytes) -> list[tuple[int, str]]:
     found = []
-    for block in blocks(LineSource("t.ord", io.BytesIO(data)), 0, False):
+    for block in blocks(LineSource("t.ord", io.BytesIO(data)), 0):
         if block.problem is not None:
             found.append((0, block.problem.diagnostic.code))
         elif block.one_record:
@@ -99,7 +99,7 @@ def test_blocks_cut_where_records_meet_in_any_way(parts, size):
 def test_records_without_blank_lines_between_are_still_cut(block_size):
     record = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n1. L A\n'
     data = (record * 300).encode()
-    cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0, False))
+    cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0))
     assert len(cut) > 1
     assert records_of_blocks(data) == records_of_file(data) and len(records_of_file(data)) == 300
 
@@ -109,7 +109,7 @@ def test_records_opened_by_comment_lines_are_cut_above_the_comments(block_size):
     record = '; a game\n;  its notes\n[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. L A\n'
     for separator in ("", "\n"):
         data = ((record + separator) * 300).encode()
-        cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0, False))
+        cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0))
         assert len(cut) > 1 and all(block.lines[0] == "; a game" for block in cut)
         assert (
             records_of_blocks(data) == records_of_file(data) and len(records_of_file(data)) == 300
@@ -119,7 +119,7 @@ def test_records_opened_by_comment_lines_are_cut_above_the_comments(block_size):
 def test_clean_archives_are_cut_into_several_blocks(block_size):
     record = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. L A\n2. B C\n\n'
     data = (record * 200).encode()
-    cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0, False))
+    cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0))
     assert len(cut) > 1 and not any(block.one_record for block in cut)
     assert sum(check_block(block)[0] for block in cut) == 200
 
@@ -127,7 +127,7 @@ def test_clean_archives_are_cut_into_several_blocks(block_size):
 def test_a_brace_sends_the_rest_of_the_file_a_record_at_a_time(block_size):
     record = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. L A {a note}\n\n'
     data = (record * 50).encode()
-    cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0, False))
+    cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0))
     assert all(block.one_record for block in cut) and len(cut) == 50
 
 
@@ -138,10 +138,10 @@ def test_records_are_numbered_within_their_file_across_blocks_and_processes(monk
     data = (record * 30).encode()
     for jobs in (1, 2):
         work = [
-            *blocks(LineSource("a.ord", io.BytesIO(data)), 0, True),
-            *blocks(LineSource("b.ord", io.BytesIO(data)), 1, True),
+            *blocks(LineSource("a.ord", io.BytesIO(data)), 0),
+            *blocks(LineSource("b.ord", io.BytesIO(data)), 1),
         ]
-        checked = [c for c in run(work, jobs) if c is not None]
+        checked = [c for c in run(work, jobs, with_json=True) if c is not None]
         assert [(c.task.source, c.task.index) for c in checked] == [
             ("a.ord", n) for n in range(1, 31)
         ] + [("b.ord", n) for n in range(1, 31)]
@@ -152,7 +152,52 @@ def test_records_are_numbered_within_their_file_across_blocks_and_processes(monk
 
 def test_a_problem_block_is_reported_in_its_place():
     problem = UnreadableSource(Diagnostic("E001", "no such file", "gone.ord"))
-    [reported] = list(run([batch.problem_block(0, problem, False)], 1))
+    [reported] = list(run([batch.problem_block(0, problem)], 1))
     assert reported is problem
-    [reported] = list(run([batch.problem_block(0, problem, False)], 2))  # across processes
+    twice = [batch.problem_block(0, problem), batch.problem_block(1, problem)]
+    reported, _ = run(twice, 2)  # across processes: one block alone stays here
     assert isinstance(reported, UnreadableSource) and reported.diagnostic == problem.diagnostic
+
+
+def test_workers_map_in_order_and_keep_one_block_here():
+    with batch.Workers(2) as workers:
+        assert list(workers.map(abs, [-3])) == [3] and workers._pool is None
+        assert list(workers.map(abs, range(0, -40, -1))) == list(range(40))
+        pool = workers._pool
+        assert pool is not None
+        assert list(workers.map(str, range(5))) == ["0", "1", "2", "3", "4"]
+        assert workers._pool is pool  # one pool for every input
+        left = workers.map(abs, range(-10, 0))
+        assert next(left) == 10
+        left.close()  # an input left before its end: its pool is not used again
+        assert workers._pool is None
+    with batch.Workers(1) as workers:
+        assert list(workers.map(abs, range(-5, 0))) == [5, 4, 3, 2, 1] and workers._pool is None
+
+
+@given(st.text(st.sampled_from("ab\n"), max_size=40), st.integers(1, 8))
+def test_a_held_source_gives_its_lines_in_blocks(text, size):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sources, "BLOCK", size)
+        held = list(sources.Source("t", text).blocks())
+    assert [line for block in held for line in block] == text.split("\n")
+    # cut at the first line end after ``BLOCK`` characters
+    assert all(len("\n".join(block[:-1])) < size <= len("\n".join(block)) for block in held[:-1])
+
+
+def test_statistics_merged_block_by_block_are_those_of_the_whole_file(played):
+    from ordonnance_notation.checking.validator import validate
+    from ordonnance_notation.notation.parser import parse_lines
+    from ordonnance_notation.views.stats import Stats, collect, stats_block
+
+    source = sources.open_source(played("syntax"))
+    whole = collect(validate(item) for item in parse_lines(source.lines(), source.name))
+    merged = Stats()
+    cut = list(blocks(sources.open_source(played("syntax"))))
+    assert len(cut) > 1
+    for block in cut:
+        part = stats_block(block)
+        assert isinstance(part, Stats)
+        merged.merge(part)
+    assert merged.to_json() == whole.to_json() and merged.skipped == 1
+    assert list(merged.to_json()["deciding_steps"]) == list(whole.to_json()["deciding_steps"])

@@ -2,6 +2,7 @@
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 from strategies import ROOT, SAMPLES
@@ -494,3 +495,43 @@ def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path):
         child.stdout.close()  # as `| head -1` does
         _, err = child.communicate(timeout=60)
         assert child.returncode in (-13, 141) and err == b"", (command, err[-500:])
+
+
+ON_RECORDS = [
+    ["convert", "--to", "yaml"],
+    ["convert", "--to", "json", "--with-results"],
+    ["convert", "--to", "ord"],
+    ["fmt"],
+    ["fmt", "--check"],
+    ["summary"],
+    ["summary", "--format", "json"],
+    ["stats"],
+    ["validate", "--format", "json"],
+]
+
+
+@pytest.mark.parametrize("damage", ["none", "syntax", "byte"])
+@pytest.mark.parametrize("command", ON_RECORDS, ids=" ".join)
+def test_jobs_2_says_what_jobs_1_says(ordo, played, command, damage):
+    """Records read on two processes: the same output byte for byte, in input
+    order, the same errors in the same places, the same exit status; on an
+    archive of several blocks, whole or with a bad record or byte in its middle."""
+    one = ordo(*command, played(damage), "--jobs", "1")
+    two = ordo(*command, played(damage), "--jobs", "2")
+    assert (two.stdout_bytes, two.stderr_bytes) == (one.stdout_bytes, one.stderr_bytes)
+    assert two.exit_code == one.exit_code
+    shown = command[0] in ("summary", "stats") and damage == "syntax"  # said, not an error
+    assert one.exit_code == (0 if damage == "none" or shown else 1)
+
+
+@pytest.mark.parametrize("command", [c for c in ON_RECORDS if c[0] != "validate"], ids=" ".join)
+def test_jobs_2_reads_standard_input_as_jobs_1_does(ordo, played, command):
+    text = Path(played("syntax")).read_text("utf-8")
+    one = ordo(*command, "-", "--jobs", "1", input=text)
+    two = ordo(*command, "-", "--jobs", "2", input=text)
+    assert (two.stdout_bytes, two.stderr_bytes, two.exit_code) == (
+        one.stdout_bytes,
+        one.stderr_bytes,
+        one.exit_code,
+    )
+    assert one.exit_code == (0 if command[0] in ("summary", "stats") else 1)

@@ -403,3 +403,46 @@ def test_an_archive_text_no_ord_file_can_hold_is_refused_where_it_is(
     assert result.exit_code == 1 and "error[E003]" in result.output and said in result.output
     path = "records[0].comments[0].line" if where == "comment" else "records[0].tags[1].value"
     assert path in result.output and not (tmp_path / "odd.ord").exists()
+
+
+@pytest.mark.parametrize("damage", ["none", "syntax", "byte"])
+@pytest.mark.parametrize("kind", ["yaml", "json", "ord"])
+def test_records_written_on_workers_are_those_written_here(played, kind, damage):
+    """``archive_of`` and ``canonical_of`` on two processes: the text of
+    ``archive_pieces`` and ``canonical_pieces``, and the same errors."""
+    from ordonnance_notation.archives.conversion import (
+        RecordErrors,
+        archive_of,
+        canonical_of,
+        canonical_pieces,
+    )
+    from ordonnance_notation.checking.batch import Workers
+    from ordonnance_notation.diagnostics import InputError
+    from ordonnance_notation.files.sources import open_source
+    from ordonnance_notation.notation.cutting import split_lines
+
+    path = played(damage)
+
+    def outcome(pieces):
+        text = []
+        try:
+            for piece in pieces:
+                text.append(piece)
+        except RecordErrors as error:
+            return "".join(text), error.diagnostics, error.texts
+        except InputError as problem:
+            return "".join(text), problem.diagnostic, None
+        return "".join(text), None, None
+
+    here = split_lines(open_source(path).lines())
+    if kind == "ord":
+        expected = outcome(canonical_pieces(here, path))
+    else:
+        expected = outcome(archive_pieces(here, path, kind, with_results=True))
+    with Workers(2) as workers:
+        if kind == "ord":
+            found = outcome(canonical_of(open_source(path), workers))
+        else:
+            found = outcome(archive_of(open_source(path), kind, workers, with_results=True))
+    assert found == expected
+    assert (expected[1] is None) == (damage == "none")

@@ -7,11 +7,13 @@ read again."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any
 
+from ..checking.batch import Block, Lines, Workers, block_chunks, blocks
 from ..checking.content import misplaced
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
@@ -24,7 +26,7 @@ from ..files.sources import (
     read_source,
     source_name,
 )
-from ..notation.cutting import split_lines, split_records
+from ..notation.cutting import split_records
 from ..notation.parser import parse_chunks, parse_record
 from ..notation.record import Record, Unparsed
 from ..notation.writer import format_record, plain
@@ -56,18 +58,14 @@ class Formatted:
 
     name: str
     held: Source | None = None
-
-    def _lines(self) -> Iterator[str]:
-        if self.held is not None:
-            return iter(self.held.text.split("\n"))
-        return open_source(self.name).lines()
+    workers: Workers = field(default_factory=lambda: Workers(1), compare=False)
 
     def pieces(self) -> Iterator[str]:
-        return canonical_pieces(split_lines(self._lines()), self.name)
+        return canonical_of(self.held or open_source(self.name), self.workers)
 
     def differs(self) -> bool:
         if self.held is not None:
-            return canonical(self.held.text, self.name) != self.held.text
+            return "".join(self.pieces()) != self.held.text
         original = open_source(self.name).lines()
         differs = False
         for mine, theirs in zip_longest(_lines_of(self.pieces()), original):
@@ -106,19 +104,23 @@ def kinds(
     return source_kind, target_kind or ("yaml" if source_kind == "ord" else "ord")
 
 
-def format_paths(paths: Iterable[str]) -> Iterator[Formatted | InputError]:
-    """Every file of ``paths`` to format (directories: the ``*.ord`` below);
-    an ``InputError`` in the place of one that cannot be read."""
+def format_paths(
+    paths: Iterable[str], workers: Workers | None = None
+) -> Iterator[Formatted | InputError]:
+    """Every file of ``paths`` to format (directories: the ``*.ord`` below),
+    to be formatted on ``workers`` (default: this process); an
+    ``InputError`` in the place of one that cannot be read."""
+    workers = workers or Workers(1)
     for path in expand(paths):
         if isinstance(path, InputError):
             yield path
         elif path == STDIN or not Path(path).is_file():  # read once: held
             try:
-                yield Formatted(source_name(path), read_source(path))
+                yield Formatted(source_name(path), read_source(path), workers)
             except InputError as problem:
                 yield problem
         else:
-            yield Formatted(path)
+            yield Formatted(path, workers=workers)
 
 
 def convert(
@@ -195,50 +197,125 @@ class RecordErrors(ConversionError):
     texts: dict[int, tuple[int, str]]
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """One record written in the new form, small enough to send between
+    processes: its ``piece`` of the new text and whether that reads back as
+    the record, or the errors that keep it from being written (syntax, an
+    element out of place) with its first line and text to quote, or what an
+    archive refuses in it (``refused``, E003). Its number is its place in
+    the stream of records (``_Problems.take``)."""
+
+    piece: str = ""
+    reads_back: bool = True
+    cut: bool | None = None  # (.ord) cut from the piece before it in its block; None: none there
+    diagnostics: tuple[Diagnostic, ...] = ()
+    text: tuple[int, str] = (1, "")
+    refused: ArchiveError | None = None
+
+
 class _Problems:
     """The errors met while records are written one at a time, and the text
-    of each record they are about; ``done`` raises them all, if any."""
+    of each record they are about; ``take`` numbers the records, ``done``
+    raises them all, if any."""
 
-    def __init__(self) -> None:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.records = 0
         self.diagnostics: list[Diagnostic] = []
         self.texts: dict[int, tuple[int, str]] = {}
 
+    def take(self, written: Iterable[Written]) -> Iterator[Written]:
+        """The records that are to be written, up to the first problem: the
+        errors of every record are noted, a record that does not read back
+        after the others is E004, and an archive's refusal is raised in place."""
+        for record in written:
+            self.records += 1
+            if record.diagnostics:
+                index = self.records  # the worker numbered it within its block
+                self.diagnostics += [
+                    d if d.record is None else replace(d, record=index) for d in record.diagnostics
+                ]
+                self.texts[index] = record.text
+            elif not self.diagnostics:
+                if record.refused is not None:
+                    raise record.refused
+                yield record
+
+    def unread(self) -> None:
+        self.diagnostics.append(
+            Diagnostic(
+                "E004",
+                f"record {self.records} does not read back the same; nothing written",
+                self.source,
+                help=_BUG,
+            )
+        )
+
     def done(self) -> None:
+        if not self.records:
+            self.diagnostics.append(no_record(self.source))
         if self.diagnostics:
             error = RecordErrors(self.diagnostics)
             error.texts = self.texts
             raise error
 
 
-def _writable(
-    chunks: Iterable[tuple[int, str]], source: str, problems: _Problems
-) -> Iterator[Record]:
-    """The records of the chunks that can be written, up to the first problem
-    (syntax errors and elements out of place are noted for every record)."""
-    count = 0
-    for item in parse_chunks(chunks, source):
-        count += 1
-        if isinstance(item, Unparsed):
-            problems.diagnostics += item.diagnostics
-            problems.texts[item.index] = (item.first_line, item.text)
+def _not_writable(item: Record | Unparsed) -> Written | None:
+    """The errors that keep a record from being written (syntax errors,
+    elements out of place), or None."""
+    if isinstance(item, Unparsed):
+        return Written(diagnostics=tuple(item.diagnostics), text=(item.first_line, item.text))
+    out_of_place = misplaced(item)
+    if out_of_place:
+        first_line = item.span.line if item.span else 1
+        return Written(diagnostics=tuple(out_of_place), text=(first_line, item.text))
+    return None
+
+
+def _archived(
+    items: Iterable[Record | Unparsed], source: str, kind: str, with_results: bool
+) -> Iterator[Written]:
+    """Each record as a piece of a YAML or JSON archive (``kind``), read back
+    and compared (the per-record work of ``archive_pieces``)."""
+    for item in items:
+        stopped = _not_writable(item)
+        if stopped is not None:
+            yield stopped
             continue
-        out_of_place = misplaced(item)
-        if out_of_place:
-            problems.diagnostics += out_of_place
-            problems.texts[item.index] = (item.span.line if item.span else 1, item.text)
-        elif not problems.diagnostics:
-            yield item
-    if not count:
-        problems.diagnostics.append(no_record(source))
+        assert isinstance(item, Record)
+        entry = plain(item)
+        written = dict(entry)
+        if with_results:  # diagnostics placed in the canonical text the archive stands for
+            again = parse_record(record_text(entry), 1, source, item.index)
+            assert again is not None
+            written["results"] = archive.results(validate(again))
+        body = (
+            archive.yaml_record(written) if kind == "yaml" else archive.json_record(written, True)
+        )
+        try:
+            # an archive refuses what no archive can hold (E003, as reading it would)
+            yield Written(body, archive.read_back(body, kind, source) == entry)
+        except ArchiveError as refused:
+            yield Written(refused=refused)
 
 
-def _unread(record: Record, source: str) -> Diagnostic:
-    return Diagnostic(
-        "E004",
-        f"record {record.index} does not read back the same; nothing written",
-        source,
-        help=_BUG,
-    )
+def _archive_text(written: Iterable[Written], source: str, kind: str) -> Iterator[str]:
+    """The archive of records written by ``_archived``, in order: its head,
+    the pieces and its tail (the sequential part of ``archive_pieces``)."""
+    problems = _Problems(source)
+    head = archive.YAML_HEAD if kind == "yaml" else archive.JSON_HEAD
+    between = "" if kind == "yaml" else ",\n"
+    first = True
+    for record in problems.take(written):
+        if not record.reads_back:
+            problems.unread()
+            continue
+        yield (head if first else between) + record.piece
+        first = False
+    problems.done()
+    if kind == "json":
+        yield archive.JSON_TAIL
 
 
 def archive_pieces(
@@ -250,29 +327,74 @@ def archive_pieces(
     record's piece is read back and compared before it is given. After the
     first record that cannot be archived nothing more is given, the rest is
     still read for its errors, and RecordErrors carries them all."""
-    problems = _Problems()
-    head = archive.YAML_HEAD if kind == "yaml" else archive.JSON_HEAD
-    first = True
-    for item in _writable(chunks, source, problems):
-        entry = plain(item)
-        written = dict(entry)
-        if with_results:  # diagnostics placed in the canonical text the archive stands for
-            again = parse_record(record_text(entry), 1, source, item.index)
-            assert again is not None
-            written["results"] = archive.results(validate(again))
-        if kind == "yaml":
-            body = archive.yaml_record(written)
-        else:
-            body = archive.json_record(written, first)
-        # an archive refuses what no archive can hold (E003, as reading it would)
-        if archive.read_back(body, kind, source) != entry:
-            problems.diagnostics.append(_unread(item, source))
+    records = _archived(parse_chunks(chunks, source), source, kind, with_results)
+    return _archive_text(records, source, kind)
+
+
+def archive_block(
+    block: Block, kind: str, with_results: bool = False
+) -> list[Written] | InputError:
+    """The records of one block written for ``archive_of`` (on a worker)."""
+    if block.problem is not None:
+        return block.problem
+    items = parse_chunks(block_chunks(block), block.source)
+    return list(_archived(items, block.source, kind, with_results))
+
+
+def archive_of(
+    source: Lines, kind: str, workers: Workers, with_results: bool = False
+) -> Iterator[str]:
+    """``archive_pieces`` of a whole input, its records written on ``workers``
+    a block at a time. Raises RecordErrors, and InputError at a byte that
+    is not UTF-8 (after the records before it)."""
+    work = blocks(source)
+    done = workers.map(partial(archive_block, kind=kind, with_results=with_results), work)
+    return _archive_text(_in_place(done), source.name, kind)
+
+
+def _in_place(done: Iterable[list[Written] | InputError]) -> Iterator[Written]:
+    """The records of blocks in order; a block's problem raised in its place."""
+    for records in done:
+        if isinstance(records, InputError):
+            raise records
+        yield from records
+
+
+def _formatted(items: Iterable[Record | Unparsed], source: str) -> Iterator[Written]:
+    """Each record's canonical text, read back: alone it is its own canonical
+    form, and after the piece before it (when there is one here) it starts a
+    record where it starts (the per-record work of ``canonical_pieces``)."""
+    previous: str | None = None  # the piece before, if it could be written
+    for item in items:
+        stopped = _not_writable(item)
+        if stopped is not None:
+            previous = None
+            yield stopped
             continue
-        yield head + body if first else body
-        first = False
+        assert isinstance(item, Record)
+        piece = format_record(item)
+        reads_back = item.text == piece or _reads_back(piece, source)
+        cut = None if previous is None else _cut_where_it_starts(piece, previous)
+        yield Written(piece, reads_back, cut)
+        previous = piece
+
+
+def _canonical_text(written: Iterable[Written], source: str) -> Iterator[str]:
+    """The canonical text of records formatted by ``_formatted``, in order,
+    each cut from the one before where it starts (the sequential part of
+    ``canonical_pieces``: across blocks, only here can it be seen)."""
+    problems = _Problems(source)
+    previous: str | None = None  # the last piece given
+    for record in problems.take(written):
+        cut = record.cut
+        if cut is None:
+            cut = _cut_where_it_starts(record.piece, previous)
+        if not (record.reads_back and cut):
+            problems.unread()
+            continue
+        yield record.piece if previous is None else "\n" + record.piece
+        previous = record.piece
     problems.done()
-    if kind == "json":
-        yield archive.JSON_TAIL
 
 
 def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator[str]:
@@ -281,32 +403,37 @@ def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator
     Each piece is read back before it is given: alone it is its own canonical
     form, and after the piece before it, it starts a record where it starts.
     Errors as ``archive_pieces``."""
-    problems = _Problems()
-    previous: str | None = None  # the last piece given
-    for item in _writable(chunks, source, problems):
-        piece = format_record(item)
-        if not _reads_back(piece, previous, source, item.text == piece):
-            problems.diagnostics.append(_unread(item, source))
-            continue
-        yield piece if previous is None else "\n" + piece
-        previous = piece
-    problems.done()
+    return _canonical_text(_formatted(parse_chunks(chunks, source), source), source)
 
 
-def _reads_back(piece: str, previous: str | None, source: str, read: bool) -> bool:
-    """Whether a record's canonical text reads as that record again, and,
-    written after the one before it, is cut from it where it starts.
-    ``read``: the piece is the very text the record was read from (already
-    canonical), so it reads as the record: only the cut is to be seen."""
+def canonical_block(block: Block) -> list[Written] | InputError:
+    """The records of one block formatted for ``canonical_of`` (on a worker)."""
+    if block.problem is not None:
+        return block.problem
+    items = parse_chunks(block_chunks(block), block.source)
+    return list(_formatted(items, block.source))
+
+
+def canonical_of(source: Lines, workers: Workers) -> Iterator[str]:
+    """``canonical_pieces`` of a whole input, its records formatted on
+    ``workers`` a block at a time. Errors as ``archive_of``."""
+    done = workers.map(canonical_block, blocks(source))
+    return _canonical_text(_in_place(done), source.name)
+
+
+def _reads_back(piece: str, source: str) -> bool:
+    """Whether a record's canonical text reads as a record of that canonical text."""
+    again = parse_record(piece, 1, source, 1)
+    return isinstance(again, Record) and format_record(again) == piece
+
+
+def _cut_where_it_starts(piece: str, previous: str | None) -> bool:
+    """Whether a record's canonical text, alone or written after the piece
+    before it, is one record that starts where it starts."""
     text = line_ends(piece if previous is None else previous + "\n" + piece)
     chunks = [chunk for chunk in split_records(text) if chunk[1].strip()]
     start = 1 if previous is None else previous.count("\n") + 2
-    if len(chunks) != (1 if previous is None else 2) or chunks[-1][0] != start:
-        return False
-    if read:
-        return True
-    again = parse_record(chunks[-1][1], start, source, 1)
-    return isinstance(again, Record) and format_record(again) == piece
+    return len(chunks) == (1 if previous is None else 2) and chunks[-1][0] == start
 
 
 def _misplaced_in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:

@@ -1,5 +1,7 @@
 """Checking archives at scale: records are read, checked and reported one at
-a time, in input order, on one process or several (``jobs``).
+a time, in input order, on one process or several (``jobs``). The blocks and
+the ``Workers`` that map a function over them serve every command that reads
+archives (convert, fmt, summary, stats) the same way.
 
 ``validate_paths`` is the whole of ``ordo validate`` but its reporting: it
 yields a ``Checked`` per record and an ``InputError`` in the place of each
@@ -19,10 +21,11 @@ from __future__ import annotations
 import contextlib
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import chain
-from typing import Any
+from functools import partial
+from itertools import chain, islice
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..diagnostics import (
     Diagnostic,
@@ -32,10 +35,13 @@ from ..diagnostics import (
     UnreadableSource,
     no_record,
 )
-from ..files.sources import STDIN, LineSource, expand, open_source, source_name
+from ..files.sources import STDIN, expand, open_source, source_name
 from ..notation.cutting import can_cut, last_cut, split_lines
-from ..notation.parser import parse_lines, parse_record
-from .validator import Report, validate
+from ..notation.parser import parse_record
+from .validator import validate
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,22 +130,6 @@ class Tally:
         return not self.invalid and not self.problems
 
 
-def validate_files(paths: Iterable[str]) -> Iterator[Report | InputError]:
-    """A report per record of every path, a record at a time, on this process;
-    an ``InputError`` in the place of a path that cannot be read, or after the
-    records before a byte that is not UTF-8."""
-    for path in expand(paths):
-        if isinstance(path, InputError):
-            yield path
-            continue
-        try:
-            source = open_source(path)
-            for item in parse_lines(source.lines(), source.name):
-                yield validate(item)
-        except InputError as problem:
-            yield problem
-
-
 class Validation:
     """``ordo validate`` as a library call: iterate it for each record's
     ``Checked`` and each unusable input, in input order; ``tally`` is complete
@@ -157,7 +147,7 @@ class Validation:
         readable = [path for path in inputs if isinstance(path, str)]
         jobs = self.jobs or default_jobs([path for path in readable if path != STDIN])
         seen: set[str] = set()
-        for item in run(self._blocks(inputs), jobs):
+        for item in run(input_blocks(inputs, self.tally), jobs, self.with_json):
             seen.add(item.diagnostic.source if isinstance(item, InputError) else item.source)
             self.tally.add(item)
             yield item
@@ -168,19 +158,25 @@ class Validation:
                 self.tally.add(empty)
                 yield empty
 
-    def _blocks(self, inputs: list[str | UnreadableSource]) -> Iterator[Block]:
-        # runs on the pool's feeding thread with several jobs: it only yields,
-        # and every problem travels as a block so that it is reported in its place
-        for file, path in enumerate(inputs):
-            try:
-                if isinstance(path, InputError):
-                    raise path
-                source = open_source(path)
-            except InputError as problem:
-                yield problem_block(file, problem, self.with_json)
-                continue
-            self.tally.files += 1
-            yield from blocks(source, file, self.with_json)
+
+def input_blocks(
+    inputs: Iterable[str | UnreadableSource], tally: Tally | None = None
+) -> Iterator[Block]:
+    """The blocks of every input in turn (``blocks``), each that cannot be
+    read as a problem block in its place; ``tally`` counts the files opened.
+    With several jobs this runs on the pool's feeding thread: it only yields,
+    and every problem travels as a block so that it is reported in its place."""
+    for file, path in enumerate(inputs):
+        try:
+            if isinstance(path, InputError):
+                raise path
+            source = open_source(path)
+        except InputError as problem:
+            yield problem_block(file, problem)
+            continue
+        if tally is not None:
+            tally.files += 1
+        yield from blocks(source, file)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,16 +189,24 @@ class Block:
     source: str
     first_line: int
     lines: list[str]
-    with_json: bool
     one_record: bool = False  # the lines are one record already split off: not split again
     problem: InputError | None = None
 
 
-def problem_block(file: int, problem: InputError, with_json: bool) -> Block:
-    return Block(file, problem.diagnostic.source, 0, [], with_json, problem=problem)
+def problem_block(file: int, problem: InputError) -> Block:
+    return Block(file, problem.diagnostic.source, 0, [], problem=problem)
 
 
-def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
+class Lines(Protocol):
+    """An input read a list of lines at a time: a ``LineSource``, or a ``Source`` held whole."""
+
+    @property
+    def name(self) -> str: ...
+
+    def blocks(self) -> Iterator[list[str]]: ...
+
+
+def blocks(source: Lines, file: int = 0) -> Iterator[Block]:
     """``source`` as blocks of whole records, cut where ``split_lines`` would
     start a record (``last_cut``). That can be told from a line and the one
     above it only while no ``{`` comment can be open: the first ``{`` sends
@@ -221,20 +225,18 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
                     chain(rest, chain.from_iterable(read)), first
                 ):
                     if record.strip():
-                        yield Block(
-                            file, source.name, first_line, [record], with_json, one_record=True
-                        )
+                        yield Block(file, source.name, first_line, [record], one_record=True)
                 return
             at, above = last_cut(text, above)
             if at is None:
                 pending += lines
                 continue
             cut = text.count("\n", 0, at) + 1  # the index of the record's first line in ``lines``
-            yield Block(file, source.name, first, pending + lines[:cut], with_json)
+            yield Block(file, source.name, first, pending + lines[:cut])
             first += len(pending) + cut
             pending = lines[cut:]
         if pending:
-            yield Block(file, source.name, first, pending, with_json)
+            yield Block(file, source.name, first, pending)
     except SourceError as problem:
         # as when reading line by line: the records completed before the bad
         # byte are checked, the one it interrupts is not
@@ -244,8 +246,8 @@ def blocks(source: LineSource, file: int, with_json: bool) -> Iterator[Block]:
                 complete.append(chunk)
         for first_line, record in complete:
             if record.strip():
-                yield Block(file, source.name, first_line, [record], with_json, one_record=True)
-        yield problem_block(file, problem, with_json)
+                yield Block(file, source.name, first_line, [record], one_record=True)
+        yield problem_block(file, problem)
 
 
 def _then_raise(lines: list[str], problem: SourceError) -> Iterator[str]:
@@ -254,28 +256,33 @@ def _then_raise(lines: list[str], problem: SourceError) -> Iterator[str]:
     raise problem
 
 
-def check_block(block: Block) -> tuple[int, list[Checked | InputError]]:
+def block_chunks(block: Block) -> Iterable[tuple[int, str]]:
+    """The records of a block as ``(first line, text)`` chunks, as
+    ``split_lines`` cuts the whole file (blank ones included)."""
+    if block.one_record:
+        return [(block.first_line, block.lines[0])]
+    return split_lines(block.lines, block.first_line)
+
+
+def check_block(block: Block, with_json: bool = False) -> tuple[int, list[Checked | InputError]]:
     """Records found in ``block`` and the check of each, numbered from 1
     within the block (``run`` renumbers them within their file)."""
     if block.problem is not None:
         return 0, [block.problem]
     results: list[Checked | InputError] = []
-    records = (
-        [(block.first_line, block.lines[0])]
-        if block.one_record
-        else split_lines(block.lines, block.first_line)
-    )
     count = 0
-    for first_line, text in records:
+    for first_line, text in block_chunks(block):
         if text.strip():
             count += 1
-            checked = check(Task(block.source, count, first_line, text, block.with_json))
+            checked = check(Task(block.source, count, first_line, text, with_json))
             if checked is not None:
                 results.append(checked)
     return count, results
 
 
-def run(work: Iterable[Block], jobs: int) -> Iterator[Checked | InputError]:
+def run(
+    work: Iterable[Block], jobs: int, with_json: bool = False
+) -> Iterator[Checked | InputError]:
     """``check_block`` over ``work`` in order, on ``jobs`` processes (1: this
     one), with records numbered within their file."""
     sent: deque[int] = deque()  # the file of each block under way, in order
@@ -286,22 +293,70 @@ def run(work: Iterable[Block], jobs: int) -> Iterator[Checked | InputError]:
             yield block
 
     done: dict[int, int] = {}  # records so far, by file
-    for count, results in _checked(noted(), jobs):
-        file = sent.popleft()
-        before = done.get(file, 0)
-        done[file] = before + count
-        for item in results:
-            yield item if isinstance(item, InputError) or not before else _renumbered(item, before)
+    with Workers(jobs) as workers:
+        for count, results in workers.map(partial(check_block, with_json=with_json), noted()):
+            file = sent.popleft()
+            before = done.get(file, 0)
+            done[file] = before + count
+            for item in results:
+                yield (
+                    item
+                    if isinstance(item, InputError) or not before
+                    else _renumbered(item, before)
+                )
 
 
-def _checked(work: Iterable[Block], jobs: int) -> Iterator[tuple[int, list[Checked | InputError]]]:
-    if jobs <= 1:
-        yield from map(check_block, work)
-        return
-    from multiprocessing import get_context
+B = TypeVar("B")
+R = TypeVar("R")
 
-    with get_context("fork" if hasattr(os, "fork") else "spawn").Pool(jobs) as pool:
-        yield from pool.imap(check_block, work)
+
+class Workers:
+    """Processes to map a function over blocks on, in order: ``jobs`` of them,
+    or this process alone for one job. The pool starts with the first input
+    of more than one block (one block is done here: sending it would cost
+    more than it saves), serves every input after it, and ends with the
+    ``with``. Only the blocks under way and their results are held."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool: Pool | None = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool = None
+
+    def map(self, function: Callable[[B], R], work: Iterable[B]) -> Iterator[R]:
+        """``function`` over ``work``, each result in order as soon as it is
+        done. ``function`` is sent to the workers by name: a module's
+        top-level function (or a ``functools.partial`` of one), and what it
+        returns is sent back, so it should be small (text, diagnostics,
+        verdicts, never games)."""
+        if self.jobs <= 1:
+            yield from map(function, work)
+            return
+        work = iter(work)
+        first = list(islice(work, 2))
+        if len(first) < 2:
+            yield from map(function, first)
+            return
+        if self._pool is None:
+            from multiprocessing import get_context
+
+            self._pool = get_context("fork" if hasattr(os, "fork") else "spawn").Pool(self.jobs)
+        finished = False
+        try:
+            yield from self._pool.imap(function, chain(first, work))
+            finished = True
+        finally:
+            if not finished:  # left before the end: the pool may still be fed the rest
+                self.close()
 
 
 def _renumbered(checked: Checked, before: int) -> Checked:

@@ -12,9 +12,8 @@ import io
 import json
 import os
 import secrets
-import signal
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from enum import Enum
 from itertools import chain, islice
 from pathlib import Path
@@ -25,7 +24,7 @@ from rich.console import Console
 from rich.text import Text
 
 from ..checking.content import points_table
-from ..checking.validator import Report, validate
+from ..checking.validator import validate
 from ..diagnostics import (
     ArchiveError,
     ConversionError,
@@ -41,12 +40,12 @@ from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..files.output import OutputExists, write_atomic
 from ..files.sources import STDIN, Source, open_source, read_source, source_name
 from ..making.bots import BOTS
-from ..notation.cutting import split_lines
 from ..notation.parser import parse_lines
 from ..notation.record import Record, Unparsed
-from ..views.report import diagnostic_text, json_records, plural, problem_text
+from ..views.report import diagnostic_text, json_records, plural, problem_text, visible
 
 if TYPE_CHECKING:
+    from ..checking.batch import Workers
     from ..making.dealing import Deck
 
 # Command-specific modules are imported inside their commands: `ordo validate`
@@ -91,7 +90,7 @@ def exit_status(*, io_error: bool = False, failed: bool = False) -> int:
     return EXIT_INVALID if failed else EXIT_VALID
 
 
-def _frozen_heap(items: Iterator[T]) -> Iterator[T]:
+def _frozen_heap(items: Iterator[T]) -> Generator[T, None, None]:
     """``items``, while what was alive before lives on frozen: the collector
     does not scan it again at every full collection, which makes a long
     archive a third faster. Unfrozen at the end, for callers that go on."""
@@ -114,39 +113,64 @@ def main(
     """Record, validate and replay games of Ordonnance (The Kingdoms of Crusaders)."""
 
 
-def _buffered_stdout() -> None:
-    """Under PYTHONUNBUFFERED (or ``python -u``) standard output is a raw
-    file, and a text stream over a raw file drops what a partial write left
-    out (a full disk, a file-size limit) in silence: it is given a buffer,
-    which finishes every write or raises, flushed at each line end."""
+class _ReaderGone(Exception):
+    """The reader of standard output went away (its pipe is closed)."""
+
+
+class _Stdout(io.TextIOWrapper):
+    """Standard output on which a closed pipe is ``_ReaderGone``, no OSError:
+    click would end the run with status 1 on one, and SIGPIPE's default would
+    end the process at once, leaving the worker processes of ``--jobs``
+    behind."""
+
+    def write(self, text: str) -> int:
+        try:
+            return super().write(text)
+        except BrokenPipeError:
+            raise _ReaderGone from None
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except BrokenPipeError:
+            raise _ReaderGone from None
+
+
+def _checked_stdout() -> None:
+    """Standard output as a ``_Stdout``. Under PYTHONUNBUFFERED (or
+    ``python -u``) it is a raw file, and a text stream over a raw file drops
+    what a partial write left out (a full disk, a file-size limit) in
+    silence: it is given a buffer, which finishes every write or raises,
+    flushed at each line end."""
     out = sys.stdout
-    if isinstance(out, io.TextIOWrapper) and isinstance(out.buffer, io.RawIOBase):
-        sys.stdout = io.TextIOWrapper(
-            io.BufferedWriter(out.buffer),
-            encoding=out.encoding,
-            errors=out.errors,
-            line_buffering=True,
-        )
+    if out is not sys.__stdout__ or not isinstance(out, io.TextIOWrapper):
+        return  # a caller's own stream (a test's capture): theirs to check
+    out.flush()
+    encoding, errors, line_buffering = out.encoding, out.errors, out.line_buffering
+    buffer = out.detach()
+    if isinstance(buffer, io.RawIOBase):
+        buffer, line_buffering = io.BufferedWriter(buffer), True
+    sys.stdout = _Stdout(buffer, encoding=encoding, errors=errors, line_buffering=line_buffering)
+    setattr(sys, "__stdout__", sys.stdout)  # noqa: B010  (the old one is detached: unusable)
 
 
 def run(argv: list[str] | None = None) -> None:
     """The ``ordo`` command: ``app``, with the last word on what escapes it.
-    A reader that goes away (``ordo ... | head``) ends the run quietly, with
-    the status of a process ended by SIGPIPE; any other exception is a bug,
+    A reader that goes away (``ordo ... | head``) ends the run quietly (the
+    workers of ``--jobs`` too), with the status of a process ended by
+    SIGPIPE; any other exception is a bug,
     said in one line with how to report it (exit 3), its traceback only with
     ``--debug``, which may stand anywhere on the command line."""
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     args = [arg for arg in args if arg != "--debug"]
-    if hasattr(signal, "SIGPIPE"):  # as Unix tools do: a closed pipe ends the process, quietly
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    _buffered_stdout()
+    _checked_stdout()
     try:
         try:
             app(args, prog_name="ordo")
         finally:
             sys.stdout.flush()  # what is still buffered must reach the output too, or fail here
-    except BrokenPipeError:  # where there is no SIGPIPE
+    except (_ReaderGone, BrokenPipeError):
         with contextlib.suppress(OSError):  # no complaint at exit, flushing to the closed pipe
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_BROKEN_PIPE)
@@ -184,21 +208,30 @@ PathsArgument = Annotated[
 FormatOption = Annotated[
     Format, typer.Option("--format", "-f", help="text for people, json for programs.")
 ]
+JobsOption = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=0,
+        help="Processes to read records on; 0: every core for inputs of 1 MB or more, else one.",
+    ),
+]
+
+
+def _jobs(jobs: int, paths: Iterable[str]) -> int:
+    """``--jobs``, or its default for these inputs (standard input is not measured)."""
+    from ..checking.batch import default_jobs
+    from ..files.sources import expand
+
+    return jobs or default_jobs([p for p in expand(paths) if isinstance(p, str) and p != STDIN])
 
 
 @app.command("validate")
 def validate_command(
     paths: PathsArgument,
     format: FormatOption = Format.text,
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs",
-            "-j",
-            min=0,
-            help="Processes to validate on; 0: every core for inputs of 1 MB or more, else one.",
-        ),
-    ] = 0,
+    jobs: JobsOption = 0,
 ) -> None:
     """Check records: syntax, content, every draw and play, declared markers and result.
 
@@ -213,8 +246,9 @@ def validate_command(
     as_json = format is Format.json
     validation = Validation(paths, jobs, with_json=as_json)
     reporter = JsonReporter(sys.stdout) if as_json else TextReporter(_console())
-    for item in _frozen_heap(iter(validation)):
-        reporter.take(item)
+    with contextlib.closing(_frozen_heap(iter(validation))) as items:  # closed: the workers end
+        for item in items:
+            reporter.take(item)
     tally = validation.tally
     reporter.finish(tally)
     raise typer.Exit(exit_status(io_error=tally.unreadable, failed=not tally.all_valid))
@@ -418,6 +452,7 @@ def stats_command(
         ),
     ],
     format: FormatOption = Format.text,
+    jobs: JobsOption = 0,
 ) -> None:
     """Statistics over archives: wins by seat, scoring rules, tie-breaks, what
     decided each state, and when markers were placed. Only valid, finished
@@ -425,24 +460,25 @@ def stats_command(
     """
     from rich.progress import Progress
 
-    from ..checking.batch import Tally, validate_files
-    from ..views.stats import collect, render_text
+    from ..checking.batch import Tally, Workers, input_blocks
+    from ..files.sources import expand
+    from ..views.stats import Stats, render_text, stats_block
 
     console = _console(stderr=True)
     tally = Tally()
-
-    def reports() -> Iterator[Report]:
-        for item in validate_files(paths):
-            if isinstance(item, InputError):
-                console.print(problem_text(item))
-                tally.add(item)
-                continue
-            yield item
-            progress.advance(task)
-
-    with Progress(console=console, transient=True, disable=not console.is_terminal) as progress:
+    stats = Stats()
+    with (
+        Progress(console=console, transient=True, disable=not console.is_terminal) as progress,
+        Workers(_jobs(jobs, paths)) as workers,
+    ):
         task = progress.add_task("reading", total=None)
-        stats = collect(reports())
+        for part in _frozen_heap(workers.map(stats_block, input_blocks(expand(paths)))):
+            if isinstance(part, InputError):
+                console.print(problem_text(part))
+                tally.add(part)
+                continue
+            stats.merge(part)
+            progress.advance(task, part.games + part.skipped)
     if format is Format.json:
         typer.echo(json.dumps(stats.to_json(), indent=2))
     else:
@@ -466,13 +502,14 @@ def fmt_command(
             "--write", "-w", help="Rewrite files in place (atomically) when they are not canonical."
         ),
     ] = False,
+    jobs: JobsOption = 0,
 ) -> None:
     """Print records in the one canonical form (tag order, spacing, card letters
     in L B S H F order, state letters). A file with a syntax error is reported
     and never rewritten.
     """
     from ..archives.conversion import RecordErrors, format_paths
-    from ..checking.batch import Tally
+    from ..checking.batch import Tally, Workers
 
     console = _console(stderr=True)
     if check and write:
@@ -484,39 +521,40 @@ def fmt_command(
     io_error = failed = False
     changed = 0
     problems = Tally()
-    for item in format_paths(paths):
-        if isinstance(item, InputError):
-            console.print(problem_text(item))
-            problems.add(item)
-            continue
-        try:
-            if not (check or write):
-                sys.stdout.writelines(item.pieces())
+    with Workers(_jobs(jobs, paths)) as workers:
+        for item in _frozen_heap(format_paths(paths, workers)):
+            if isinstance(item, InputError):
+                console.print(problem_text(item))
+                problems.add(item)
                 continue
-            if not item.differs():
+            try:
+                if not (check or write):
+                    sys.stdout.writelines(item.pieces())
+                    continue
+                if not item.differs():
+                    continue
+                if check:
+                    typer.echo(f"would reformat {item.name}")
+                    changed += 1
+                    continue
+                write_atomic(item.name, item.pieces(), overwrite=True)
+            except RecordErrors as error:
+                for diagnostic in error.diagnostics:
+                    first, text = error.texts.get(diagnostic.record or 0, (1, ""))
+                    console.print(diagnostic_text(diagnostic, text.split("\n"), first))
+                console.print(f"{item.name}: not formatted: fix the errors above first")
+                failed = True
                 continue
-            if check:
-                typer.echo(f"would reformat {item.name}")
-                changed += 1
+            except InputError as problem:
+                console.print(problem_text(problem))
+                problems.add(problem)
                 continue
-            write_atomic(item.name, item.pieces(), overwrite=True)
-        except RecordErrors as error:
-            for diagnostic in error.diagnostics:
-                first, text = error.texts.get(diagnostic.record or 0, (1, ""))
-                console.print(diagnostic_text(diagnostic, text.split("\n"), first))
-            console.print(f"{item.name}: not formatted: fix the errors above first")
-            failed = True
-            continue
-        except InputError as problem:
-            console.print(problem_text(problem))
-            problems.add(problem)
-            continue
-        except OSError as error:
-            console.print(problem_text(_not_written(item.name, error)))
-            io_error = True
-            continue
-        typer.echo(f"reformatted {item.name}")
-        changed += 1
+            except OSError as error:
+                console.print(problem_text(_not_written(item.name, error)))
+                io_error = True
+                continue
+            typer.echo(f"reformatted {item.name}")
+            changed += 1
     if check or write:
         done = "would be reformatted" if check else "reformatted"
         console.print(f"{plural(changed, 'file')} {done}")
@@ -575,6 +613,7 @@ def convert_command(
         ),
     ] = False,
     force: ForceOption = False,
+    jobs: JobsOption = 0,
 ) -> None:
     """Convert between .ord text and YAML or JSON archives, losing nothing:
     every tag (unknown ones too), the deal, plays with comments and glyphs,
@@ -582,6 +621,7 @@ def convert_command(
     archive document. Exit 1 for input that cannot be read as its format.
     """
     from ..archives.conversion import kinds
+    from ..checking.batch import Workers
 
     console = _console(stderr=True)
     source_kind, target_kind = kinds(
@@ -594,7 +634,8 @@ def convert_command(
         raise typer.BadParameter(
             "the output is the input; use ordo fmt --write to rewrite a file", param_hint="--output"
         )
-    _convert(console, source, output, (source_kind, target_kind), with_results, force)
+    with Workers(_jobs(jobs, [source])) as workers:
+        _convert(console, source, output, (source_kind, target_kind), with_results, force, workers)
 
 
 def _convert(
@@ -604,38 +645,32 @@ def _convert(
     kinds: tuple[str, str],
     with_results: bool,
     force: bool,
+    workers: Workers,
 ) -> None:
     """``ordo convert``, a record at a time, in flat memory (an archive laid
-    out otherwise than ``ordo`` writes them is read whole). A file is written
-    whole or not at all; standard output gets the records up to the first
-    that cannot be converted, then the errors and exit 1."""
-    from ..archives.conversion import (
-        RecordErrors,
-        archive_pieces,
-        canonical_pieces,
-        from_archive,
-    )
+    out otherwise than ``ordo`` writes them is read whole), .ord text on
+    ``workers``. A file is written whole or not at all; standard output gets
+    the records up to the first that cannot be converted, then the errors and
+    exit 1."""
+    from ..archives.conversion import RecordErrors, archive_of, canonical_of, from_archive
 
     source_kind, target_kind = kinds
     name = source_name(source)
+    held: Source | None = None
     if source == STDIN or not Path(source).is_file():  # read once: held
-        held = _read_or_exit(console, source).text.split("\n")
+        held = _read_or_exit(console, source)
 
-        def lines() -> Iterator[str]:
-            return iter(held)
-    else:
-
-        def lines() -> Iterator[str]:
-            return open_source(source).lines()
+    def lines() -> Iterator[str]:
+        return iter(held.text.split("\n")) if held is not None else open_source(source).lines()
 
     try:
-        if source_kind != "ord":
+        if source_kind != "ord":  # an archive is read a record at a time here
             pieces = from_archive(lines, name, source_kind, target_kind, with_results)
         elif target_kind == "ord":
-            pieces = canonical_pieces(split_lines(lines()), name)
+            pieces = canonical_of(held or open_source(source), workers)
         else:
-            pieces = archive_pieces(split_lines(lines()), name, target_kind, with_results)
-        _emit(console, pieces, output, force)
+            pieces = archive_of(held or open_source(source), target_kind, workers, with_results)
+        _emit(console, _frozen_heap(pieces), output, force)
     except RecordErrors as error:
         for diagnostic in error.diagnostics:
             first, text = error.texts.get(diagnostic.record or 0, (1, ""))
@@ -887,21 +922,46 @@ def summary_command(
         SummaryFormat,
         typer.Option("--format", "-f", help="text, markdown (for publishing) or json."),
     ] = SummaryFormat.text,
+    jobs: JobsOption = 0,
 ) -> None:
     """The annotated summary of each record (or of --record K): players, rules,
     the result and why, each state in marker order with its armies and the
     comparison that decided it, points per state, and the record's comments
     and glyphs.
     """
+    from ..checking.batch import Workers
+    from ..views.report import json_document
     from ..views.summary import render_markdown as summary_markdown
     from ..views.summary import render_text as summary_text
-    from ..views.summary import summarize
+    from ..views.summary import summaries, summarize
 
     err = _console(stderr=True)
-    data = (summarize(validate(item)) for item in _chosen(err, path, record))
-    if format is SummaryFormat.json:
-        sys.stdout.writelines(json_records(data))
-    else:
-        render = summary_markdown if format is SummaryFormat.markdown else summary_text
-        for n, entry in enumerate(data):
-            sys.stdout.write(("\n" if n else "") + render(entry))
+    if record is not None:  # read up to that record only
+        data = (summarize(validate(item)) for item in _chosen(err, path, record))
+        if format is SummaryFormat.json:
+            sys.stdout.writelines(json_records(data))
+        else:
+            render = summary_markdown if format is SummaryFormat.markdown else summary_text
+            sys.stdout.writelines(visible(render(entry)) for entry in data)
+        return
+    try:
+        source = open_source(path)
+    except InputError as problem:
+        raise _fail(err, problem) from None
+    written = False
+    with Workers(_jobs(jobs, [path])) as workers:
+        entries = _frozen_heap(summaries(source, format.value, workers))
+        if format is SummaryFormat.json:
+            pieces = json_document(entries)
+        else:
+            pieces = (("\n" if n else "") + entry for n, entry in enumerate(entries))
+        try:
+            for piece in pieces:
+                sys.stdout.write(piece)
+                written = True
+        except InputError as problem:  # a byte that is not UTF-8, met on the way
+            err.print(problem_text(problem))
+            raise typer.Exit(exit_status(failed=True)) from None
+    if not written:
+        err.print(problem_text(InputError(no_record(source.name))))
+        raise typer.Exit(exit_status(failed=True))

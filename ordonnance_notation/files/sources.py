@@ -44,6 +44,21 @@ class Source:
             text = text.replace("\n", self.line_end)
         return "\ufeff" + text if self.bom else text
 
+    def blocks(self) -> Iterator[list[str]]:
+        """The lines of ``text`` split at every LF (a last line end gives a
+        last empty line), about ``BLOCK`` characters of them at a time, as
+        ``LineSource.blocks`` gives a file's."""
+        start = 0
+        while start < len(self.text):
+            end = self.text.find("\n", start + BLOCK)
+            if end < 0:
+                yield self.text[start:].split("\n")
+                return
+            yield self.text[start:end].split("\n")
+            start = end + 1
+        if start == len(self.text):  # empty, or a line end last: its empty line
+            yield [""]
+
 
 def _utf16(data: bytes) -> bool:
     """A byte-order mark of UTF-16, or text whose every other byte is NUL."""

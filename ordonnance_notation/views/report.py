@@ -185,9 +185,18 @@ class TextReporter:
 def json_records(entries: Iterable[dict[str, Any]]) -> Iterator[str]:
     """``json.dumps({"records": [...]}, indent=2)`` plus a line end, a record
     at a time (no record: nothing at all)."""
+    return json_document(map(json_entry, entries))
+
+
+def json_entry(entry: dict[str, Any]) -> str:
+    """One entry of ``json_records``, laid out (and indented) as it is there."""
+    return json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+
+
+def json_document(entries: Iterable[str]) -> Iterator[str]:
+    """``json_records`` of entries already laid out by ``json_entry``."""
     n = -1
-    for n, entry in enumerate(entries):
-        text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+    for n, text in enumerate(entries):
         yield ('{\n  "records": [\n    ' if n == 0 else ",\n    ") + text
     if n >= 0:
         yield "\n  ]\n}\n"

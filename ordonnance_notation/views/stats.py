@@ -10,10 +10,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..checking.validator import Report
+from ..checking.batch import Block, block_chunks
+from ..checking.validator import Report, validate
+from ..diagnostics import InputError
 from ..engine.armies import LEVELS, Decision
 from ..engine.cards import seat_name
 from ..engine.scoring import DEFAULT_POINTS, Scoring, TieBreak, score
+from ..notation.parser import parse_chunks
 
 
 def deciding_step(decision: Decision) -> str:
@@ -33,6 +36,14 @@ def best_formation(decision: Decision) -> str:
     return "no formation"
 
 
+def _no_plies() -> list[int]:
+    return [0, 0]
+
+
+def _markers() -> defaultdict[int, list[int]]:
+    return defaultdict(_no_plies)
+
+
 @dataclass
 class Stats:
     games: int = 0
@@ -48,8 +59,9 @@ class Stats:
     steps: Counter[str] = field(default_factory=Counter)
     formations: Counter[str] = field(default_factory=Counter)
     marker_plies: dict[int, dict[int, list[int]]] = field(
-        default_factory=lambda: defaultdict(lambda: defaultdict(lambda: [0, 0]))
+        default_factory=lambda: defaultdict(_markers)
     )  # seats -> marker -> [sum of the plies, count]: flat, whatever the archive's size
+    # (factories by name, so that statistics can be sent between processes)
 
     def add(self, report: Report) -> None:
         if not report.valid or report.outcome is None or report.game is None:
@@ -80,6 +92,26 @@ class Stats:
             total[0] += resolution.ply
             total[1] += 1
 
+    def merge(self, other: Stats) -> None:
+        """Adds the statistics of records read after these: the same as adding
+        their reports here one by one, ties in order of first sight included."""
+        self.games += other.games
+        self.skipped += other.skipped
+        self.by_seats.update(other.by_seats)
+        for seats, wins in other.wins.items():
+            self.wins[seats].update(wins)
+        self.by_rule.update(other.by_rule)
+        self.shared += other.shared
+        self.disagreements += other.disagreements
+        self.later_capture += other.later_capture
+        self.steps.update(other.steps)
+        self.formations.update(other.formations)
+        for seats, markers in other.marker_plies.items():
+            for marker, (plies, count) in markers.items():
+                total = self.marker_plies[seats][marker]
+                total[0] += plies
+                total[1] += count
+
     def to_json(self) -> dict[str, Any]:
         return {
             "games": self.games,
@@ -104,6 +136,14 @@ def collect(reports: Iterable[Report]) -> Stats:
     for report in reports:
         stats.add(report)
     return stats
+
+
+def stats_block(block: Block) -> Stats | InputError:
+    """The statistics of the records of one block (on a worker), to be merged
+    in order; the block's problem, if it is one."""
+    if block.problem is not None:
+        return block.problem
+    return collect(validate(item) for item in parse_chunks(block_chunks(block), block.source))
 
 
 def _percent(part: int, whole: int) -> str:

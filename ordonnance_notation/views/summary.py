@@ -7,14 +7,20 @@ and why, how each state was decided, and the record's own comments.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
-from ..checking.validator import Report
+from ..checking.batch import Block, Lines, Workers, block_chunks, blocks
+from ..checking.validator import Report, validate
+from ..diagnostics import InputError
 from ..engine.armies import Army
 from ..engine.cards import State, seat_name
 from ..engine.game import Game, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captures
-from .report import visible
+from ..notation.parser import parse_chunks
+from .report import json_entry, visible
 
 
 def summarize(report: Report) -> dict[str, Any]:
@@ -240,7 +246,7 @@ def render_text(data: dict[str, Any]) -> str:
             out.append(f"  ply {note['ply']:>2}: {note['play']}{glyph} {comments}".rstrip())
     if data["problems"]:
         out += ["", "Problems"] + [f"  {p}" for p in data["problems"]]
-    return visible("\n".join(out) + "\n")
+    return "\n".join(out) + "\n"
 
 
 def render_markdown(data: dict[str, Any]) -> str:
@@ -291,4 +297,44 @@ def render_markdown(data: dict[str, Any]) -> str:
             out.append(f"- ply {note['ply']}: `{note['play']}{glyph}` {comments}".rstrip())
     if data["problems"]:
         out += ["", "### Problems", ""] + [f"- `{p}`" for p in data["problems"]]
-    return visible("\n".join(out) + "\n")
+    return "\n".join(out) + "\n"
+
+
+_NUMBER = "\x00"  # a record's number until it is known: no file name or record holds a NUL
+_LAYOUTS = {"text": render_text, "markdown": render_markdown, "json": json_entry}
+
+
+def laid_out(report: Report, format: str) -> tuple[str, str]:
+    """A record's summary laid out in ``format`` (``text``, ``markdown``, or
+    ``json``: an entry of ``report.json_records``) before its number within
+    its file is known, as the text before the number and the text after it."""
+    data = summarize(report)
+    data["record"] = _NUMBER
+    text = _LAYOUTS[format](data)
+    before, after = text.split(json.dumps(_NUMBER) if format == "json" else _NUMBER, 1)
+    if format == "json":
+        return before, after
+    return visible(before), visible(after)  # for people: nothing a terminal would obey
+
+
+def summary_block(block: Block, format: str) -> list[tuple[str, str]] | InputError:
+    """The summaries of the records of one block, laid out (on a worker); the
+    block's problem, if it is one."""
+    if block.problem is not None:
+        return block.problem
+    items = parse_chunks(block_chunks(block), block.source)
+    return [laid_out(validate(item), format) for item in items]
+
+
+def summaries(source: Lines, format: str, workers: Workers) -> Iterator[str]:
+    """The summary of every record of ``source`` laid out in ``format``, in
+    order and numbered within the file, laid out on ``workers`` a block at a
+    time. Raises InputError at a byte that is not UTF-8, after the records
+    before it."""
+    number = 0
+    for done in workers.map(partial(summary_block, format=format), blocks(source)):
+        if isinstance(done, InputError):
+            raise done
+        for before, after in done:
+            number += 1
+            yield f"{before}{number}{after}"

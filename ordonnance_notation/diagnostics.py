@@ -40,6 +40,7 @@ CODES: dict[str, str] = {
     "E004": "conversion would not read back",
     "E006": "bad deck file",
     "E007": "input beyond a limit",
+    "E008": "a worker process ended",
     # syntax
     "E100": "unexpected character",
     "E101": "unexpected token",

@@ -8,17 +8,25 @@ they end up with, must be exactly those of splitting the whole file.
 from __future__ import annotations
 
 import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import any_text, fuzz, valid_records
+from strategies import ROOT, any_text, fuzz, valid_records
 
 from ordonnance_notation.checking import batch
 from ordonnance_notation.checking.batch import blocks, check_block, run
 from ordonnance_notation.diagnostics import Diagnostic, SourceError, UnreadableSource
 from ordonnance_notation.files import sources
 from ordonnance_notation.files.sources import LineSource
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.cutting import split_lines
 
 
@@ -201,3 +209,47 @@ def test_statistics_merged_block_by_block_are_those_of_the_whole_file(played):
         merged.merge(part)
     assert merged.to_json() == whole.to_json() and merged.skipped == 1
     assert list(merged.to_json()["deciding_steps"]) == list(whole.to_json()["deciding_steps"])
+
+
+def _dies_on_the_third(block: int) -> int:
+    if block == 3:
+        os.kill(os.getpid(), signal.SIGKILL)  # as the OOM killer would
+    return block * 2
+
+
+def test_a_worker_that_dies_ends_the_map_instead_of_a_wait_for_ever():
+    from concurrent.futures.process import BrokenProcessPool
+
+    from ordonnance_notation.checking.batch import Workers
+
+    started = time.monotonic()
+    with Workers(2) as workers, pytest.raises(BrokenProcessPool):
+        list(workers.map(_dies_on_the_third, range(50)))
+    assert time.monotonic() - started < 60
+
+
+def test_ordo_says_so_when_a_worker_is_killed(tmp_path):
+    """A worker of validate --jobs 2 killed from outside: E008 and exit 2, soon."""
+    path = tmp_path / "big.ord"
+    game = game_text(play_game("kill", ["random", "random"], load_deck()))
+    path.write_text("\n".join([game] * 6000), "utf-8")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ordonnance_notation", "validate", "--jobs", "2", str(path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"},
+    )
+    workers: list[int] = []
+    for _ in range(200):  # the workers start with the second block
+        time.sleep(0.05)
+        children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
+        workers = [int(p) for p in children.read_text().split()] if children.exists() else []
+        if workers:
+            break
+    assert workers, "no worker process started"
+    os.kill(workers[0], signal.SIGKILL)
+    _, err = child.communicate(timeout=120)
+    assert child.returncode == 2, err
+    page = (ROOT / "docs" / "diagnostics.md").read_text("utf-8")
+    assert err.startswith("ordo: error[E008]") and err in page  # as docs/diagnostics.md shows it

@@ -22,10 +22,11 @@ import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ..diagnostics import (
     Diagnostic,
@@ -39,9 +40,6 @@ from ..files.sources import STDIN, expand, open_source, source_name
 from ..notation.cutting import can_cut, last_cut, split_lines
 from ..notation.parser import parse_record
 from .validator import validate
-
-if TYPE_CHECKING:
-    from multiprocessing.pool import Pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,11 +313,13 @@ class Workers:
     or this process alone for one job. The pool starts with the first input
     of more than one block (one block is done here: sending it would cost
     more than it saves), serves every input after it, and ends with the
-    ``with``. Only the blocks under way and their results are held."""
+    ``with``. Only the blocks under way and their results are held: a few
+    per worker. A worker that dies (killed, out of memory) ends the map with
+    BrokenProcessPool, never a wait for ever."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
-        self._pool: Pool | None = None
+        self._pool: ProcessPoolExecutor | None = None
 
     def __enter__(self) -> Workers:
         return self
@@ -329,7 +329,7 @@ class Workers:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.terminate()
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
     def map(self, function: Callable[[B], R], work: Iterable[B]) -> Iterator[R]:
@@ -349,13 +349,22 @@ class Workers:
         if self._pool is None:
             from multiprocessing import get_context
 
-            self._pool = get_context("fork" if hasattr(os, "fork") else "spawn").Pool(self.jobs)
+            context = get_context("fork" if hasattr(os, "fork") else "spawn")
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=context)
+        under_way: deque[Future[R]] = deque()
         finished = False
         try:
-            yield from self._pool.imap(function, chain(first, work))
+            for block in chain(first, work):
+                under_way.append(self._pool.submit(function, block))
+                if len(under_way) >= 2 * self.jobs:
+                    yield under_way.popleft().result()
+            while under_way:
+                yield under_way.popleft().result()
             finished = True
         finally:
-            if not finished:  # left before the end: the pool may still be fed the rest
+            if not finished:  # left before the end: what is under way is not wanted
+                for future in under_way:
+                    future.cancel()
                 self.close()
 
 

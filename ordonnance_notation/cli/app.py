@@ -14,6 +14,7 @@ import os
 import secrets
 import sys
 from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from enum import Enum
 from itertools import chain, islice
 from pathlib import Path
@@ -174,6 +175,16 @@ def run(argv: list[str] | None = None) -> None:
         with contextlib.suppress(OSError):  # no complaint at exit, flushing to the closed pipe
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_BROKEN_PIPE)
+    except BrokenProcessPool:
+        lost = Diagnostic(
+            "E008",
+            "a worker process of --jobs ended before its work was done (killed, or out of "
+            "memory?): the output is incomplete",
+            "ordo",
+            help="run again; with --jobs 1 the work is done in one process, without workers",
+        )
+        _console(stderr=True).print(diagnostic_text(lost, None))
+        sys.exit(EXIT_USAGE)
     except OSError as error:
         if debug or error.filename is not None or error.errno not in _FULL:
             raise

@@ -356,7 +356,7 @@ class Workers:
         try:
             for block in chain(first, work):
                 under_way.append(self._pool.submit(function, block))
-                if len(under_way) >= 2 * self.jobs:
+                if len(under_way) >= 4 * self.jobs:
                     yield under_way.popleft().result()
             while under_way:
                 yield under_way.popleft().result()

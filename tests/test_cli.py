@@ -236,15 +236,16 @@ def test_stats_over_an_archive(ordo, tmp_path):
     archive = tmp_path / "a.ord"
     ordo("play", "--players", "3", "--games", "6", "--seed", "3", "-o", str(archive))
     result = ordo("stats", "--format", "json", str(archive), "samples/invalid/rules.ord")
-    assert result.exit_code == 0
-    stats = json.loads(result.output)
-    assert stats["games"] == 6 and stats["skipped"] == 5
+    assert result.exit_code == 1  # the invalid records are skipped, and that is said
+    assert "5 records skipped as invalid: `ordo validate` says why" in result.stderr
+    stats = json.loads(result.stdout)
+    assert stats["games"] == 6 and stats["skipped"] == 5 and stats["invalid"] == 5
     assert sum(stats["wins"]["3"].values()) == 6
     assert sum(stats["deciding_steps"].values()) == 30
     assert list(stats["average_marker_ply"]["3"]) == ["1", "2", "3", "4", "5"]
     assert stats["average_marker_ply"]["3"]["5"] == 60
     text = ordo("stats", str(archive)).output
-    assert text.startswith("games: 6 finished and valid, 0 skipped")
+    assert text.startswith("games: 6 finished and valid, 0 skipped (0 invalid, 0 unfinished)")
     assert "decided by the later-capture tie-break" in text
 
 
@@ -520,8 +521,7 @@ def test_jobs_2_says_what_jobs_1_says(ordo, played, command, damage):
     two = ordo(*command, played(damage), "--jobs", "2")
     assert (two.stdout_bytes, two.stderr_bytes) == (one.stdout_bytes, one.stderr_bytes)
     assert two.exit_code == one.exit_code
-    shown = command[0] in ("summary", "stats") and damage == "syntax"  # said, not an error
-    assert one.exit_code == (0 if damage == "none" or shown else 1)
+    assert one.exit_code == (0 if damage == "none" else 1)  # an invalid record: 1, as validate
 
 
 @pytest.mark.parametrize("command", [c for c in ON_RECORDS if c[0] != "validate"], ids=" ".join)
@@ -534,4 +534,48 @@ def test_jobs_2_reads_standard_input_as_jobs_1_does(ordo, played, command):
         one.stderr_bytes,
         one.exit_code,
     )
-    assert one.exit_code == (0 if command[0] in ("summary", "stats") else 1)
+    assert one.exit_code == 1  # the record with a syntax error
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "said"),
+    [
+        ("empty.ord", "", "error[E105]"),
+        ("garbage.ord", "garbage here\n", "1 record skipped as invalid"),
+        ("club.yaml", None, "stats reads .ord files: convert"),
+    ],
+)
+def test_stats_exits_1_on_what_holds_no_valid_record(ordo, tmp_path, name, text, said):
+    path = tmp_path / name
+    if text is None:
+        ordo("convert", str(SAMPLES / "classic-2.ord"), "-o", str(path))
+    else:
+        path.write_text(text, "utf-8")
+    result = ordo("stats", str(path))
+    assert result.exit_code == 1 and said in result.stderr
+
+
+def test_fmt_write_does_not_replace_a_file_changed_while_it_was_read(ordo, tmp_path, monkeypatch):
+    from ordonnance_notation.archives import conversion
+
+    path = tmp_path / "game.ord"
+    path.write_text((SAMPLES / "classic-2.ord").read_text("utf-8").replace("\n1. ", "\n1.  "))
+    differs = conversion.Formatted.differs
+
+    def edited_meanwhile(self):
+        answer = differs(self)
+        with open(self.name, "a", encoding="utf-8") as file:
+            file.write("; someone else's comment\n")  # as an editor would, while fmt reads
+        return answer
+
+    monkeypatch.setattr(conversion.Formatted, "differs", edited_meanwhile)
+    result = ordo("fmt", "--write", str(path))
+    assert result.exit_code == 2
+    assert "error[E001]: was changed by something else while ordo read it" in result.stderr
+    assert path.read_text().endswith("; someone else's comment\n")
+    assert [p.name for p in tmp_path.iterdir()] == ["game.ord"]
+
+
+def test_an_empty_output_name_is_a_usage_error(ordo):
+    result = ordo("convert", str(SAMPLES / "classic-2.ord"), "-o", "")
+    assert result.exit_code == 2 and "name a file, or - for standard output" in result.output

@@ -38,7 +38,7 @@ from ..diagnostics import (
 from ..engine.cards import seat_name
 from ..engine.game import MAX_SEATS, MIN_SEATS
 from ..engine.scoring import DEFAULT_POINTS, Scoring
-from ..files.output import OutputExists, write_atomic
+from ..files.output import ChangedSince, OutputExists, snapshot, write_atomic
 from ..files.sources import STDIN, Source, open_source, read_source, source_name
 from ..making.bots import BOTS
 from ..notation.parser import parse_lines
@@ -301,6 +301,8 @@ def _deck(console: Console, path: str | None) -> Deck:
 
 def _emit(console: Console, text: str | Iterable[str], output: str, force: bool) -> None:
     """``text`` (or its pieces, as they come) to the output file, atomically, or to stdout."""
+    if not output.strip():
+        raise typer.BadParameter("name a file, or - for standard output", param_hint="--output")
     if output == "-":
         if isinstance(text, str):
             sys.stdout.write(text)
@@ -478,23 +480,37 @@ def stats_command(
     console = _console(stderr=True)
     tally = Tally()
     stats = Stats()
+    inputs = list(expand(paths))
     with (
         Progress(console=console, transient=True, disable=not console.is_terminal) as progress,
         Workers(_jobs(jobs, paths)) as workers,
     ):
         task = progress.add_task("reading", total=None)
-        for part in _frozen_heap(workers.map(stats_block, input_blocks(expand(paths)))):
+        for part in _frozen_heap(workers.map(stats_block, input_blocks(inputs))):
             if isinstance(part, InputError):
                 console.print(problem_text(part))
                 tally.add(part)
                 continue
             stats.merge(part)
             progress.advance(task, part.games + part.skipped)
+    for path in inputs:  # read, but no record in it (as validate says: E105)
+        if isinstance(path, str) and source_name(path) not in stats.sources:
+            empty = InputError(no_record(source_name(path)))
+            if not any(p.diagnostic.source == empty.diagnostic.source for p in tally.problems):
+                console.print(problem_text(empty))
+                tally.add(empty)
+    if stats.invalid:
+        archives = [p for p in paths if Path(p).suffix.lower() in (".yaml", ".yml", ".json")]
+        console.print(
+            f"{plural(stats.invalid, 'record')} skipped as invalid: `ordo validate` says why"
+            + (f"; stats reads .ord files: convert {archives[0]} first" if archives else "")
+        )
     if format is Format.json:
         typer.echo(json.dumps(stats.to_json(), indent=2))
     else:
         sys.stdout.write(render_text(stats))
-    raise typer.Exit(exit_status(io_error=tally.unreadable, failed=bool(tally.problems)))
+    failed = bool(tally.problems) or stats.invalid > 0
+    raise typer.Exit(exit_status(io_error=tally.unreadable, failed=failed))
 
 
 @app.command("fmt")
@@ -542,13 +558,14 @@ def fmt_command(
                 if not (check or write):
                     sys.stdout.writelines(item.pieces())
                     continue
+                read = snapshot(item.name) if write and item.held is None else None
                 if not item.differs():
                     continue
                 if check:
-                    typer.echo(f"would reformat {item.name}")
+                    typer.echo(f"would reformat {visible(item.name)}")
                     changed += 1
                     continue
-                write_atomic(item.name, item.pieces(), overwrite=True)
+                write_atomic(item.name, item.pieces(), overwrite=True, read=read)
             except RecordErrors as error:
                 for diagnostic in error.diagnostics:
                     first, text = error.texts.get(diagnostic.record or 0, (1, ""))
@@ -561,10 +578,12 @@ def fmt_command(
                 problems.add(problem)
                 continue
             except OSError as error:
+                if not (check or write):
+                    raise  # standard output: said once, for every command (run)
                 console.print(problem_text(_not_written(item.name, error)))
                 io_error = True
                 continue
-            typer.echo(f"reformatted {item.name}")
+            typer.echo(f"reformatted {visible(item.name)}")
             changed += 1
     if check or write:
         done = "would be reformatted" if check else "reformatted"
@@ -578,6 +597,15 @@ def fmt_command(
 
 
 def _not_written(path: str, error: OSError) -> InputError:
+    if isinstance(error, ChangedSince):
+        return InputError(
+            Diagnostic(
+                "E001",
+                "was changed by something else while ordo read it: not rewritten",
+                path,
+                help="the other change is kept; run the command again to rewrite the file",
+            )
+        )
     return InputError(
         Diagnostic(
             "E001",
@@ -879,7 +907,9 @@ def fix_command(
             sys.stdout.write(item.diff())
             continue
         try:
-            write_atomic(name, item.source.as_written(item.text), overwrite=True)
+            write_atomic(
+                name, item.source.as_written(item.text), overwrite=True, read=item.source.stat
+            )
         except OSError as error:
             console.print(problem_text(_not_written(name, error)))
             io_error = True
@@ -942,26 +972,27 @@ def summary_command(
     """
     from ..checking.batch import Workers
     from ..views.report import json_document
+    from ..views.summary import Summaries, summarize
     from ..views.summary import render_markdown as summary_markdown
     from ..views.summary import render_text as summary_text
-    from ..views.summary import summaries, summarize
 
     err = _console(stderr=True)
     if record is not None:  # read up to that record only
-        data = (summarize(validate(item)) for item in _chosen(err, path, record))
+        data = [summarize(validate(item)) for item in _chosen(err, path, record)]
         if format is SummaryFormat.json:
             sys.stdout.writelines(json_records(data))
         else:
             render = summary_markdown if format is SummaryFormat.markdown else summary_text
             sys.stdout.writelines(visible(render(entry)) for entry in data)
-        return
+        raise typer.Exit(exit_status(failed=not all(entry["valid"] for entry in data)))
     try:
         source = open_source(path)
     except InputError as problem:
         raise _fail(err, problem) from None
     written = False
     with Workers(_jobs(jobs, [path])) as workers:
-        entries = _frozen_heap(summaries(source, format.value, workers))
+        laid = Summaries(source, format.value, workers)
+        entries = _frozen_heap(iter(laid))
         if format is SummaryFormat.json:
             pieces = json_document(entries)
         else:
@@ -976,3 +1007,4 @@ def summary_command(
     if not written:
         err.print(problem_text(InputError(no_record(source.name))))
         raise typer.Exit(exit_status(failed=True))
+    raise typer.Exit(exit_status(failed=laid.invalid > 0))  # an invalid record: as validate

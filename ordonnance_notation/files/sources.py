@@ -11,7 +11,7 @@ import os
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import BinaryIO
 
 from ..diagnostics import Diagnostic, InputError, SourceError, Span, UnreadableSource
@@ -37,6 +37,7 @@ class Source:
     text: str
     line_end: str = "\n"
     bom: bool = False
+    stat: os.stat_result | None = field(default=None, compare=False)  # the file's, when read
 
     def as_written(self, text: str) -> str:
         """``text`` (LF line ends) with this file's line ends and byte-order mark."""
@@ -145,12 +146,14 @@ def read_source(path: str, limit: int = MAX_HELD, what: str = "an input read who
                 break  # no text: said by decode, from what is read so far
             if size > limit:
                 raise too_large(name, limit, what)
+        status = os.fstat(stream.fileno()) if stream is not sys.stdin.buffer else None
     except OSError as error:
         raise _unreadable(path, error) from None
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
-    return decode(b"".join(chunks), name)
+    source = decode(b"".join(chunks), name)
+    return replace(source, stat=status) if status is not None and _regular(path) else source
 
 
 def _unreadable(path: str, error: OSError) -> UnreadableSource:

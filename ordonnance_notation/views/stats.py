@@ -48,6 +48,8 @@ def _markers() -> defaultdict[int, list[int]]:
 class Stats:
     games: int = 0
     skipped: int = 0  # invalid or unfinished records
+    invalid: int = 0  # of those skipped
+    sources: set[str] = field(default_factory=set)  # the inputs that held a record
     by_seats: Counter[int] = field(default_factory=Counter)
     wins: dict[int, Counter[str]] = field(
         default_factory=lambda: defaultdict(Counter)
@@ -64,8 +66,10 @@ class Stats:
     # (factories by name, so that statistics can be sent between processes)
 
     def add(self, report: Report) -> None:
+        self.sources.add(report.source)
         if not report.valid or report.outcome is None or report.game is None:
             self.skipped += 1
+            self.invalid += not report.valid
             return
         game, outcome = report.game, report.outcome
         seats = game.seats
@@ -97,6 +101,8 @@ class Stats:
         their reports here one by one, ties in order of first sight included."""
         self.games += other.games
         self.skipped += other.skipped
+        self.invalid += other.invalid
+        self.sources |= other.sources
         self.by_seats.update(other.by_seats)
         for seats, wins in other.wins.items():
             self.wins[seats].update(wins)
@@ -116,6 +122,7 @@ class Stats:
         return {
             "games": self.games,
             "skipped": self.skipped,
+            "invalid": self.invalid,
             "games_by_seats": {str(k): v for k, v in sorted(self.by_seats.items())},
             "wins": {str(seats): dict(sorted(c.items())) for seats, c in sorted(self.wins.items())},
             "games_by_rule": dict(sorted(self.by_rule.items())),
@@ -153,7 +160,8 @@ def _percent(part: int, whole: int) -> str:
 def render_text(stats: Stats) -> str:
     """Plain text tables, the same on a terminal and in a file."""
     out = [
-        f"games: {stats.games} finished and valid, {stats.skipped} skipped (invalid or unfinished)"
+        f"games: {stats.games} finished and valid, {stats.skipped} skipped "
+        f"({stats.invalid} invalid, {stats.skipped - stats.invalid} unfinished)"
     ]
     if not stats.games:
         return "\n".join(out) + "\n"

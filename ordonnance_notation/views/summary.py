@@ -304,20 +304,21 @@ _NUMBER = "\x00"  # a record's number until it is known: no file name or record 
 _LAYOUTS = {"text": render_text, "markdown": render_markdown, "json": json_entry}
 
 
-def laid_out(report: Report, format: str) -> tuple[str, str]:
+def laid_out(report: Report, format: str) -> tuple[str, str, bool]:
     """A record's summary laid out in ``format`` (``text``, ``markdown``, or
     ``json``: an entry of ``report.json_records``) before its number within
-    its file is known, as the text before the number and the text after it."""
+    its file is known, as the text before the number and the text after it;
+    and whether the record is valid."""
     data = summarize(report)
     data["record"] = _NUMBER
     text = _LAYOUTS[format](data)
     before, after = text.split(json.dumps(_NUMBER) if format == "json" else _NUMBER, 1)
     if format == "json":
-        return before, after
-    return visible(before), visible(after)  # for people: nothing a terminal would obey
+        return before, after, report.valid
+    return visible(before), visible(after), report.valid  # for people: nothing a terminal obeys
 
 
-def summary_block(block: Block, format: str) -> list[tuple[str, str]] | InputError:
+def summary_block(block: Block, format: str) -> list[tuple[str, str, bool]] | InputError:
     """The summaries of the records of one block, laid out (on a worker); the
     block's problem, if it is one."""
     if block.problem is not None:
@@ -326,15 +327,23 @@ def summary_block(block: Block, format: str) -> list[tuple[str, str]] | InputErr
     return [laid_out(validate(item), format) for item in items]
 
 
-def summaries(source: Lines, format: str, workers: Workers) -> Iterator[str]:
+class Summaries:
     """The summary of every record of ``source`` laid out in ``format``, in
     order and numbered within the file, laid out on ``workers`` a block at a
-    time. Raises InputError at a byte that is not UTF-8, after the records
-    before it."""
-    number = 0
-    for done in workers.map(partial(summary_block, format=format), blocks(source)):
-        if isinstance(done, InputError):
-            raise done
-        for before, after in done:
-            number += 1
-            yield f"{before}{number}{after}"
+    time; ``invalid`` counts the invalid records so far. Iterating raises
+    InputError at a byte that is not UTF-8, after the records before it."""
+
+    def __init__(self, source: Lines, format: str, workers: Workers) -> None:
+        self.source, self.format, self.workers = source, format, workers
+        self.invalid = 0
+
+    def __iter__(self) -> Iterator[str]:
+        number = 0
+        laid = partial(summary_block, format=self.format)
+        for done in self.workers.map(laid, blocks(self.source)):
+            if isinstance(done, InputError):
+                raise done
+            for before, after, valid in done:
+                number += 1
+                self.invalid += not valid
+                yield f"{before}{number}{after}"

@@ -446,3 +446,16 @@ def test_records_written_on_workers_are_those_written_here(played, kind, damage)
             found = outcome(archive_of(open_source(path), kind, workers, with_results=True))
     assert found == expected
     assert (expected[1] is None) == (damage == "none")
+
+
+def test_a_minified_json_archive_of_megabytes_on_one_line_is_read(ordo, tmp_path):
+    """Lines of .ord text are at most 1 MB (E007), an archive's are not: a
+    JSON archive written without indentation is one line."""
+    text = "\n".join([SAMPLE_FILES[0].read_text("utf-8")] * 1500)
+    doc = json.loads(convert(text, "t.ord", "ord", "json"))
+    path = tmp_path / "minified.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    assert path.stat().st_size > 2 << 20
+    result = ordo("convert", str(path), "-o", str(tmp_path / "back.ord"))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "back.ord").read_text("utf-8") == convert(text, "t.ord", "ord", "ord")

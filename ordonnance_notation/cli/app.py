@@ -39,7 +39,7 @@ from ..engine.cards import seat_name
 from ..engine.game import MAX_SEATS, MIN_SEATS
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..files.output import ChangedSince, OutputExists, snapshot, write_atomic
-from ..files.sources import STDIN, Source, open_source, read_source, source_name
+from ..files.sources import MAX_HELD, STDIN, Source, open_source, read_source, source_name
 from ..making.bots import BOTS
 from ..notation.parser import parse_lines
 from ..notation.record import Record, Unparsed
@@ -700,7 +700,10 @@ def _convert(
         held = _read_or_exit(console, source)
 
     def lines() -> Iterator[str]:
-        return iter(held.text.split("\n")) if held is not None else open_source(source).lines()
+        if held is not None:
+            return iter(held.text.split("\n"))
+        # an archive laid out otherwise (minified JSON) may be one long line, read whole
+        return open_source(source, longest=MAX_HELD).lines()
 
     try:
         if source_kind != "ord":  # an archive is read a record at a time here

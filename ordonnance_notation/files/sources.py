@@ -368,12 +368,13 @@ def _without_cr(lines: list[str]) -> Iterator[str]:
             yield line
 
 
-def open_source(path: str) -> LineSource:
-    """A file (or standard input for ``-``) to read a block at a time. Raises
-    UnreadableSource when it cannot be opened."""
+def open_source(path: str, longest: int = MAX_LINE) -> LineSource:
+    """A file (or standard input for ``-``) to read a block at a time, its
+    lines ``longest`` bytes at most. Raises UnreadableSource when it cannot
+    be opened."""
     if path == STDIN:
-        return LineSource(source_name(path), sys.stdin.buffer)
+        return LineSource(source_name(path), sys.stdin.buffer, longest)
     try:
-        return LineSource(path, open(path, "rb"))
+        return LineSource(path, open(path, "rb"), longest)
     except OSError as error:
         raise _unreadable(path, error) from None

@@ -346,7 +346,7 @@ def targets(rows: list[dict], startup: float) -> dict:
             ">= 2",
             per_core >= 2,
         ),
-        "--jobs 2 over --jobs 1, archives of 10k+ records": (speedup, ">= 1.7", speedup >= 1.7),
+        "--jobs 2 over --jobs 1, archives of 10k+ records": (speedup, ">= 1.8", speedup >= 1.8),
         "peak memory, MB, any archive": (peak, "< 100", peak < 100),
         "one small file, s": (round(startup, 3), "< 0.3", startup < 0.3),
     }

@@ -270,6 +270,12 @@ class Rule(str, Enum):
     points = "points"
 
 
+def _stopped(console: Console, problem: InputError) -> typer.Exit:
+    """Prints why reading stopped in a file (a bad byte, no record); the exit for it."""
+    console.print(problem_text(problem))
+    return typer.Exit(exit_status(failed=True))
+
+
 def _fail(console: Console, problem: InputError) -> typer.Exit:
     """Prints why a file given in the arguments cannot be used; the exit for it."""
     console.print(problem_text(problem))
@@ -766,11 +772,9 @@ def _chosen(console: Console, path: str, record: int | None) -> Iterator[Record 
                 if record is not None:
                     return
     except InputError as problem:  # a byte that is not UTF-8, met on the way
-        console.print(problem_text(problem))
-        raise typer.Exit(exit_status(failed=True)) from None
+        raise _stopped(console, problem) from None
     if not count:
-        console.print(problem_text(InputError(no_record(source.name))))
-        raise typer.Exit(exit_status(failed=True))
+        raise _stopped(console, InputError(no_record(source.name)))
     if record is not None:
         raise typer.BadParameter(f"{source.name} holds {count} record(s)", param_hint="--record")
 
@@ -1005,9 +1009,7 @@ def summary_command(
                 sys.stdout.write(piece)
                 written = True
         except InputError as problem:  # a byte that is not UTF-8, met on the way
-            err.print(problem_text(problem))
-            raise typer.Exit(exit_status(failed=True)) from None
+            raise _stopped(err, problem) from None
     if not written:
-        err.print(problem_text(InputError(no_record(source.name))))
-        raise typer.Exit(exit_status(failed=True))
+        raise _stopped(err, InputError(no_record(source.name)))
     raise typer.Exit(exit_status(failed=laid.invalid > 0))  # an invalid record: as validate

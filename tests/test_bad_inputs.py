@@ -706,3 +706,14 @@ def test_output_cut_short_by_a_full_disk_fails_and_says_so(tmp_path, command):
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == sorted(["archive.ord", "messy.ord", "stdout"]), left
     assert messy.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", sorted(ONE_LINE))
+def test_a_long_line_is_shown_around_its_mark_not_whole(tmp_path, name):
+    """A diagnostic on a line of 100 KB shows about 200 characters of it, and
+    quotes a long word by its start and its length."""
+    make, _, _ = ONE_LINE[name]
+    path = tmp_path / "long.ord"
+    path.write_text(make()[:100_000], "utf-8")
+    result = ordo("validate", str(path))
+    assert len(result.output) < 3_000, result.output[:3_000]

@@ -435,7 +435,11 @@ def syntax_diagnostic(
     if expected == {"RSQB"}:
         return _unclosed_tag(chunk, token.start_pos, offset, source, index, repr(token.value))
     return Diagnostic(
-        "E101", f"unexpected {token.value!r}; expected {_expected(expected)}", source, span, index
+        "E101",
+        f"unexpected {_quoted(token.value)}; expected {_expected(expected)}",
+        source,
+        span,
+        index,
     )
 
 
@@ -478,3 +482,11 @@ def _expected(terminals: set[str]) -> str:
     if not words:
         return "nothing more"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _quoted(word: str, most: int = 40) -> str:
+    """A word as a message quotes it: whole when short, else its start and
+    its length (a line of a megabyte is not echoed)."""
+    if len(word) <= most:
+        return repr(word)
+    return f"{word[:most]!r}… ({len(word):,} characters)"

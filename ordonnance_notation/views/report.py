@@ -71,15 +71,21 @@ def diagnostic_text(
     if marks and lines is not None:
         out.append(f"\n {' ' * gutter} |")
         shown_line = None
+        lo, hi, before = 0, 0, ""
         for span, mark, label, mark_style in sorted(marks, key=lambda m: m[0] or (0,)):
             assert span is not None
             source_line = lines[span.line - first_line].expandtabs(1)
             if span.line != shown_line:
-                out.append(f"\n {span.line:>{gutter}} | {visible(source_line)}")
+                first = min(s.column for s in spans if s.line == span.line) - 1
+                lo, hi = _window(source_line, first)
+                before = "…" if lo else ""
+                shown = before + source_line[lo:hi] + ("…" if hi < len(source_line) else "")
+                out.append(f"\n {span.line:>{gutter}} | {visible(shown)}")
                 shown_line = span.line
-            start = cell_len(visible(source_line[: span.column - 1]))
+            column = min(max(span.column - 1, lo), hi)
+            start = cell_len(before + visible(source_line[lo:column]))
             end = span.end_column - 1 if span.end_line == span.line else len(source_line)
-            width = cell_len(visible(source_line[span.column - 1 : end]))
+            width = cell_len(visible(source_line[column : min(end, hi)]))
             out.append(f"\n {' ' * gutter} | ")
             out.append(
                 " " * start + mark * max(1, width) + (f" {visible(label)}" if label else ""),
@@ -98,6 +104,19 @@ def diagnostic_text(
         out.append("help", style="bold")
         out.append(f": {visible(diagnostic.help)}")
     return out
+
+
+_WIDE = 200  # characters of a source line shown: a longer one is shown around its marks
+_BEFORE = 60  # of which before the first mark
+
+
+def _window(line: str, first: int) -> tuple[int, int]:
+    """The part of a source line shown (from, to), for marks from ``first``:
+    all of it when it is short, else about ``_WIDE`` characters around them."""
+    if len(line) <= _WIDE:
+        return 0, len(line)
+    lo = max(0, first - _BEFORE)
+    return lo, min(len(line), lo + _WIDE)
 
 
 def problem_text(problem: InputError) -> Text:

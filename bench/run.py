@@ -238,7 +238,8 @@ def _converted(path: Path, kind: str) -> Path:
 
 def _to(kind: str):
     def command(path: Path, records: int) -> list[str]:
-        return ["convert", str(path), "--to", kind, "-o", str(_converted(path, kind)), "--force"]
+        out = str(_converted(path, kind))
+        return ["convert", str(path), "--to", kind, "-o", out, "--force", "--jobs", "1"]
 
     return command
 
@@ -256,13 +257,14 @@ COMMANDS = {
     "to_json": _to("json"),
     "yaml_to_ord": _back("yaml"),  # the archives the two above wrote
     "json_to_ord": _back("json"),
-    "fmt_check": lambda path, records: ["fmt", "--check", str(path)],
-    "summary": lambda path, records: ["summary", str(path)],
-    "stats": lambda path, records: ["stats", str(path)],
+    "fmt_check": lambda path, records: ["fmt", "--check", str(path), "--jobs", "1"],
+    "summary": lambda path, records: ["summary", str(path), "--jobs", "1"],
+    "stats": lambda path, records: ["stats", str(path), "--jobs", "1"],
     "replay_last": lambda path, records: ["replay", str(path), "--record", str(records)],
 }
-"""The commands that read archives, each timed as its own process on the archive;
-MB/s are of the .ord archive's bytes (the same records) for every one."""
+"""The commands that read archives, each timed as its own process on the archive,
+on one process (``--jobs 1``, as validate is held to); MB/s are of the .ord
+archive's bytes (the same records) for every one."""
 TIMED = ("to_yaml", "to_json", "yaml_to_ord", "json_to_ord", "fmt_check", "summary", "stats")
 """Those held to half of validate's MB/s (replay_last is held to its memory)."""
 

@@ -120,3 +120,13 @@ def test_a_yaml_1_2_reader_reads_an_archive_as_pyyaml_does(words):
     text = document.YAML_HEAD + document.yaml_record(record)
     loaded = YAML(typ="safe", pure=True).load(text)
     assert loaded == _read_by_libyaml(text) == {"schema_version": 1, "records": [record]}
+
+
+def test_a_line_read_again_is_a_new_value():
+    """Lines read before are remembered by their text: what is given out is a
+    copy, so a caller that changes a record changes no other."""
+    lines = ["- body:", "  - {ply: 1, card: BS, state: T}", "  - {ply: 1, card: BS, state: T}"]
+    first = layout.yaml_value(lines)
+    assert first == {"body": [{"ply": 1, "card": "BS", "state": "T"}] * 2}
+    first["body"][0]["card"] = "changed"
+    assert layout.yaml_value(lines) == {"body": [{"ply": 1, "card": "BS", "state": "T"}] * 2}

@@ -356,6 +356,9 @@ def _flow_token(text: str, at: int) -> tuple[Any, int]:
     return _read_scalar(match.group(), True), match.end()
 
 
+_lines_read: dict[str, Any] = {}  # short flow collections read, by their text: plays repeat
+
+
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
@@ -372,6 +375,14 @@ class _Reader:
         with the lines a flow collection was wrapped over."""
         if rest[:1] not in ("[", "{"):
             return _read_scalar(rest, False)
+        if rest[-1:] in ("]", "}"):  # on one line: a play's, a tag's, read before?
+            known = _lines_read.get(rest)
+            if known is not None:
+                return known.copy()  # of scalars only: a shallow copy is a new value
+            value = _flow(rest)
+            if len(_lines_read) < 1 << 14 and len(rest) < 64:
+                _lines_read[rest] = value.copy()
+            return value
         parts = [rest]
         while parts[-1][-1:] in (",", "[", "{") and self.at < len(self.lines):
             line = self.lines[self.at]

@@ -168,7 +168,7 @@ def bench(records: int, seats: int, runs: int) -> dict:
     row["raw_read_mb_s"] = round(mb / read, 1)
     row["regex_tokens_mb_s"] = round(mb / tokens, 2)
     commands(row, path, runs)
-    row.update(floors(text, mb, runs if records <= 10_000 else 1))
+    row.update(floors(text, runs if records <= 10_000 else 1))
     # python-chess's MB/s does not depend on the archive's size, and at 100k
     # records it would take a quarter of an hour: the anchor is run up to 10k
     pgn = pgn_archive(len(data)) if records <= 10_000 else None
@@ -236,10 +236,10 @@ def _converted(path: Path, kind: str) -> Path:
     return DATA / f"{path.stem}.out.{kind}"
 
 
-def _to(kind: str):
+def _to(kind: str, jobs: int = 1):
     def command(path: Path, records: int) -> list[str]:
         out = str(_converted(path, kind))
-        return ["convert", str(path), "--to", kind, "-o", out, "--force", "--jobs", "1"]
+        return ["convert", str(path), "--to", kind, "-o", out, "--force", "--jobs", str(jobs)]
 
     return command
 
@@ -261,24 +261,36 @@ COMMANDS = {
     "summary": lambda path, records: ["summary", str(path), "--jobs", "1"],
     "stats": lambda path, records: ["stats", str(path), "--jobs", "1"],
     "replay_last": lambda path, records: ["replay", str(path), "--record", str(records)],
+    "to_yaml_j2": _to("yaml", jobs=2),
+    "summary_j2": lambda path, records: ["summary", str(path), "--jobs", "2"],
 }
 """The commands that read archives, each timed as its own process on the archive,
-on one process (``--jobs 1``, as validate is held to); MB/s are of the .ord
-archive's bytes (the same records) for every one."""
+on one process (``--jobs 1``, as validate is held to) but the last two, on
+two; MB/s are of the .ord archive's bytes (the same records) for every one."""
 TIMED = ("to_yaml", "to_json", "yaml_to_ord", "json_to_ord", "fmt_check", "summary", "stats")
 """Those held to half of validate's MB/s (replay_last is held to its memory)."""
 
 
-def floors(text: str, mb: float, runs: int) -> dict:
+FLOOR_SAMPLE = 10_000_000
+"""Characters of an archive the floors are measured on: whole documents of
+more hold gigabytes of objects in PyYAML (9 GB at 100k records)."""
+
+
+def floors(text: str, runs: int) -> dict:
     """What PyYAML (libyaml's emitter and loader) and json take to write and
     read the archive's records as one document, in this process: the floors
-    an archive writer built on them can reach."""
+    an archive writer built on them can reach. MB/s are of the .ord text of
+    the records, up to ``FLOOR_SAMPLE`` of it (whole records)."""
     import yaml
 
     from ordonnance_notation import parse_text
     from ordonnance_notation.archives.document import dump_yaml
+    from ordonnance_notation.notation.cutting import last_cut
     from ordonnance_notation.notation.writer import plain
 
+    if len(text) > FLOOR_SAMPLE:
+        text = text[: last_cut(text[:FLOOR_SAMPLE])[0]]
+    mb = len(text.encode()) / 1e6
     doc = {"schema_version": 1, "records": [plain(r) for r in parse_text(text, "bench")]}
     as_yaml = dump_yaml(doc)
     as_json = json.dumps(doc, ensure_ascii=False, indent=1)
@@ -394,7 +406,7 @@ def main() -> int:
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")] + ([100_000] if args.full else [])
     rows = []
-    for seats in (int(s) for s in args.seats.split(",")):
+    for seats in (int(s) for s in args.seats.split(",") if s):  # --seats "": --gigabyte alone
         for records in sizes:
             rows.append(bench(records, seats, args.runs if records < 100_000 else 1))
             print(table(rows[-1:]).split("\n")[1], file=sys.stderr, flush=True)

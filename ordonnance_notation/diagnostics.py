@@ -167,6 +167,18 @@ def no_record(source: str, archive: bool = False) -> Diagnostic:
     )
 
 
+def record_too_long(source: str, line: int, limit: int) -> Diagnostic:
+    """E007, for a record (or text no record ends in) longer than ``limit`` characters."""
+    return Diagnostic(
+        "E007",
+        f"the record from line {line} goes on past {limit >> 20} MB: reading stops here",
+        source,
+        Span(line, 1, line, 2),
+        help="a record is a few KB; a header line starts the next one "
+        "(this may not be a record file at all)",
+    )
+
+
 class OrdoError(Exception):
     """Base of every error this library raises on purpose: it carries the
     diagnostics that say where and why (``diagnostic`` is the first), and

@@ -275,6 +275,49 @@ def test_a_line_longer_than_1_mb_is_refused_where_it_starts(tmp_path, name):
     assert diagnosed(str(path)) == (1, [("E007", 2, 1)])
 
 
+def _endless_record(tmp_path: Path, body: str) -> tuple[Path, int]:
+    """A valid record, then one whose header is followed by ``body`` repeated
+    past the 4 MB a record may hold, then a valid record: the path and the
+    line the long record starts on."""
+    game = (SAMPLES / "classic-2.ord").read_text("utf-8").rstrip("\n") + "\n\n"
+    long = '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n' + body * (5_000_000 // len(body))
+    path = tmp_path / "long-record.ord"
+    path.write_text(game + long + "\n" + game, "utf-8")
+    return path, game.count("\n") + 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["; a comment line\n", "1. L A\n", "{ an open comment\n"],
+    ids=["comments", "plays", "brace"],
+)
+def test_a_record_of_millions_of_short_lines_is_refused_where_it_starts(tmp_path, body):
+    """The records before it are checked; reading stops at the 4 MB limit."""
+    path, line = _endless_record(tmp_path, body)
+    assert diagnosed(str(path)) == (1, [("E007", line, 1)])
+    assert "record 1 (Anna Petrova v Boris Lind): valid" in ordo("validate", str(path)).output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["summary"],
+        ["convert", "--to", "yaml"],
+        ["fmt", "--check"],
+        ["stats"],
+        ["replay", "--record", "2"],
+    ],
+)
+def test_every_command_refuses_a_record_beyond_the_limit(tmp_path, command):
+    path, line = _endless_record(tmp_path, "; a comment line\n")
+    result = ordo(*command, str(path))
+    assert result.exit_code == 1
+    assert (
+        f"long-record.ord:{line}:1: error[E007]: the record from line {line} goes on past 4 MB"
+        in result.output
+    )
+
+
 @pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
 @pytest.mark.parametrize(
     "command",

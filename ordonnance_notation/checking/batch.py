@@ -18,7 +18,6 @@ Memory holds only the blocks under way.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -35,8 +34,9 @@ from ..diagnostics import (
     SourceError,
     UnreadableSource,
     no_record,
+    record_too_long,
 )
-from ..files.sources import STDIN, expand, open_source, source_name
+from ..files.sources import MAX_RECORD, STDIN, expand, open_source, source_name
 from ..notation.cutting import can_cut, last_cut, split_lines
 from ..notation.parser import parse_record
 from .validator import validate
@@ -179,20 +179,21 @@ def input_blocks(
 
 @dataclass(frozen=True, slots=True)
 class Block:
-    """Lines of one input holding whole records, from its line ``first_line``;
-    or, with ``problem``, an input that cannot be read (further), in its place.
-    ``file`` counts inputs from 0: records are numbered within each."""
+    """Lines of one input holding whole records, joined by LF, from its line
+    ``first_line`` (one string: it goes to a worker far faster than a list of
+    lines); or, with ``problem``, an input that cannot be read (further), in
+    its place. ``file`` counts inputs from 0: records are numbered within each."""
 
     file: int
     source: str
     first_line: int
-    lines: list[str]
-    one_record: bool = False  # the lines are one record already split off: not split again
+    text: str
+    one_record: bool = False  # the text is one record already split off: not split again
     problem: InputError | None = None
 
 
 def problem_block(file: int, problem: InputError) -> Block:
-    return Block(file, problem.diagnostic.source, 0, [], problem=problem)
+    return Block(file, problem.diagnostic.source, 0, "", problem=problem)
 
 
 class Lines(Protocol):
@@ -210,42 +211,56 @@ def blocks(source: Lines, file: int = 0) -> Iterator[Block]:
     above it only while no ``{`` comment can be open: the first ``{`` sends
     the rest of the file a record at a time. A byte that is not UTF-8 ends
     the file with a problem block."""
-    pending: list[str] = []  # lines after the last cut
-    first = 1  # the line number of pending[0]
+    pending: list[str] = []  # the text after the last cut, in pieces of whole lines
+    held = 0  # characters in pending
+    first = 1  # the line number of its first line
     above = ""  # the kind of the last tag or body line read ("tag" or "body")
     read = source.blocks()
     try:
         for lines in read:
             text = "\n".join(lines)
             if not can_cut(text):
-                rest, pending = pending + lines, []
+                rest = _lines(pending) + lines
+                pending = []
                 for first_line, record in split_lines(
-                    chain(rest, chain.from_iterable(read)), first
+                    chain(rest, chain.from_iterable(read)), first, source.name, MAX_RECORD
                 ):
                     if record.strip():
-                        yield Block(file, source.name, first_line, [record], one_record=True)
+                        yield Block(file, source.name, first_line, record, one_record=True)
                 return
             at, above = last_cut(text, above)
             if at is None:
-                pending += lines
+                pending.append(text)
+                held += len(text)
+                if held > MAX_RECORD:
+                    raise SourceError(record_too_long(source.name, first, MAX_RECORD))
                 continue
-            cut = text.count("\n", 0, at) + 1  # the index of the record's first line in ``lines``
-            yield Block(file, source.name, first, pending + lines[:cut])
-            first += len(pending) + cut
-            pending = lines[cut:]
+            whole = "\n".join([*pending, text[:at]])
+            yield Block(file, source.name, first, whole)
+            first += whole.count("\n") + 1
+            pending = [text[at + 1 :]]
+            held = len(pending[0])
         if pending:
-            yield Block(file, source.name, first, pending)
+            yield Block(file, source.name, first, "\n".join(pending))
     except SourceError as problem:
         # as when reading line by line: the records completed before the bad
-        # byte are checked, the one it interrupts is not
+        # byte (or the record too long) are checked, the one it interrupts is not
         complete = []
-        with contextlib.suppress(SourceError):
-            for chunk in split_lines(_then_raise(pending, problem), first):
+        try:
+            for chunk in split_lines(
+                _then_raise(_lines(pending), problem), first, source.name, MAX_RECORD
+            ):
                 complete.append(chunk)
+        except SourceError as found:  # the same, or where the record too long starts
+            problem = found
         for first_line, record in complete:
             if record.strip():
-                yield Block(file, source.name, first_line, [record], one_record=True)
+                yield Block(file, source.name, first_line, record, one_record=True)
         yield problem_block(file, problem)
+
+
+def _lines(pending: list[str]) -> list[str]:
+    return "\n".join(pending).split("\n") if pending else []
 
 
 def _then_raise(lines: list[str], problem: SourceError) -> Iterator[str]:
@@ -258,8 +273,8 @@ def block_chunks(block: Block) -> Iterable[tuple[int, str]]:
     """The records of a block as ``(first line, text)`` chunks, as
     ``split_lines`` cuts the whole file (blank ones included)."""
     if block.one_record:
-        return [(block.first_line, block.lines[0])]
-    return split_lines(block.lines, block.first_line)
+        return [(block.first_line, block.text)]
+    return split_lines(block.text.split("\n"), block.first_line)
 
 
 def check_block(block: Block, with_json: bool = False) -> tuple[int, list[Checked | InputError]]:
@@ -403,7 +418,7 @@ def file_tasks(path: str, with_json: bool = False) -> list[Task]:
     Raises UnreadableSource or SourceError when the file cannot be opened or decoded."""
     source = open_source(path)
     found: list[Task] = []
-    for first_line, text in split_lines(source.lines()):
+    for first_line, text in split_lines(source.lines(), 1, source.name, MAX_RECORD):
         if text.strip():
             found.append(Task(source.name, len(found) + 1, first_line, text, with_json))
     return found

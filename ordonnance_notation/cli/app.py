@@ -39,7 +39,15 @@ from ..engine.cards import seat_name
 from ..engine.game import MAX_SEATS, MIN_SEATS
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..files.output import ChangedSince, OutputExists, snapshot, write_atomic
-from ..files.sources import MAX_HELD, STDIN, Source, open_source, read_source, source_name
+from ..files.sources import (
+    MAX_HELD,
+    MAX_RECORD,
+    STDIN,
+    Source,
+    open_source,
+    read_source,
+    source_name,
+)
 from ..making.bots import BOTS
 from ..notation.parser import parse_lines
 from ..notation.record import Record, Unparsed
@@ -765,7 +773,7 @@ def _chosen(console: Console, path: str, record: int | None) -> Iterator[Record 
         raise _fail(console, problem) from None
     count = 0
     try:
-        for item in parse_lines(source.lines(), source.name):
+        for item in parse_lines(source.lines(), source.name, MAX_RECORD):
             count += 1
             if record is None or count == record:
                 yield item

@@ -20,6 +20,7 @@ STDIN = "-"
 BLOCK = 1 << 16
 MAX_LINE = 1 << 20  # a line of an input read a line at a time
 MAX_HELD = 1 << 30  # an input read whole (standard input for fmt, a pipe)
+MAX_RECORD = 1 << 22  # one record of an input read a block at a time
 
 
 def source_name(path: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
+from ..diagnostics import SourceError, record_too_long
 from . import terminals as t
 
 _DIGITS = frozenset("0123456789")
@@ -71,7 +72,9 @@ def split_records(text: str) -> Iterator[tuple[int, str]]:
     return split_lines(text.split("\n"))
 
 
-def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, str]]:
+def split_lines(
+    lines: Iterable[str], first_line: int = 1, source: str = "", longest: int | None = None
+) -> Iterator[tuple[int, str]]:
     """(first line number, text) of each record, from lines without their line
     ends, read one at a time: only the current record is held in memory.
     ``first_line`` is the number of the first line (when a record starts there).
@@ -85,8 +88,13 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
     Comment lines just above the tag line (with no blank line between) open
     the new record. Text inside comments and quoted values never splits,
     except a whole header line after a body inside a ``{`` comment that is
-    still open: that is taken for a forgotten ``}``."""
+    still open: that is taken for a forgotten ``}``.
+
+    With ``longest``, a record of more characters than that raises
+    SourceError (E007, in ``source``) as soon as it is read so far."""
     held: list[str] = []  # the current record's lines so far
+    size = 0  # their characters
+    limit = longest if longest is not None else 1 << 62
     first = first_line  # its first line number
     in_body = in_header = blank_after_header = in_brace = False
     comment_run = None  # index in ``held`` of the comment-only lines just above, if any
@@ -106,6 +114,9 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
                 in_body, comment_run = True, None
                 in_header = blank_after_header = False
                 held.append(line)
+                size += len(line)
+                if size > limit:
+                    raise SourceError(record_too_long(source, first, limit))
                 continue
             kind, code, brace_after = "body", line, False
         else:
@@ -161,6 +172,9 @@ def split_lines(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int
         if pending is not None:
             pending -= done
         held.append(line)
+        size = sum(map(len, held)) if cuts else size + len(line)
+        if size > limit:
+            raise SourceError(record_too_long(source, first, limit))
     if pending is not None and pending_body:
         yield first, "\n".join(held[:pending])
         first += pending

@@ -26,10 +26,13 @@ def parse_text(text: str, source: str = "<text>", fast: bool = True) -> Iterator
     return parse_chunks(split_records(text), source, fast)
 
 
-def parse_lines(lines: Iterable[str], source: str) -> Iterator[ParsedItem]:
+def parse_lines(
+    lines: Iterable[str], source: str, longest: int | None = None
+) -> Iterator[ParsedItem]:
     """Every record of a file read a line at a time (lines without their
-    ends): only the current record is held."""
-    return parse_chunks(split_lines(lines), source)
+    ends): only the current record is held, of ``longest`` characters at most
+    (SourceError, E007, beyond)."""
+    return parse_chunks(split_lines(lines, 1, source, longest), source)
 
 
 def parse_chunks(

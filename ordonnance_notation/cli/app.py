@@ -793,6 +793,11 @@ RecordOption = Annotated[
 ]
 
 
+class PictureFormat(str, Enum):
+    text = "text"
+    svg = "svg"
+
+
 @app.command("replay")
 def replay_command(
     path: Annotated[
@@ -816,9 +821,18 @@ def replay_command(
         str | None,
         typer.Option("--seat", help="Show the game as this seat saw it, e.g. P2: own hand only."),
     ] = None,
+    format: Annotated[
+        PictureFormat,
+        typer.Option("--format", "-f", help="text: the table in the terminal; svg: a picture."),
+    ] = PictureFormat.text,
+    output: Annotated[
+        str, typer.Option("--output", "-o", help="Where to write (- for standard output).")
+    ] = "-",
+    force: ForceOption = False,
 ) -> None:
     """Show the table at a step: every state's armies, formations and who wins
-    there, the hands and the pile, the last play and its comments.
+    there, the hands and the pile, the last play and its comments; or draw it
+    as an SVG picture (--format svg -o step.svg).
     """
     from ..views.board import render_step
     from ..views.replay import replay
@@ -855,6 +869,16 @@ def replay_command(
     if ply is not None and ply > steps.last:
         raise typer.BadParameter(f"the record has steps 0 to {steps.last}", param_hint="--ply")
     start = steps.last if ply is None else ply
+    if format is PictureFormat.svg:
+        if step:
+            raise typer.BadParameter(
+                "a picture is of one step: leave out --step", param_hint="--format"
+            )
+        from ..views.picture import step_picture
+
+        title = f"{report.source} record {report.index}{report.players}, step {start}"
+        _emit(err, step_picture(steps, steps.steps[start], viewer).svg(title), output, force)
+        return
 
     def draw(position: int) -> Text:
         return render_step(steps, steps.steps[position], viewer)

@@ -1,0 +1,150 @@
+"""ordo replay --format svg: the table at a step as an SVG picture. Every step
+of the samples (2, 3 and 4 seats, no deal, an illegal play) is well-formed
+SVG that shows exactly the cards on the table and the hands the viewer may
+see; a seat's view holds no other seat's card at all."""
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+from strategies import ROOT
+
+from ordonnance_notation import parse_text, validate
+from ordonnance_notation.engine.cards import Icon, seat_name
+from ordonnance_notation.views.picture import ICON_COLOURS, step_picture
+from ordonnance_notation.views.replay import replay
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+CASES = [
+    ("samples/classic-2.ord", 1),
+    ("samples/later-capture-3.ord", 1),
+    ("samples/points-4.ord", 1),
+    ("samples/no-deal.ord", 1),
+    ("samples/club-evening.ord", 3),  # unfinished
+    ("samples/invalid/rules.ord", 3),  # an illegal play: the replay stops
+]
+
+
+def replayed(path: str, record: int):
+    items = list(parse_text((ROOT / path).read_text("utf-8"), path))
+    found = replay(validate(items[record - 1], steps=True))
+    assert found is not None
+    return found
+
+
+def uses(svg: str) -> Counter[str]:
+    """How often each card face is placed, outside the definitions."""
+    root = ET.fromstring(svg)
+    placed = Counter()
+    for element in root.iter(f"{SVG}use"):
+        target = element.get("href", "")
+        if target.startswith("#card-"):
+            placed[target.removeprefix("#card-")] += 1
+    return placed
+
+
+def faces(svg: str) -> set[str]:
+    root = ET.fromstring(svg)
+    return {
+        symbol.get("id", "").removeprefix("card-")
+        for symbol in root.iter(f"{SVG}symbol")
+        if symbol.get("id", "").startswith("card-")
+    }
+
+
+@pytest.mark.parametrize(("path", "record"), CASES)
+def test_every_step_shows_the_table_and_the_hands_and_nothing_else(path, record):
+    steps = replayed(path, record)
+    for step in steps.steps:
+        game = step.game
+        svg = step_picture(steps, step).svg("t")
+        expected = Counter(
+            str(unit.card) for armies in game.armies for army in armies for unit in army.units
+        )
+        for hand in game.hands or ():
+            expected.update(str(card) for card in hand)
+        assert uses(svg) == expected, step.number
+        assert faces(svg) == set(expected)  # a face for each card shown, no other
+        outlined = ET.fromstring(svg).findall(f".//{SVG}rect[@class='last']")
+        assert len(outlined) == (1 if step.turn else 0)
+
+
+@pytest.mark.parametrize(("path", "record"), CASES[:3])
+def test_a_seats_view_holds_no_card_of_another_hand(path, record):
+    steps = replayed(path, record)
+    step = steps.steps[len(steps.steps) // 2]
+    game = step.game
+    assert game.hands is not None
+    on_table = Counter(
+        str(unit.card) for armies in game.armies for army in armies for unit in army.units
+    )
+    for seat in range(game.seats):
+        svg = step_picture(steps, step, seat).svg()
+        assert uses(svg) == on_table + Counter(str(card) for card in game.hands[seat])
+        for other in range(game.seats):
+            if other != seat:
+                assert f"{len(game.hands[other])} cards, hidden" in svg
+        only_elsewhere = (
+            {str(card) for s, hand in enumerate(game.hands) if s != seat for card in hand}
+            - set(on_table)
+            - {str(card) for card in game.hands[seat]}
+        )
+        assert not only_elsewhere & faces(svg)
+
+
+def test_the_words_are_the_text_boards():
+    steps = replayed("samples/classic-2.ord", 1)
+    svg = step_picture(steps, steps.steps[-1]).svg()
+    root = ET.fromstring(svg)
+    root.remove(root.find(f"{SVG}defs"))
+    texts = [element.text for element in root.iter(f"{SVG}text")]
+    assert "Step 40 of 40: P2 plays LF to Cyprus" in texts[0]
+    assert any(t and t.startswith("game over: P2 wins") for t in texts)
+    assert any(t and t.startswith("J Jerusalem: marker 1 to P2 at ply") for t in texts)
+
+
+def test_a_step_that_resolves_a_state_says_so_under_the_heading():
+    steps = replayed("samples/classic-2.ord", 1)
+    step = next(s for s in steps.steps if s.turn and s.turn.resolution)
+    resolution = step.turn.resolution
+    svg = step_picture(steps, step).svg()
+    assert (
+        f"{resolution.state.full_name} resolved: marker {resolution.marker} to "
+        f"{seat_name(resolution.winner)}"
+    ) in svg
+
+
+def test_icons_are_drawn_in_the_editions_colours():
+    svg = step_picture(*(lambda r: (r, r.steps[1]))(replayed("samples/classic-2.ord", 1))).svg()
+    symbols = {s.get("id"): s for s in ET.fromstring(svg).iter(f"{SVG}symbol")}
+    for icon in Icon:
+        group = symbols[f"icon-{icon.name}"].find(f"{SVG}g")
+        assert group is not None and group.get("fill") == ICON_COLOURS[icon]
+    assert ICON_COLOURS[Icon.L] == "#8d5a2b" and ICON_COLOURS[Icon.F] == "#c62828"
+
+
+def test_control_characters_in_a_name_are_shown_as_escapes_and_the_svg_parses():
+    text = (ROOT / "samples/classic-2.ord").read_text("utf-8")
+    text = text.replace("Anna Petrova", "Anna\x1b[2J <b>&", 1)
+    [item] = parse_text(text, "t.ord")
+    steps = replay(validate(item, steps=True))
+    assert steps is not None
+    svg = step_picture(steps, steps.steps[0]).svg("Anna\x1b")
+    ET.fromstring(svg)
+    assert "\x1b" not in svg and "<b>" not in svg and "&lt;b&gt;&amp;" in svg
+
+
+def test_replay_writes_an_svg_file(ordo, tmp_path):
+    out = tmp_path / "step.svg"
+    result = ordo(
+        "replay", "samples/classic-2.ord", "--ply", "12", "--format", "svg", "-o", str(out)
+    )
+    assert result.exit_code == 0, result.output
+    root = ET.fromstring(out.read_text("utf-8"))
+    assert root.tag == f"{SVG}svg"
+    assert "step 12" in (root.findtext(f"{SVG}title") or "")
+    again = ordo("replay", "samples/classic-2.ord", "--format", "svg", "-o", str(out))
+    assert again.exit_code == 2 and "already exists" in again.output
+    stepped = ordo("replay", "samples/classic-2.ord", "--format", "svg", "--step")
+    assert stepped.exit_code == 2 and "leave out --step" in stepped.output

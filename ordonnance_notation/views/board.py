@@ -104,16 +104,25 @@ def _label(seat: int, names: tuple[str, ...]) -> str:
 
 
 def _heading(replay: Replay, step: Step, seat: int | None) -> str:
+    before, drew, after = heading_pieces(replay, step)
+    seen = seat is None or step.turn is None or seat == step.turn.seat
+    return before + (drew if seen else "") + after  # another seat's draw is hidden
+
+
+def heading_pieces(replay: Replay, step: Step) -> tuple[str, str, str]:
+    """The heading of a step in three pieces: the play, the card drawn before
+    it ("" when none; only the seat that drew sees it), and the glyph."""
     total = replay.last
     if step.turn is None:
-        return f"Step 0 of {total}: before the first play"
+        return f"Step 0 of {total}: before the first play", "", ""
     turn = step.turn
-    seen = seat is None or seat == turn.seat  # another seat's draw is hidden
-    drew = f", after drawing {turn.drawn}" if turn.drawn is not None and seen else ""
+    drew = f", after drawing {turn.drawn}" if turn.drawn is not None else ""
     glyph = f" {step.play.glyph.text}" if step.play is not None and step.play.glyph else ""
     return (
         f"Step {step.number} of {total}: {seat_name(turn.seat)} plays {turn.card} to "
-        f"{turn.state.full_name}{drew}{glyph}"
+        f"{turn.state.full_name}",
+        drew,
+        glyph,
     )
 
 

@@ -13,13 +13,13 @@ that a page showing many steps can send only the parts a step changes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.armies import LEVELS, Army
 from ..engine.cards import Card, Icon, State, seat_name
 from ..engine.game import Game
-from .board import _heading, _label, state_status
+from .board import _label, heading_pieces, state_status
 from .replay import Replay, Step
 from .report import visible
 
@@ -52,6 +52,7 @@ HEAD_H = 3 * LINE + 8
 STATE_HEAD_H = 2 * LINE + 6
 ROW_H = CARD_H + 3 * STRIP + 3 * 12 + 14  # four cards, then up to three levels of formations
 HAND_CARD = 0.6  # cards in hand are drawn this much smaller
+BACKGROUND = "#fbfaf6"
 
 STYLE = (
     "text{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px;fill:#222}"
@@ -85,7 +86,7 @@ class Picture:
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
             f'height="{self.height}" viewBox="0 0 {self.width} {self.height}" '
             f'role="img">{heading}{defs(self.cards)}'
-            f'<rect width="100%" height="100%" fill="#fbfaf6"/>{body}</svg>\n'
+            f'<rect width="100%" height="100%" fill="{BACKGROUND}"/>{body}</svg>\n'
         )
 
 
@@ -132,7 +133,7 @@ def text(x: float, y: float, words: str, css: str = "", anchor: str = "") -> str
     return f'<text x="{x:g}" y="{y:g}"{css_attr}{anchor_attr}>{escape(visible(words))}</text>'
 
 
-def card(x: float, y: float, card: Card, last: bool = False, scale: float = 1) -> str:
+def card(x: float, y: float, card: Card | str, last: bool = False, scale: float = 1) -> str:
     """``card``'s face (``card_face``) at (x, y), ``scale`` times its size,
     outlined when it is the card just played."""
     w, h = CARD_W * scale, CARD_H * scale
@@ -142,45 +143,163 @@ def card(x: float, y: float, card: Card, last: bool = False, scale: float = 1) -
     return f'{face}<rect class="last" x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="6"/>'
 
 
+NO_DEAL = "hands: not recorded (no deal)"
+EMPTY_HAND = "empty"
+HIDDEN_HAND = "{} cards, hidden"
+
+
+@dataclass(frozen=True, slots=True)
+class Troops:
+    """One army as a picture shows it: its cards in the order played, the
+    highlight of its box (``lead``: it would win the state now, ``won``: it
+    did), its formations a line a level, and its marker: the victory
+    marker's number, 0 for a defeat marker, None while the state is open."""
+
+    cards: tuple[str, ...]
+    css: str
+    formations: tuple[str, ...]
+    marker: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """What the picture of a step shows, as words and cards and nothing to
+    work out: ``draw`` lays it out. ``heading`` is ``heading_pieces``; the
+    card just played is the last of the army at ``played`` (state index,
+    seat); a hand is its cards, or the words that stand for it where it is
+    hidden; ``hands`` is None without a deal."""
+
+    heading: tuple[str, str, str]
+    mover: int | None  # who played: the only seat that sees the draw
+    note: str
+    labels: tuple[str, ...]
+    state_heads: tuple[str, ...]
+    armies: tuple[tuple[Troops, ...], ...]  # [state index][seat]
+    played: tuple[int, int] | None
+    statuses: tuple[str, ...]
+    hand_labels: tuple[str, ...]
+    hands: tuple[tuple[str, ...] | str, ...] | None
+    pile: str
+    ending: str
+    stopped: bool  # the ending says why the replay stops
+
+    @property
+    def seats(self) -> int:
+        return len(self.labels)
+
+    @property
+    def cards(self) -> frozenset[str]:
+        """The cards it shows, on the table and in the hands."""
+        shown = {card for row in self.armies for troops in row for card in troops.cards}
+        for hand in self.hands or ():
+            if not isinstance(hand, str):
+                shown.update(hand)
+        return frozenset(shown)
+
+
 def step_picture(replay: Replay, step: Step, seat: int | None = None) -> Picture:
     """The table at ``step``; ``seat`` shows only what that seat could see
     (other hands as counts: their cards are not in the picture at all)."""
+    return draw(seen_by(scene(replay, step), seat))
+
+
+def scene(replay: Replay, step: Step) -> Scene:
+    """What the picture of ``step`` shows, every hand in sight."""
     game = step.game
     names = replay.report.names
+    played = None
+    if step.turn is not None:
+        played = (step.turn.state - 1, step.turn.seat)
+    return Scene(
+        heading=heading_pieces(replay, step),
+        mover=None if step.turn is None else step.turn.seat,
+        note=_note(step),
+        labels=tuple(_label(s, names)[:18] for s in range(game.seats)),
+        state_heads=tuple(_state_short(game, state) for state in State),
+        armies=tuple(tuple(_troops(game, state, s) for s in range(game.seats)) for state in State),
+        played=played,
+        statuses=tuple(
+            f"{state.name} {state.full_name}: {state_status(game, state)}" for state in State
+        ),
+        hand_labels=tuple(f"hand {_label(s, names)[:13]}" for s in range(game.seats)),
+        hands=None
+        if game.hands is None
+        else tuple(tuple(str(held) for held in hand) for hand in game.hands),
+        pile=f"pile: {game.pile_left} cards",
+        ending=_ending(replay, step),
+        stopped=replay.stopped is not None,
+    )
+
+
+def seen_by(scene: Scene, seat: int | None) -> Scene:
+    """``scene`` as ``seat`` saw it: another seat's hand as its count, another
+    seat's draw left out; every seat's view for None."""
+    if seat is None:
+        return scene
+    before, drew, after = scene.heading
+    hands = scene.hands
+    if hands is not None:
+        hands = tuple(
+            hand if s == seat or isinstance(hand, str) else HIDDEN_HAND.format(len(hand))
+            for s, hand in enumerate(hands)
+        )
+    seen = scene.mover is None or scene.mover == seat
+    return replace(scene, heading=(before, drew if seen else "", after), hands=hands)
+
+
+def draw(scene: Scene) -> Picture:
+    """``scene`` laid out: the page's script (``views/viewer/viewer.js``) lays it out the same."""
     grid_top = MARGIN + HEAD_H
     rows_top = grid_top + STATE_HEAD_H
     parts: list[tuple[str, str]] = []
-    parts.append(("head", text(MARGIN, MARGIN + LINE, _heading(replay, step, seat), "head")))
-    parts.append(("note", text(MARGIN, MARGIN + 2 * LINE + 4, _note(step), "small")))
-    for s in range(game.seats):
+    parts.append(("head", text(MARGIN, MARGIN + LINE, "".join(scene.heading), "head")))
+    parts.append(("note", text(MARGIN, MARGIN + 2 * LINE + 4, scene.note, "small")))
+    for s, label in enumerate(scene.labels):
         top = rows_top + s * ROW_H
-        parts.append((f"seat-{s}", text(MARGIN, top + LINE, _label(s, names)[:18], "head")))
-    last_ply = step.number if step.turn else None
+        parts.append((f"seat-{s}", text(MARGIN, top + LINE, label, "head")))
     for state in State:
         x = MARGIN + LABEL_W + (state - 1) * COLUMN_W
-        parts.append((f"state-{state.name}", _state_head(x, grid_top, game, state)))
-        for s in range(game.seats):
+        short = scene.state_heads[state - 1]
+        parts.append((f"state-{state.name}", _state_head(x, grid_top, state, short)))
+        for s, troops in enumerate(scene.armies[state - 1]):
             top = rows_top + s * ROW_H
-            parts.append((f"army-{state.name}-{s}", _army(x, top, game, state, s, last_ply)))
-    y: float = rows_top + game.seats * ROW_H + LINE
+            last = scene.played == (state - 1, s)
+            parts.append((f"army-{state.name}-{s}", _army(x, top, troops, last)))
+    y: float = rows_top + scene.seats * ROW_H + LINE
     for state in State:
-        status = f"{state.name} {state.full_name}: {state_status(game, state)}"
-        parts.append((f"status-{state.name}", text(MARGIN, y, status)))
+        parts.append((f"status-{state.name}", text(MARGIN, y, scene.statuses[state - 1])))
         y += LINE + 2
     y += LINE // 2
-    for s, line in enumerate(_hands(game, names, seat, y)):
+    for s, line in enumerate(_hands(scene, y)):
         parts.append((f"hand-{s}", line))
-    y += (game.seats + 1) * (CARD_H * HAND_CARD + 8) + LINE
-    parts.append(
-        ("end", text(MARGIN, y, _ending(replay, step), "bad" if replay.stopped else "head"))
-    )
+    y += (scene.seats + 1) * (CARD_H * HAND_CARD + 8) + LINE
+    parts.append(("end", text(MARGIN, y, scene.ending, "bad" if scene.stopped else "head")))
     width = MARGIN * 2 + LABEL_W + 5 * COLUMN_W
-    shown = {unit.card for armies in game.armies for army in armies for unit in army.units}
-    if game.hands is not None:
-        shown.update(
-            held for s, hand in enumerate(game.hands) if seat in (None, s) for held in hand
-        )
-    return Picture(width, int(y + MARGIN), tuple(parts), frozenset(shown))
+    shown = frozenset(Card.from_letters(card) for card in scene.cards)
+    return Picture(width, int(y + MARGIN), tuple(parts), shown)
+
+
+def layout() -> dict[str, object]:
+    """What ``draw`` lays a scene out with, for the page's script: sizes and
+    the words that are not the scene's."""
+    return {
+        "CARD_W": CARD_W,
+        "CARD_H": CARD_H,
+        "STRIP": STRIP,
+        "COLUMN_W": COLUMN_W,
+        "LABEL_W": LABEL_W,
+        "MARGIN": MARGIN,
+        "LINE": LINE,
+        "HEAD_H": HEAD_H,
+        "STATE_HEAD_H": STATE_HEAD_H,
+        "ROW_H": ROW_H,
+        "HAND_CARD": HAND_CARD,
+        "BACKGROUND": BACKGROUND,
+        "STATES": [f"{state.name} {state.full_name}" for state in State],
+        "NO_DEAL": NO_DEAL,
+        "EMPTY_HAND": EMPTY_HAND,
+        "HIDDEN_HAND": HIDDEN_HAND,
+    }
 
 
 def _note(step: Step) -> str:
@@ -198,13 +317,15 @@ def _note(step: Step) -> str:
     return line if len(line) <= 110 else line[:109] + "…"
 
 
-def _state_head(x: float, y: float, game: Game, state: State) -> str:
+def _state_short(game: Game, state: State) -> str:
     resolution = game.resolution(state)
     if resolution is not None:
-        short = f"marker {resolution.marker}: {seat_name(resolution.winner)}"
-    else:
-        decision = game.standing(state)
-        short = "no units yet" if decision is None else f"{seat_name(decision.winner.seat)} ahead"
+        return f"marker {resolution.marker}: {seat_name(resolution.winner)}"
+    decision = game.standing(state)
+    return "no units yet" if decision is None else f"{seat_name(decision.winner.seat)} ahead"
+
+
+def _state_head(x: float, y: float, state: State, short: str) -> str:
     centre = x + COLUMN_W / 2
     return (
         f"<g>{text(centre, y + LINE, f'{state.name} {state.full_name}', 'head', 'middle')}"
@@ -212,35 +333,45 @@ def _state_head(x: float, y: float, game: Game, state: State) -> str:
     )
 
 
-def _army(x: float, y: float, game: Game, state: State, seat: int, last: int | None) -> str:
+def _troops(game: Game, state: State, seat: int) -> Troops:
     army = game.army(state, seat)
     resolution = game.resolution(state)
     decision = game.standing(state)
-    leads = decision is not None and decision.winner.seat == seat and army.units
+    leads = decision is not None and decision.winner.seat == seat and bool(army.units)
     css = ("won" if resolution is not None else "lead") if leads else ""
+    marker = None
+    if resolution is not None:
+        marker = resolution.marker if leads else 0
+    return Troops(
+        tuple(str(unit.card) for unit in army.units), css, tuple(_formations(army)), marker
+    )
+
+
+def _army(x: float, y: float, troops: Troops, last: bool) -> str:
+    css = troops.css
     out = [
         f'<g><rect x="{x + 4:g}" y="{y:g}" width="{COLUMN_W - 8}" height="{ROW_H - 6}" '
         f'rx="8" fill="none"{f" class={quoteattr(css)}" if css else ""}/>'
     ]
     left = x + (COLUMN_W - CARD_W) / 2
-    for i, unit in enumerate(army.units):
-        out.append(card(left, y + 6 + i * STRIP, unit.card, unit.ply == last))
-    out += _formations(x + COLUMN_W / 2, y + 6 + CARD_H + 3 * STRIP + 12, army)
-    if resolution is not None:
-        out.append(_marker(x + COLUMN_W - 14, y + 14, resolution.marker if leads else None))
+    count = len(troops.cards)
+    for i, held in enumerate(troops.cards):
+        out.append(card(left, y + 6 + i * STRIP, held, last and i == count - 1))
+    centre, line_y = x + COLUMN_W / 2, y + 6 + CARD_H + 3 * STRIP + 12
+    for i, words in enumerate(troops.formations):
+        out.append(text(centre, line_y + i * 12, words, "small", "middle"))
+    if troops.marker is not None:
+        out.append(_marker(x + COLUMN_W - 14, y + 14, troops.marker or None))
     out.append("</g>")
     return "".join(out)
 
 
-def _formations(centre: float, y: float, army: Army) -> Iterator[str]:
+def _formations(army: Army) -> Iterator[str]:
     formations = army.formations
     for level in LEVELS:
         icons = formations.at(level)
         if icons:
-            yield text(
-                centre, y, f"{level.word} {' '.join(i.name for i in icons)}", "small", "middle"
-            )
-            y += 12
+            yield f"{level.word} {' '.join(i.name for i in icons)}"
 
 
 def _marker(x: float, y: float, number: int | None) -> str:
@@ -257,27 +388,27 @@ def _marker(x: float, y: float, number: int | None) -> str:
     )
 
 
-def _hands(game: Game, names: tuple[str, ...], seat: int | None, top: float) -> list[str]:
+def _hands(scene: Scene, top: float) -> list[str]:
     """A line for each seat's hand, then the pile's."""
     height = CARD_H * HAND_CARD + 8
-    if game.hands is None:
-        return [text(MARGIN, top + LINE, "hands: not recorded (no deal)", "dim")]
+    if scene.hands is None:
+        return [text(MARGIN, top + LINE, NO_DEAL, "dim")]
     lines = []
-    for s, hand in enumerate(game.hands):
+    for s, hand in enumerate(scene.hands):
         y = top + s * height
-        out = [text(MARGIN, y + LINE, f"hand {_label(s, names)[:13]}")]
-        if seat is None or seat == s:
+        out = [text(MARGIN, y + LINE, scene.hand_labels[s])]
+        if isinstance(hand, str):
+            out.append(text(MARGIN + LABEL_W, y + LINE, hand, "dim"))
+        else:
             for i, held in enumerate(hand):
                 out.append(
                     card(MARGIN + LABEL_W + i * (CARD_W * HAND_CARD + 6), y, held, scale=HAND_CARD)
                 )
             if not hand:
-                out.append(text(MARGIN + LABEL_W, y + LINE, "empty", "dim"))
-        else:
-            out.append(text(MARGIN + LABEL_W, y + LINE, f"{len(hand)} cards, hidden", "dim"))
+                out.append(text(MARGIN + LABEL_W, y + LINE, EMPTY_HAND, "dim"))
         lines.append(f"<g>{''.join(out)}</g>")
-    y = top + game.seats * height
-    lines.append(text(MARGIN, y + LINE, f"pile: {game.pile_left} cards"))
+    y = top + scene.seats * height
+    lines.append(text(MARGIN, y + LINE, scene.pile))
     return lines
 
 

@@ -146,7 +146,7 @@ def test_usage_errors_exit_2(ordo):
 
 
 @pytest.mark.parametrize(
-    "command", [[], ["validate"], ["deal"], ["play"], ["stats"], ["fmt"], ["convert"]]
+    "command", [[], ["validate"], ["deal"], ["play"], ["stats"], ["fmt"], ["convert"], ["view"]]
 )
 def test_every_command_has_help(ordo, command):
     result = ordo(*command, "--help")

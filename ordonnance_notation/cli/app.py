@@ -1045,3 +1045,53 @@ def summary_command(
     if not written:
         raise _stopped(err, InputError(no_record(source.name)))
     raise typer.Exit(exit_status(failed=laid.invalid > 0))  # an invalid record: as validate
+
+
+@app.command("view")
+def view_command(
+    paths: PathsArgument,
+    output: OutputOption = "-",
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat",
+            help="Write the page as this seat saw each game, e.g. P2: "
+            "no card of another hand is in it at all.",
+        ),
+    ] = None,
+    title: Annotated[
+        str | None, typer.Option("--title", help="The page's title (default: the inputs).")
+    ] = None,
+    force: ForceOption = False,
+    jobs: JobsOption = 0,
+) -> None:
+    """Write one HTML page that replays the records in a browser, with no
+    network at all: the list of records with a filter, the table at each step
+    (keys, buttons, a slider, links such as games.html#r2/p31), the plays with
+    their comments, the summary, and an invalid record's problems with its
+    replay up to where it stops. Exit 1 when some record is invalid, as
+    validate.
+    """
+    from ..checking.batch import Workers
+    from ..views.page import Pages, seat_number
+
+    console = _console(stderr=True)
+    viewer = None
+    if seat is not None:
+        viewer = seat_number(seat)
+        if viewer is None:
+            raise typer.BadParameter(f"{seat} is no seat: P1 to P4", param_hint="--seat")
+    named = title if title is not None else ", ".join(source_name(p) for p in paths)
+    with Workers(_jobs(jobs, paths)) as workers:
+        pages = Pages(paths, workers, viewer, named)
+        _emit(console, _frozen_heap(iter(pages)), output, force)
+    for problem in pages.problems:
+        console.print(problem_text(problem))
+    if output != "-":
+        console.print(
+            f"{plural(pages.records, 'record')} ({pages.invalid} invalid) written to {output}"
+        )
+    unreadable = any(isinstance(p, UnreadableSource) for p in pages.problems)
+    raise typer.Exit(
+        exit_status(io_error=unreadable, failed=pages.invalid > 0 or bool(pages.problems))
+    )

@@ -146,6 +146,8 @@ def card(x: float, y: float, card: Card | str, last: bool = False, scale: float 
 NO_DEAL = "hands: not recorded (no deal)"
 EMPTY_HAND = "empty"
 HIDDEN_HAND = "{} cards, hidden"
+DEFEAT = "defeat marker"
+VICTORY = "victory marker {}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +301,8 @@ def layout() -> dict[str, object]:
         "NO_DEAL": NO_DEAL,
         "EMPTY_HAND": EMPTY_HAND,
         "HIDDEN_HAND": HIDDEN_HAND,
+        "DEFEAT": DEFEAT,
+        "VICTORY": VICTORY,
     }
 
 
@@ -378,11 +382,10 @@ def _marker(x: float, y: float, number: int | None) -> str:
     """A victory marker with its number, or a defeat marker (``number`` None)."""
     if number is None:
         return (
-            f'<circle class="defeat" cx="{x:g}" cy="{y:g}" r="7">'
-            "<title>defeat marker</title></circle>"
+            f'<circle class="defeat" cx="{x:g}" cy="{y:g}" r="7"><title>{DEFEAT}</title></circle>'
         )
     return (
-        f"<g><title>victory marker {number}</title>"
+        f"<g><title>{VICTORY.format(number)}</title>"
         f'<circle class="marker" cx="{x:g}" cy="{y:g}" r="10"/>'
         f'<text class="mark" x="{x:g}" y="{y + 4:g}">{number}</text></g>'
     )

@@ -1,0 +1,320 @@
+"""``ordo view``: one self-contained HTML page that replays the records of
+an archive in a browser, with no network at all (style, script and icons in
+the page).
+
+The page is small for 10,000 records because it holds no picture: it holds
+each step's ``Scene`` (``picture``) as the fields that changed since the step
+before, each field's value an index into one page-wide table of values, so
+that a sentence, an army or a hand met many times is written once. The
+page's script (``viewer/viewer.js``) rebuilds a scene and lays it out as
+``picture.draw`` does, element for element (a browser test pins the two
+together); the sizes and fixed words come from ``picture.layout``.
+
+Records are read, replayed and written one block at a time, in input order,
+on ``Workers``: only the table of values and a line a record for the list
+grow with the archive. A seat's page (``seat``) holds every scene as that
+seat saw it: no card of another hand is anywhere in it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Iterable, Iterator
+from dataclasses import astuple, dataclass, replace
+from functools import partial
+from importlib.resources import files
+from typing import Any, NamedTuple
+
+from ..checking.batch import Block, Workers, block_chunks, input_blocks
+from ..checking.validator import Report, validate
+from ..diagnostics import Diagnostic, InputError
+from ..engine.cards import Card, State, seat_name
+from ..files.sources import expand
+from ..notation.parser import parse_record
+from .picture import Scene, Troops, defs, layout, scene, seen_by
+from .replay import replay
+from .report import diagnostic_text, visible
+from .summary import _outcome, _rules, summarize
+
+_ASSETS = files(__package__) / "viewer"
+
+
+class Resolved(NamedTuple):
+    """A resolved state in the summary: its marker, state (index), ply, the
+    comparison that decided it, and each army in its place as (seat, ply of
+    its fourth card, points or None)."""
+
+    marker: int
+    state: int
+    ply: int
+    why: str
+    ranks: tuple[tuple[int, int | None, int | None], ...]
+
+
+class Summary(NamedTuple):
+    """The summary's rules, result, record comments and resolved states
+    (``summarize``'s words); the armies' cards and formations are the last
+    scene's."""
+
+    rules: str
+    result: str
+    comments: tuple[str, ...]
+    states: tuple[Resolved, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordView:
+    """What the page holds of one record, before its values are put in the
+    page's table: its line in the list, each step's changed fields, the
+    plays as written, the diagnostics and the summary. Made on a worker."""
+
+    source: str
+    index: int  # within its block until ``Pages`` numbers it within its file
+    row: tuple[str, str, str, str, bool]  # players, date, event, verdict, valid
+    steps: tuple[tuple[tuple[int, Hashable], ...], ...]
+    plays: tuple[tuple[str, ...], ...]
+    problems: tuple[Diagnostic, ...]
+    lines: tuple[str, ...]  # the record's text, for quoting it in the problems
+    first_line: int
+    summary: Summary | None
+
+
+def fields(seen: Scene) -> list[Hashable]:
+    """A scene as a flat list of values (``viewer.js`` reads them back in
+    ``unflatten``): the fields a record shares, then a seat's, then the armies."""
+    hands = seen.hands if seen.hands is not None else (None,) * seen.seats
+    out: list[Hashable] = [
+        *seen.heading,
+        seen.mover,
+        seen.note,
+        seen.played,
+        seen.pile,
+        seen.ending,
+        seen.stopped,
+        *seen.state_heads,
+        *seen.statuses,
+    ]
+    for s in range(seen.seats):
+        out += [seen.labels[s], seen.hand_labels[s], hands[s]]
+    out += [troops for row in seen.armies for troops in row]
+    return out
+
+
+def record_view(report: Report, text: str, first_line: int, seat: int | None) -> RecordView:
+    """The page's view of one checked record, as ``seat`` saw it (None: every seat)."""
+    record = report.record
+
+    def tag(name: str) -> str:
+        return visible((record.tag(name) if record is not None else None) or "")
+
+    row = (
+        visible(" v ".join(name.strip() or "?" for name in report.names)),
+        tag("Date"),
+        tag("Event"),
+        visible(report.verdict),
+        report.valid,
+    )
+    steps: list[tuple[tuple[int, Hashable], ...]] = []
+    plays: list[tuple[str, ...]] = []
+    summary = None
+    replayed = replay(report)
+    if replayed is not None:
+        before: list[Hashable] = []
+        for step in replayed.steps:
+            now = fields(seen_by(scene(replayed, step), seat))
+            steps.append(
+                tuple(
+                    (f, value)
+                    for f, value in enumerate(now)
+                    if f >= len(before) or before[f] != value
+                )
+            )
+            before = now
+            play = step.play
+            if play is None:
+                plays.append(())
+                continue
+            words = (play.seat, play.drawn, play.card, play.state, play.glyph)
+            plays.append(
+                (
+                    visible(" ".join(w.text for w in words if w is not None)),
+                    *(visible(c.text) for c in play.comments),
+                )
+            )
+        summary = _summary(replayed.report)
+    return RecordView(
+        report.source,
+        report.index,
+        row,
+        tuple(steps),
+        tuple(plays),
+        report.diagnostics,
+        tuple(text.split("\n")) if report.diagnostics else (),
+        first_line,
+        summary,
+    )
+
+
+def _summary(report: Report) -> Summary:
+    data = summarize(report)
+    states = tuple(
+        Resolved(
+            state["marker"],
+            State[state["state"]] - 1,
+            state["ply"],
+            visible(state["deciding"]),
+            tuple(
+                (seat_number(army["seat"]) or 0, army["fourth_card_ply"], army.get("points"))
+                for army in state["armies"]
+            ),
+        )
+        for state in data["states"]
+    )
+    comments = tuple(visible(c) for c in data["comments"])
+    return Summary(visible(_rules(data)), visible(_outcome(data)), comments, states)
+
+
+def view_block(block: Block, seat: int | None) -> list[RecordView] | InputError:
+    """The views of the records of one block (on a worker), numbered from 1
+    within the block; the block's problem, if it is one."""
+    if block.problem is not None:
+        return block.problem
+    found: list[RecordView] = []
+    for first_line, text in block_chunks(block):
+        if not text.strip():
+            continue
+        item = parse_record(text, first_line, block.source, len(found) + 1)
+        if item is not None:
+            found.append(record_view(validate(item, steps=True), text, first_line, seat))
+    return found
+
+
+class Values:
+    """The page's table of values: each distinct value once, by its index."""
+
+    def __init__(self) -> None:
+        self.index: dict[tuple[type, Hashable], int] = {}
+        self.values: list[Hashable] = []
+
+    def __call__(self, value: Hashable) -> int:
+        key = (type(value), value)  # True is not 1 here
+        found = self.index.get(key)
+        if found is None:
+            found = self.index[key] = len(self.values)
+            self.values.append(value)
+        return found
+
+    def json(self) -> list[Any]:
+        return [
+            astuple(v) if isinstance(v, Troops) else visible(v) if isinstance(v, str) else v
+            for v in self.values
+        ]
+
+
+def script_json(value: Any) -> str:
+    """JSON to stand in a ``<script>`` element: no ``<`` in it, so no
+    ``</script>`` or ``<!--`` in a record's text can end or change the element."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def seat_number(name: str) -> int | None:
+    """``P2`` -> 1; None for a name that is no seat."""
+    return next((s for s in range(4) if seat_name(s) == name), None)
+
+
+class Pages:
+    """``ordo view`` as a library call: iterate it for the page's text in
+    pieces, a record at a time. ``records`` and ``invalid`` count the records
+    so far; ``problems`` holds the inputs that could not be read (further),
+    shown in the page too."""
+
+    def __init__(
+        self, paths: Iterable[str], workers: Workers, seat: int | None = None, title: str = ""
+    ) -> None:
+        self.paths, self.workers, self.seat, self.title = list(paths), workers, seat, title
+        self.records = self.invalid = 0
+        self.problems: list[InputError] = []
+
+    def __iter__(self) -> Iterator[str]:
+        values = Values()
+        rows: list[list[Any]] = []
+        cards: set[str] = set()
+        shell, tail = (_ASSETS / "viewer.html").read_text("utf-8").split("<!-- records -->")
+        css = (_ASSETS / "viewer.css").read_text("utf-8")
+        yield shell.replace("{{title}}", _html(self.title or "ordo view")).replace("{{css}}", css)
+        counted: dict[str, int] = {}
+        made = partial(view_block, seat=self.seat)
+        for done in self.workers.map(made, input_blocks(expand(self.paths))):
+            if isinstance(done, InputError):
+                self.problems.append(done)
+                continue
+            for view in done:
+                index = counted.get(view.source, 0) + 1
+                counted[view.source] = index
+                self.records += 1
+                self.invalid += not view.row[4]
+                yield self._record(replace(view, index=index), values, rows, cards)
+        faces = defs(Card.from_letters(card) for card in cards)
+        yield f'<svg class="v-defs" aria-hidden="true" focusable="false">{faces}</svg>\n'
+        problems = [
+            diagnostic_text(p.diagnostic, [p.shown] if p.shown is not None else None).plain
+            for p in self.problems
+        ]
+        contents = {
+            "layout": layout(),
+            "values": values.json(),
+            "rows": rows,
+            "seat": self.seat,
+            "seats": [seat_name(s) for s in range(4)],
+            "problems": problems,
+        }
+        yield f'<script type="application/json" id="index">{script_json(contents)}</script>\n'
+        script = (_ASSETS / "viewer.js").read_text("utf-8")
+        yield tail.replace("{{script}}", script.replace("</script", "<\\/script"))
+
+    def _record(
+        self, view: RecordView, values: Values, rows: list[list[Any]], cards: set[str]
+    ) -> str:
+        number = len(rows) + 1
+        players, date, event, verdict, valid = view.row
+        rows.append(
+            [values(view.source), view.index, values(players), values(date), values(event)]
+            + [values(verdict), int(valid)]
+        )
+        steps = []
+        for changed in view.steps:
+            flat = []
+            for f, value in changed:
+                flat += [f, values(value)]
+                if isinstance(value, Troops):
+                    cards.update(value.cards)
+                elif isinstance(value, tuple) and all(isinstance(c, str) for c in value):
+                    cards.update(value)  # a hand in sight
+            steps.append(flat)
+        problems = [
+            diagnostic_text(replace(d, record=view.index), view.lines, view.first_line).plain
+            for d in view.problems
+        ]
+        rules, result, comments, states = view.summary or Summary("", "", (), ())
+        data = {
+            "steps": steps,
+            "plays": [[values(words) for words in play] for play in view.plays],
+            "problems": problems,
+            "summary": [
+                values(rules),
+                values(result),
+                [values(c) for c in comments],
+                [[m, s, ply, values(why), ranks] for m, s, ply, why, ranks in states],
+            ],
+        }
+        return f'<script type="application/json" id="r{number}">{script_json(data)}</script>\n'
+
+
+def _html(text: str) -> str:
+    return (
+        visible(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )

@@ -1,0 +1,1 @@
+"""The page of ``ordo view``: its shell, style and script, read by ``views.page``."""

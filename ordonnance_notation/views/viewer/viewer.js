@@ -1,0 +1,362 @@
+"use strict";
+// The page of `ordo view` (views/page.py writes the data). A step's picture is
+// laid out here as picture.draw lays it out in Python, element for element:
+// tests/test_viewer.py compares the two for every step of the samples.
+(() => {
+  const INDEX = JSON.parse(document.getElementById("index").textContent);
+  const L = INDEX.layout;
+  const V = INDEX.values;
+  const ROWS = INDEX.rows; // [source, index in file, players, date, event, verdict, valid]
+  const SHOWN_ROWS = 200; // list items drawn at a time: the list of 10,000 stays quick
+
+  // ---- a scene, as views/page.py `fields` flattens it ----
+  const SHARED = 19; // heading (3), mover, note, played, pile, ending, stopped, 5 heads, 5 statuses
+
+  function unflatten(f, n) {
+    const labels = [], handLabels = [], hands = [], armies = [];
+    for (let s = 0; s < n; s++) {
+      labels.push(f[SHARED + 3 * s]);
+      handLabels.push(f[SHARED + 3 * s + 1]);
+      hands.push(f[SHARED + 3 * s + 2]);
+    }
+    const base = SHARED + 3 * n;
+    for (let i = 0; i < 5; i++) armies.push(f.slice(base + i * n, base + (i + 1) * n));
+    return {
+      heading: f.slice(0, 3), mover: f[3], note: f[4], played: f[5], pile: f[6],
+      ending: f[7], stopped: f[8], stateHeads: f.slice(9, 14), statuses: f.slice(14, 19),
+      labels, handLabels, hands: hands.every((h) => h === null) ? null : hands, armies, seats: n,
+    };
+  }
+
+  // picture.seen_by
+  function seenBy(sc, seat) {
+    if (seat === null) return sc;
+    const seen = sc.mover === null || sc.mover === seat;
+    const hands = sc.hands === null ? null : sc.hands.map((hand, s) =>
+      s === seat || typeof hand === "string" ? hand : L.HIDDEN_HAND.replace("{}", String(hand.length)));
+    return { ...sc, heading: [sc.heading[0], seen ? sc.heading[1] : "", sc.heading[2]], hands };
+  }
+
+  // ---- picture.draw ----
+  const g = (x) => String(Number(x.toPrecision(6))); // Python's f"{x:g}"
+  const esc = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+  function text(x, y, words, css = "", anchor = "") {
+    return `<text x="${g(x)}" y="${g(y)}"${css ? ` class="${css}"` : ""}` +
+      `${anchor ? ` text-anchor="${anchor}"` : ""}>${esc(words)}</text>`;
+  }
+
+  function card(x, y, name, last = false, scale = 1) {
+    const w = L.CARD_W * scale, h = L.CARD_H * scale;
+    const face = `<use href="#card-${name}" x="${g(x)}" y="${g(y)}" width="${g(w)}" height="${g(h)}"/>`;
+    if (!last) return face;
+    return `${face}<rect class="last" x="${g(x)}" y="${g(y)}" width="${g(w)}" height="${g(h)}" rx="6"/>`;
+  }
+
+  function stateHead(x, y, i, short) {
+    const centre = x + L.COLUMN_W / 2;
+    return `<g>${text(centre, y + L.LINE, L.STATES[i], "head", "middle")}` +
+      `${text(centre, y + 2 * L.LINE, short, "small", "middle")}</g>`;
+  }
+
+  function marker(x, y, number) {
+    if (number === null) {
+      return `<circle class="defeat" cx="${g(x)}" cy="${g(y)}" r="7"><title>${L.DEFEAT}</title></circle>`;
+    }
+    return `<g><title>${L.VICTORY.replace("{}", String(number))}</title>` +
+      `<circle class="marker" cx="${g(x)}" cy="${g(y)}" r="10"/>` +
+      `<text class="mark" x="${g(x)}" y="${g(y + 4)}">${number}</text></g>`;
+  }
+
+  function army(x, y, troops, last) {
+    const [cards, css, formations, mark] = troops; // picture.Troops
+    let out = `<g><rect x="${g(x + 4)}" y="${g(y)}" width="${L.COLUMN_W - 8}" ` +
+      `height="${L.ROW_H - 6}" rx="8" fill="none"${css ? ` class="${css}"` : ""}/>`;
+    const left = x + (L.COLUMN_W - L.CARD_W) / 2;
+    cards.forEach((name, i) => { out += card(left, y + 6 + i * L.STRIP, name, last && i === cards.length - 1); });
+    const centre = x + L.COLUMN_W / 2, lineY = y + 6 + L.CARD_H + 3 * L.STRIP + 12;
+    formations.forEach((words, i) => { out += text(centre, lineY + i * 12, words, "small", "middle"); });
+    if (mark !== null) out += marker(x + L.COLUMN_W - 14, y + 14, mark || null);
+    return out + "</g>";
+  }
+
+  function hands(sc, top) {
+    const height = L.CARD_H * L.HAND_CARD + 8;
+    if (sc.hands === null) return [text(L.MARGIN, top + L.LINE, L.NO_DEAL, "dim")];
+    const lines = sc.hands.map((hand, s) => {
+      const y = top + s * height;
+      let out = text(L.MARGIN, y + L.LINE, sc.handLabels[s]);
+      if (typeof hand === "string") {
+        out += text(L.MARGIN + L.LABEL_W, y + L.LINE, hand, "dim");
+      } else {
+        hand.forEach((name, i) => {
+          out += card(L.MARGIN + L.LABEL_W + i * (L.CARD_W * L.HAND_CARD + 6), y, name, false, L.HAND_CARD);
+        });
+        if (!hand.length) out += text(L.MARGIN + L.LABEL_W, y + L.LINE, L.EMPTY_HAND, "dim");
+      }
+      return `<g>${out}</g>`;
+    });
+    const y = top + sc.seats * height;
+    lines.push(text(L.MARGIN, y + L.LINE, sc.pile));
+    return lines;
+  }
+
+  function draw(sc) {
+    const gridTop = L.MARGIN + L.HEAD_H, rowsTop = gridTop + L.STATE_HEAD_H;
+    const parts = [
+      text(L.MARGIN, L.MARGIN + L.LINE, sc.heading.join(""), "head"),
+      text(L.MARGIN, L.MARGIN + 2 * L.LINE + 4, sc.note, "small"),
+    ];
+    sc.labels.forEach((label, s) => parts.push(text(L.MARGIN, rowsTop + s * L.ROW_H + L.LINE, label, "head")));
+    for (let i = 0; i < 5; i++) {
+      const x = L.MARGIN + L.LABEL_W + i * L.COLUMN_W;
+      parts.push(stateHead(x, gridTop, i, sc.stateHeads[i]));
+      sc.armies[i].forEach((troops, s) => {
+        const last = sc.played !== null && sc.played[0] === i && sc.played[1] === s;
+        parts.push(army(x, rowsTop + s * L.ROW_H, troops, last));
+      });
+    }
+    let y = rowsTop + sc.seats * L.ROW_H + L.LINE;
+    for (let i = 0; i < 5; i++) {
+      parts.push(text(L.MARGIN, y, sc.statuses[i]));
+      y += L.LINE + 2;
+    }
+    y += Math.floor(L.LINE / 2);
+    parts.push(...hands(sc, y));
+    y += (sc.seats + 1) * (L.CARD_H * L.HAND_CARD + 8) + L.LINE;
+    parts.push(text(L.MARGIN, y, sc.ending, sc.stopped ? "bad" : "head"));
+    const width = L.MARGIN * 2 + L.LABEL_W + 5 * L.COLUMN_W, height = Math.trunc(y + L.MARGIN);
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
+      `viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(sc.heading.join("")).replace(/"/g, "&quot;")}">` +
+      `<rect width="100%" height="100%" fill="${L.BACKGROUND}"/>${parts.join("")}</svg>`;
+  }
+
+  // ---- a record ----
+  const records = new Map(); // number -> decoded record, the last few
+
+  function record(number) {
+    let rec = records.get(number);
+    if (rec) return rec;
+    const data = JSON.parse(document.getElementById(`r${number}`).textContent);
+    const fields = [];
+    let now = [];
+    for (const changed of data.steps) {
+      now = now.slice();
+      for (let k = 0; k < changed.length; k += 2) now[changed[k]] = V[changed[k + 1]];
+      fields.push(now);
+    }
+    const seats = fields.length ? (fields[0].length - SHARED) / 8 : 0;
+    rec = { number, data, fields, seats, last: fields.length - 1 };
+    if (records.size > 20) records.delete(records.keys().next().value);
+    records.set(number, rec);
+    return rec;
+  }
+
+  function sceneAt(rec, step, seat) {
+    return seenBy(unflatten(rec.fields[step], rec.seats), seat);
+  }
+
+  // ---- the page ----
+  const $ = (id) => document.getElementById(id);
+  const el = (tag, props = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === "text") node.textContent = v;
+      else if (k.startsWith("aria") || k.startsWith("data") || k === "role") node.setAttribute(k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()), v);
+      else node[k] = v;
+    }
+    node.append(...children);
+    return node;
+  };
+  const FIXED_SEAT = INDEX.seat; // a seat's page: that seat's view only
+  const state = { rec: null, step: 0, seat: FIXED_SEAT };
+
+  function rowLabel(number) {
+    const [source, index] = ROWS[number - 1];
+    return `${V[source]} record ${index}`;
+  }
+
+  function openRecord(number) {
+    const rec = record(number);
+    const [, , players, date, event, verdict, valid] = ROWS[number - 1];
+    $("v-title").textContent = `${rowLabel(number)}: ${V[players] || "?"}`;
+    const meta = [V[date], V[event], V[verdict]].filter(Boolean).join(" · ");
+    $("v-title").append(el("span", { className: valid ? "v-row-meta" : "v-row-meta v-row-bad", text: ` — ${meta}` }));
+    $("v-slider").max = String(Math.max(rec.last, 0));
+    $("v-slider").disabled = rec.last < 1;
+    stepList(rec);
+    summary(rec);
+    const problems = rec.data.problems;
+    $("v-problems-box").hidden = !problems.length;
+    $("v-problems").textContent = problems.join("\n\n");
+    seatSwitch(rec);
+    for (const a of document.querySelectorAll("#v-list a")) {
+      a.setAttribute("aria-current", a.dataset.record === String(number) ? "true" : "false");
+    }
+  }
+
+  function stepList(rec) {
+    const list = $("v-steps");
+    list.replaceChildren();
+    rec.data.plays.forEach((play, k) => {
+      const words = k === 0 ? rec.fields[0][0] : V[play[0]];
+      const button = el("button", { type: "button", dataStep: String(k) }, words);
+      for (const comment of play.slice(1)) button.append(el("span", { className: "v-comment", text: V[comment] }));
+      list.append(el("li", {}, button));
+    });
+  }
+
+  function summary(rec) {
+    const box = $("v-summary");
+    box.replaceChildren();
+    const [rules, result, comments, states] = rec.data.summary;
+    if (!rec.fields.length) return;
+    const final = unflatten(rec.fields[rec.last], rec.seats);
+    box.append(
+      el("p", {}, el("strong", { text: "Players: " }), final.labels.join(", ")),
+      el("p", {}, el("strong", { text: "Rules: " }), V[rules]),
+      el("p", {}, el("strong", { text: "Result: " }), V[result]),
+    );
+    for (const c of comments) box.append(el("p", { className: "v-comment", text: V[c] }));
+    if (!states.length) return;
+    const points = states.some(([, , , , ranks]) => ranks.some((r) => r[2] !== null));
+    const table = el("table");
+    table.append(el("caption", { text: "States in marker order" }));
+    const head = ["marker", "state", "place", "seat", "cards", "formations", "4th card", ...(points ? ["points"] : [])];
+    table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))));
+    const body = el("tbody");
+    for (const [mark, s, ply, why, ranks] of states) {
+      body.append(el("tr", {}, el("th", { scope: "row", text: `#${mark}` }),
+        el("td", { colSpan: head.length - 1, text: `${L.STATES[s]}, ply ${ply}: ${V[why]}` })));
+      ranks.forEach(([seat, fourth, pts], place) => {
+        const troops = final.armies[s][seat];
+        body.append(el("tr", {}, el("td"), el("td"), el("td", { text: String(place + 1) }),
+          el("td", { text: final.labels[seat] }), el("td", { text: troops[0].join(" ") }),
+          el("td", { text: troops[2].join(", ") }), el("td", { text: `ply ${fourth}` }),
+          ...(points ? [el("td", { text: pts === null ? "" : String(pts) })] : [])));
+      });
+    }
+    table.append(body);
+    box.append(table);
+  }
+
+  function seatSwitch(rec) {
+    const box = $("v-seats");
+    box.replaceChildren();
+    if (FIXED_SEAT !== null) {
+      box.append(el("span", { text: `${INDEX.seats[FIXED_SEAT]}'s view: other hands are not in this page` }));
+      return;
+    }
+    const choices = [[null, "All"]];
+    for (let s = 0; s < rec.seats; s++) choices.push([s, INDEX.seats[s]]);
+    if (state.seat !== null && state.seat >= rec.seats) state.seat = null;
+    for (const [seat, name] of choices) {
+      const button = el("button", { type: "button", role: "radio", ariaChecked: String(state.seat === seat), dataSeat: seat === null ? "" : String(seat), text: name });
+      button.addEventListener("click", () => { state.seat = seat; markSeat(); show(state.rec, state.step); });
+      box.append(button);
+    }
+  }
+
+  function markSeat() {
+    for (const b of document.querySelectorAll("#v-seats button")) {
+      b.setAttribute("aria-checked", String(b.dataset.seat === (state.seat === null ? "" : String(state.seat))));
+    }
+  }
+
+  function show(number, step) {
+    if (number < 1 || number > ROWS.length) return;
+    if (number !== state.rec) {
+      state.rec = number;
+      openRecord(number);
+    }
+    const rec = record(number);
+    const picture = $("v-picture");
+    if (rec.last < 0) {
+      state.step = 0;
+      picture.replaceChildren(el("p", { text: "Nothing to replay: the header or the deal has errors (see Problems)." }));
+      $("v-where").textContent = "";
+    } else {
+      state.step = Math.max(0, Math.min(step, rec.last));
+      picture.innerHTML = draw(sceneAt(rec, state.step, state.seat));
+      $("v-slider").value = String(state.step);
+      $("v-where").textContent = `step ${state.step} of ${rec.last}`;
+      for (const b of document.querySelectorAll("#v-steps button")) {
+        const current = b.dataset.step === String(state.step);
+        if (current) { b.setAttribute("aria-current", "step"); b.scrollIntoView({ block: "nearest" }); }
+        else b.removeAttribute("aria-current");
+      }
+    }
+    const hash = `#r${number}/p${state.step}`;
+    if (location.hash !== hash) history.replaceState(null, "", hash);
+  }
+
+  function fromHash() {
+    const m = /^#r(\d+)(?:\/p(\d+))?$/.exec(location.hash);
+    if (!m) return false;
+    const number = Number(m[1]);
+    if (number < 1 || number > ROWS.length) return false;
+    show(number, m[2] === undefined ? record(number).last : Number(m[2]));
+    return true;
+  }
+
+  // ---- the list of records ----
+  let haystack = null; // each row's words, lower case, made on the first search
+
+  function renderList() {
+    const wanted = $("v-filter").value.trim().toLowerCase();
+    if (wanted && haystack === null) {
+      haystack = ROWS.map(([source, index, players, date, event, verdict]) =>
+        [V[source], `record ${index}`, V[players], V[date], V[event], V[verdict]].join(" ").toLowerCase());
+    }
+    const list = $("v-list");
+    const items = [];
+    let matches = 0;
+    for (let n = 1; n <= ROWS.length; n++) {
+      if (wanted && !haystack[n - 1].includes(wanted)) continue;
+      matches++;
+      if (items.length >= SHOWN_ROWS) continue;
+      const [source, index, players, date, event, verdict, valid] = ROWS[n - 1];
+      const link = el("a", { href: `#r${n}`, dataRecord: String(n), ariaCurrent: String(n === state.rec) },
+        el("span", { className: "v-row-players", text: V[players] || "?" }),
+        el("span", { className: "v-row-meta", text: ` ${[V[date], V[event]].filter(Boolean).join(" · ")}` }),
+        el("br"),
+        el("span", { className: valid ? "v-row-meta" : "v-row-meta v-row-bad", text: V[verdict] }),
+        el("span", { className: "v-row-meta", text: ` (${V[source]} #${index})` }));
+      items.push(el("li", {}, link));
+    }
+    list.replaceChildren(...items);
+    const of = wanted ? `${matches} of ${ROWS.length} records match` : `${ROWS.length} records`;
+    $("v-count").textContent = matches > SHOWN_ROWS ? `${of}; the first ${SHOWN_ROWS} are listed` : of;
+  }
+
+  // ---- keys and controls ----
+  function go(delta) { if (state.rec !== null) show(state.rec, state.step + delta); }
+
+  document.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (t instanceof HTMLInputElement && (t.type === "search" || t.type === "range")) return;
+    const moves = { ArrowLeft: () => go(-1), ArrowRight: () => go(1), Home: () => go(-Infinity), End: () => go(Infinity) };
+    const move = moves[e.key];
+    if (move && state.rec !== null) { e.preventDefault(); move(); }
+  });
+  $("v-first").addEventListener("click", () => go(-Infinity));
+  $("v-prev").addEventListener("click", () => go(-1));
+  $("v-next").addEventListener("click", () => go(1));
+  $("v-last").addEventListener("click", () => go(Infinity));
+  $("v-slider").addEventListener("input", (e) => show(state.rec, Number(e.target.value)));
+  $("v-steps").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-step]");
+    if (b) show(state.rec, Number(b.dataset.step));
+  });
+  $("v-filter").addEventListener("input", renderList);
+  window.addEventListener("hashchange", fromHash);
+
+  for (const text of INDEX.problems) $("v-inputs").append(el("li", { text }));
+  renderList();
+  if (!fromHash() && ROWS.length) show(1, record(1).last);
+  $("v-loading").textContent = ROWS.length ? "" : "No records.";
+
+  // for tests and the curious: draw any step of any record
+  window.ordoView = { show, state, draw, scene: (n, step, seat) => sceneAt(record(n), step, seat) };
+})();

@@ -263,6 +263,14 @@
     }
   }
 
+  function keepFocus() {
+    // the step list's focus follows the current step (one tab stop)
+    if (document.activeElement && document.activeElement.closest("#v-steps")) {
+      const current = document.querySelector("#v-steps [aria-current=step]");
+      if (current) current.focus();
+    }
+  }
+
   function show(number, step) {
     if (number < 1 || number > ROWS.length) return;
     if (number !== state.rec) {
@@ -282,6 +290,7 @@
       $("v-where").textContent = `step ${state.step} of ${rec.last}`;
       for (const b of document.querySelectorAll("#v-steps button")) {
         const current = b.dataset.step === String(state.step);
+        b.tabIndex = current ? 0 : -1; // one stop for Tab: the arrows move within
         if (current) { b.setAttribute("aria-current", "step"); b.scrollIntoView({ block: "nearest" }); }
         else b.removeAttribute("aria-current");
       }
@@ -338,7 +347,7 @@
     if (t instanceof HTMLInputElement && (t.type === "search" || t.type === "range")) return;
     const moves = { ArrowLeft: () => go(-1), ArrowRight: () => go(1), Home: () => go(-Infinity), End: () => go(Infinity) };
     const move = moves[e.key];
-    if (move && state.rec !== null) { e.preventDefault(); move(); }
+    if (move && state.rec !== null) { e.preventDefault(); move(); keepFocus(); }
   });
   $("v-first").addEventListener("click", () => go(-Infinity));
   $("v-prev").addEventListener("click", () => go(-1));

@@ -1,0 +1,338 @@
+"""ordo view: one HTML page that replays records in a browser. The page's
+script draws each step from the page's data; here, in a real browser
+(Chromium through Playwright), every step of the samples (2, 3 and 4 seats,
+no deal, illegal plays) and every seat's view is the very SVG that Python's
+``step_picture`` draws. The page asks the network for nothing, follows keys,
+links and the seat switch, filters its list, and shows an invalid record's
+problems with its replay up to the stop. A seat's page holds no card of
+another hand at all, and a record's text cannot end the page's scripts.
+
+The browser tests are skipped without Playwright or Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from strategies import ROOT
+
+from ordonnance_notation import parse_text, validate
+from ordonnance_notation.checking.batch import Workers
+from ordonnance_notation.views.page import Pages
+from ordonnance_notation.views.picture import step_picture
+from ordonnance_notation.views.replay import Replay, replay
+from ordonnance_notation.views.report import diagnostic_text
+
+SAMPLES = [
+    "samples/classic-2.ord",  # page record 1
+    "samples/later-capture-3.ord",  # 2
+    "samples/points-4.ord",  # 3
+    "samples/no-deal.ord",  # 4
+    "samples/invalid/rules.ord",  # 5 to 9: each stops at an illegal play
+]
+SCRIPT_END = "</script><script>document.title='broken'</script><!--"
+SCREENSHOTS = ROOT / "tests" / "screenshots"
+CHROMIUM = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> list[str]:
+    """The samples, then a record whose names and comments try to break the
+    page: control characters, markup, and the end of a script."""
+    text = (ROOT / "samples/classic-2.ord").read_text("utf-8")
+    text = text.replace("Anna Petrova", "Anna\x1b[2J <b>&amp;", 1)
+    text = text.replace("\n5. LSH J", "\n5. LSH J !? {" + SCRIPT_END + "}", 1)
+    odd = tmp_path_factory.mktemp("odd") / "odd.ord"
+    odd.write_text(text, "utf-8")
+    return [str(ROOT / path) for path in SAMPLES] + [str(odd)]
+
+
+def replays(paths: list[str]) -> list[Replay | None]:
+    """Every record of ``paths`` in page order (record 1 first), replayed."""
+    found = []
+    for path in paths:
+        for item in parse_text(Path(path).read_text("utf-8"), path):
+            found.append(replay(validate(item, steps=True)))
+    return found
+
+
+def write_page(paths: list[str], where: Path, seat: int | None = None) -> Path:
+    with Workers(1) as workers:
+        where.write_text("".join(Pages(paths, workers, seat, "test page")), "utf-8")
+    return where
+
+
+@pytest.fixture(scope="module")
+def page_file(inputs, tmp_path_factory) -> Path:
+    return write_page(inputs, tmp_path_factory.mktemp("page") / "games.html")
+
+
+def scripts(html: str) -> dict[str, object]:
+    """The page's JSON scripts by id: ``index`` and ``r1``, ``r2``, ..."""
+    found = re.findall(r'<script type="application/json" id="([^"]+)">(.*?)</script>', html)
+    return {name: json.loads(body) for name, body in found}
+
+
+# ---- the page as text ----
+
+
+def test_a_seats_page_holds_no_card_of_another_hand(ordo, tmp_path):
+    out = tmp_path / "p1.html"
+    result = ordo("view", "samples/classic-2.ord", "--seat", "P1", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    html = out.read_text("utf-8")
+    [steps] = replays([str(ROOT / "samples/classic-2.ord")])
+    assert steps is not None
+    seen_by_p1 = set()
+    held_by_p2 = set()
+    for step in steps.steps:
+        assert step.game.hands is not None
+        seen_by_p1 |= {str(u.card) for row in step.game.armies for a in row for u in a.units}
+        seen_by_p1 |= {str(card) for card in step.game.hands[0]}
+        held_by_p2 |= {str(card) for card in step.game.hands[1]}
+    secret = held_by_p2 - seen_by_p1
+    assert secret == {"BH"}  # in P2's hand from ply 34 to the end: P1 never sees it
+    assert '"BH"' not in html and "card-BH" not in html and "BH" not in html
+    data = scripts(html)
+    values = data["index"]["values"]
+    hand_of_p2 = 19 + 3 + 2  # views.page.fields: shared fields, then each seat's label, hand label, hand
+    hands = [
+        values[value]
+        for changed in data["r1"]["steps"]
+        for field, value in zip(changed[::2], changed[1::2], strict=True)
+        if field == hand_of_p2
+    ]
+    assert hands and all(re.fullmatch(r"\d+ cards, hidden", hand) for hand in hands)
+
+
+def test_a_script_end_in_a_comment_is_harmless(inputs, page_file):
+    html = page_file.read_text("utf-8")
+    assert SCRIPT_END not in html and "<!--" not in html.split("<!-- records -->")[-1]
+    assert html.count("<script") == html.count("</script>")
+    values = scripts(html)["index"]["values"]
+    assert SCRIPT_END in values  # the comment, whole, as data
+    assert "Anna␛[2J <b>&amp; v Boris Lind" in values  # the players, the escape shown
+
+
+def test_view_writes_a_file_once(ordo, tmp_path):
+    out = tmp_path / "games.html"
+    result = ordo("view", "samples/classic-2.ord", "samples/invalid/rules.ord", "-o", str(out))
+    assert result.exit_code == 1  # an invalid record, as validate
+    assert "6 records (5 invalid) written to" in result.output
+    assert out.read_text("utf-8").startswith("<!doctype html>")
+    again = ordo("view", "samples/classic-2.ord", "-o", str(out))
+    assert again.exit_code == 2 and "already exists" in again.output
+    bad_seat = ordo("view", "samples/classic-2.ord", "--seat", "P9", "-o", str(out), "--force")
+    assert bad_seat.exit_code == 2 and "P9 is no seat" in bad_seat.output
+
+
+def test_the_page_holds_each_card_face_once(page_file):
+    html = page_file.read_text("utf-8")
+    faces = re.findall(r'<symbol id="(card-[A-Z]+)"', html)
+    assert faces and len(faces) == len(set(faces))
+    assert html.count('<symbol id="icon-') == 5
+
+
+# ---- the page in a browser ----
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    if CHROMIUM is None:
+        pytest.skip("no Chromium: apt-get install chromium (.ci/run does)")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def open_page(browser, page_file):
+    """``open_page(hash="", width=1200)``: the page in a new tab; the test
+    fails on a script error or a request for anything but the page itself."""
+    opened = []
+    requested: list[str] = []
+
+    def open_(hash: str = "", width: int = 1200, path: Path = page_file):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("request", lambda request: requested.append(request.url))
+
+        def route(route):
+            if route.request.url.startswith(("file:", "data:")):
+                route.continue_()
+            else:
+                route.abort()
+
+        page.route("**", route)
+        page.goto(path.as_uri() + hash)
+        page.wait_for_selector("#v-picture svg", state="attached")
+        page.errors = errors
+        opened.append(page)
+        return page
+
+    yield open_
+    for page in opened:
+        assert page.errors == []
+        page.close()
+    assert all(url.startswith(("file:", "data:")) for url in requested), requested
+
+
+def heading(page) -> str:
+    return page.locator("#v-picture svg text").first.text_content()
+
+
+def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
+    page = open_page()
+    assert heading(page).startswith("Step 40 of 40: P2 plays LF to Cyprus")
+    page.keyboard.press("Home")
+    assert heading(page) == "Step 0 of 40: before the first play"
+    page.screenshot(path=SCREENSHOTS / "step-00.png")
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")
+    assert heading(page).startswith("Step 12 of 40: P2 plays SH to Tripoli")
+    assert page.evaluate("location.hash") == "#r1/p12"
+    assert page.locator("#v-steps [aria-current=step]").text_content() == "SH T"
+    page.screenshot(path=SCREENSHOTS / "step-12.png")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("location.hash") == "#r1/p11"
+    page.keyboard.press("End")
+    assert page.evaluate("location.hash") == "#r1/p40"
+    assert page.locator("#v-summary").text_content().count("P2 wins") >= 1
+    page.screenshot(path=SCREENSHOTS / "step-40.png")
+
+
+def test_a_link_opens_a_record_at_a_step(open_page):
+    page = open_page("#r3/p31")
+    assert heading(page).startswith("Step 31 of 80: ")
+    assert "points-4.ord record 1" in page.locator("#v-title").text_content()
+    assert page.locator("#v-slider").input_value() == "31"
+    page.click("#v-next")
+    assert page.evaluate("location.hash") == "#r3/p32"
+    page.evaluate("location.hash = '#r2/p5'")
+    page.wait_for_function("document.querySelector('#v-where').textContent === 'step 5 of 60'")
+    page.locator("#v-slider").focus()
+    page.keyboard.press("ArrowRight")
+    assert heading(page).startswith("Step 6 of 60: ")
+
+
+def test_the_seat_switch_shows_only_that_seats_hand(open_page):
+    page = open_page("#r1/p12")
+    hands = "#v-picture svg > g:has(> text:text-matches('^hand '))"
+    assert page.locator(f"{hands} use").count() == 10
+    page.get_by_role("radio", name="P2").click()
+    assert page.locator("#v-seats [aria-checked=true]").text_content() == "P2"
+    assert page.locator(f"{hands} use").count() == 5
+    assert page.locator("#v-picture svg text", has_text="5 cards, hidden").count() == 1
+    page.screenshot(path=SCREENSHOTS / "step-12-seat-P2.png")
+    page.get_by_role("radio", name="All").click()
+    assert page.locator(f"{hands} use").count() == 10
+
+
+def test_the_filter_narrows_the_list(open_page):
+    page = open_page()
+    assert page.locator("#v-count").text_content() == "10 records"
+    page.fill("#v-filter", "card not in")
+    assert page.locator("#v-count").text_content() == "1 of 10 records match"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_function("location.hash.startsWith('#r6')")
+    assert "Card not in hand" in page.locator("#v-title").text_content()
+
+
+def test_an_invalid_record_shows_its_problems_and_replays_up_to_the_stop(open_page):
+    page = open_page("#r5")
+    found = replays([str(ROOT / "samples/invalid/rules.ord")])[0]
+    assert found is not None and found.stopped is not None
+    report = found.report
+    record_text = report.record.text.split("\n")
+    expected = [
+        diagnostic_text(d, record_text, report.record.span.line).plain for d in report.diagnostics
+    ]
+    assert page.locator("#v-problems").text_content() == "\n\n".join(expected)
+    assert "error[E" in expected[0]
+    assert page.locator("#v-slider").get_attribute("max") == str(found.last) == "4"
+    assert page.locator("#v-picture svg text").last.text_content().startswith(
+        "replay stops here: ply 5 is E"
+    )
+    page.screenshot(path=SCREENSHOTS / "stopped.png")
+
+
+def test_the_page_can_be_used_with_the_keyboard_alone(open_page):
+    page = open_page("#r1/p3")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "v-next":
+            break
+    else:
+        pytest.fail("Tab never reaches the next step button")
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"
+    page.keyboard.press("Enter")
+    assert page.evaluate("location.hash") == "#r1/p4"
+    for control in ("v-first", "v-prev", "v-next", "v-last", "v-slider"):
+        assert page.locator(f"#{control}").get_attribute("aria-label")
+
+
+def test_the_page_fits_a_phone(open_page):
+    page = open_page("#r3/p20", width=390)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    box = page.locator("#v-picture svg").bounding_box()
+    assert box is not None and box["width"] <= 390
+    page.screenshot(path=SCREENSHOTS / "phone.png")
+
+
+PIN = """([number, seat, svgs]) => {
+  const parser = new DOMParser();
+  ordoView.show(number, 0);
+  ordoView.state.seat = seat;
+  const wrong = [];
+  svgs.forEach((text, step) => {
+    ordoView.show(number, step);
+    const mine = document.querySelector("#v-picture svg");
+    const theirs = parser.parseFromString(text, "image/svg+xml").documentElement;
+    for (const child of [...theirs.children]) {
+      if (child.localName === "title" || child.localName === "defs") child.remove();
+    }
+    const a = [...mine.childNodes], b = [...theirs.childNodes];
+    const at = a.findIndex((node, i) => !b[i] || !node.isEqualNode(b[i]));
+    if (mine.getAttribute("viewBox") !== theirs.getAttribute("viewBox") || at >= 0 || a.length !== b.length) {
+      wrong.push([step, at, at >= 0 ? a[at].outerHTML : "", at >= 0 && b[at] ? b[at].outerHTML : ""]);
+    }
+  });
+  ordoView.state.seat = null;
+  return wrong;
+}"""
+
+
+def test_every_step_is_drawn_as_python_draws_it(open_page, inputs):
+    page = open_page()
+    checked = 0
+    for number, steps in enumerate(replays(inputs), 1):
+        if steps is None:
+            continue
+        seats = steps.steps[0].game.seats
+        for seat in (None, *range(seats)):
+            svgs = [step_picture(steps, step, seat).svg() for step in steps.steps]
+            assert page.evaluate(PIN, [number, seat, svgs]) == [], (number, seat)
+            checked += len(svgs)
+    assert checked > 1000
+    comment = page.locator("#v-steps .v-comment", has_text="</script>")
+    page.evaluate("ordoView.show(10, 5)")
+    assert comment.text_content() == SCRIPT_END
+    assert page.title() == "test page"

@@ -104,26 +104,23 @@ def _label(seat: int, names: tuple[str, ...]) -> str:
 
 
 def _heading(replay: Replay, step: Step, seat: int | None) -> str:
-    before, drew, after = heading_pieces(replay, step)
+    count, play, drew, glyph = heading_pieces(replay, step)
     seen = seat is None or step.turn is None or seat == step.turn.seat
-    return before + (drew if seen else "") + after  # another seat's draw is hidden
+    return count + play + (drew if seen else "") + glyph  # another seat's draw is hidden
 
 
-def heading_pieces(replay: Replay, step: Step) -> tuple[str, str, str]:
-    """The heading of a step in three pieces: the play, the card drawn before
-    it ("" when none; only the seat that drew sees it), and the glyph."""
-    total = replay.last
+def heading_pieces(replay: Replay, step: Step) -> tuple[str, str, str, str]:
+    """The heading of a step in four pieces: which step, the play, the card
+    drawn before it ("" when none; only the seat that drew sees it), and the
+    glyph ("" when none)."""
+    count = f"Step {step.number} of {replay.last}: "
     if step.turn is None:
-        return f"Step 0 of {total}: before the first play", "", ""
+        return count, "before the first play", "", ""
     turn = step.turn
     drew = f", after drawing {turn.drawn}" if turn.drawn is not None else ""
     glyph = f" {step.play.glyph.text}" if step.play is not None and step.play.glyph else ""
-    return (
-        f"Step {step.number} of {total}: {seat_name(turn.seat)} plays {turn.card} to "
-        f"{turn.state.full_name}",
-        drew,
-        glyph,
-    )
+    play = f"{seat_name(turn.seat)} plays {turn.card} to {turn.state.full_name}"
+    return count, play, drew, glyph
 
 
 def _hands(game: Game, names: tuple[str, ...], seat: int | None, width: int) -> Text:

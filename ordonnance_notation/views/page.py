@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Hashable, Iterable, Iterator
-from dataclasses import astuple, dataclass, replace
+from dataclasses import dataclass, replace
 from functools import partial
 from importlib.resources import files
 from typing import Any, NamedTuple
@@ -31,7 +31,7 @@ from ..diagnostics import Diagnostic, InputError
 from ..engine.cards import Card, State, seat_name
 from ..files.sources import expand
 from ..notation.parser import parse_record
-from .picture import Scene, Troops, defs, layout, scene, seen_by
+from .picture import Scene, defs, layout, scene, seen_by
 from .replay import replay
 from .report import diagnostic_text, visible
 from .summary import _outcome, _rules, summarize
@@ -79,24 +79,43 @@ class RecordView:
     summary: Summary | None
 
 
+class Cards(tuple[str, ...]):
+    """Cards in sight (a hand, an army's), which the page writes a
+    character a card (``CODES``) rather than through its table of values."""
+
+    __slots__ = ()
+
+
+CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcde"  # one for each of the 31 cards, in order met
+ALWAYS = 3  # fields every step gives, in order and without their number
+
+
 def fields(seen: Scene) -> list[Hashable]:
     """A scene as a flat list of values (``viewer.js`` reads them back in
-    ``unflatten``): the fields a record shares, then a seat's, then the armies."""
+    ``unflatten``): which step, the turn and the pile (they change at every
+    step), the fields a record shares, then each seat's, then each army's
+    cards and look."""
     hands = seen.hands if seen.hands is not None else (None,) * seen.seats
+    count, play, drew, glyph = seen.heading
     out: list[Hashable] = [
-        *seen.heading,
-        seen.mover,
-        seen.note,
-        seen.played,
+        count,
+        (play, drew, glyph, seen.played),
         seen.pile,
+        seen.note,
         seen.ending,
         seen.stopped,
         *seen.state_heads,
         *seen.statuses,
     ]
-    for s in range(seen.seats):
-        out += [seen.labels[s], seen.hand_labels[s], hands[s]]
-    out += [troops for row in seen.armies for troops in row]
+    for s, hand in enumerate(hands):
+        out += [
+            seen.labels[s],
+            seen.hand_labels[s],
+            Cards(hand) if isinstance(hand, tuple) else hand,
+        ]
+    for row in seen.armies:
+        for troops in row:
+            out += [Cards(troops.cards), (troops.css, troops.formations, troops.marker)]
     return out
 
 
@@ -126,7 +145,7 @@ def record_view(report: Report, text: str, first_line: int, seat: int | None) ->
                 tuple(
                     (f, value)
                     for f, value in enumerate(now)
-                    if f >= len(before) or before[f] != value
+                    if f < ALWAYS or f >= len(before) or before[f] != value
                 )
             )
             before = now
@@ -205,10 +224,7 @@ class Values:
         return found
 
     def json(self) -> list[Any]:
-        return [
-            astuple(v) if isinstance(v, Troops) else visible(v) if isinstance(v, str) else v
-            for v in self.values
-        ]
+        return [visible(v) if isinstance(v, str) else v for v in self.values]
 
 
 def script_json(value: Any) -> str:
@@ -238,7 +254,7 @@ class Pages:
     def __iter__(self) -> Iterator[str]:
         values = Values()
         rows: list[list[Any]] = []
-        cards: set[str] = set()
+        codes = Codes()
         shell, tail = (_ASSETS / "viewer.html").read_text("utf-8").split("<!-- records -->")
         css = (_ASSETS / "viewer.css").read_text("utf-8")
         yield shell.replace("{{title}}", _html(self.title or "ordo view")).replace("{{css}}", css)
@@ -253,8 +269,8 @@ class Pages:
                 counted[view.source] = index
                 self.records += 1
                 self.invalid += not view.row[4]
-                yield self._record(replace(view, index=index), values, rows, cards)
-        faces = defs(Card.from_letters(card) for card in cards)
+                yield self._record(replace(view, index=index), values, rows, codes)
+        faces = defs(Card.from_letters(card) for card in codes.cards)
         yield f'<svg class="v-defs" aria-hidden="true" focusable="false">{faces}</svg>\n'
         problems = [
             diagnostic_text(p.diagnostic, [p.shown] if p.shown is not None else None).plain
@@ -264,6 +280,9 @@ class Pages:
             "layout": layout(),
             "values": values.json(),
             "rows": rows,
+            "cards": list(codes.cards),
+            "codes": CODES,
+            "always": ALWAYS,
             "seat": self.seat,
             "seats": [seat_name(s) for s in range(4)],
             "problems": problems,
@@ -272,9 +291,7 @@ class Pages:
         script = (_ASSETS / "viewer.js").read_text("utf-8")
         yield tail.replace("{{script}}", script.replace("</script", "<\\/script"))
 
-    def _record(
-        self, view: RecordView, values: Values, rows: list[list[Any]], cards: set[str]
-    ) -> str:
+    def _record(self, view: RecordView, values: Values, rows: list[list[Any]], codes: Codes) -> str:
         number = len(rows) + 1
         players, date, event, verdict, valid = view.row
         rows.append(
@@ -283,13 +300,11 @@ class Pages:
         )
         steps = []
         for changed in view.steps:
-            flat = []
+            flat: list[int | str] = []
             for f, value in changed:
-                flat += [f, values(value)]
-                if isinstance(value, Troops):
-                    cards.update(value.cards)
-                elif isinstance(value, tuple) and all(isinstance(c, str) for c in value):
-                    cards.update(value)  # a hand in sight
+                if f >= ALWAYS:
+                    flat.append(f)
+                flat.append(codes(value) if isinstance(value, Cards) else values(value))
             steps.append(flat)
         problems = [
             diagnostic_text(replace(d, record=view.index), view.lines, view.first_line).plain
@@ -308,6 +323,20 @@ class Pages:
             ],
         }
         return f'<script type="application/json" id="r{number}">{script_json(data)}</script>\n'
+
+
+class Codes:
+    """The page's cards, each a character of ``CODES`` in the order met."""
+
+    def __init__(self) -> None:
+        self.cards: dict[str, str] = {}
+
+    def __call__(self, cards: Iterable[str]) -> str:
+        return "".join(self.cards.get(card) or self._new(card) for card in cards)
+
+    def _new(self, card: str) -> str:
+        code = self.cards[card] = CODES[len(self.cards)]
+        return code
 
 
 def _html(text: str) -> str:

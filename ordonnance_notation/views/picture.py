@@ -171,8 +171,7 @@ class Scene:
     seat); a hand is its cards, or the words that stand for it where it is
     hidden; ``hands`` is None without a deal."""
 
-    heading: tuple[str, str, str]
-    mover: int | None  # who played: the only seat that sees the draw
+    heading: tuple[str, str, str, str]
     note: str
     labels: tuple[str, ...]
     state_heads: tuple[str, ...]
@@ -188,6 +187,11 @@ class Scene:
     @property
     def seats(self) -> int:
         return len(self.labels)
+
+    @property
+    def mover(self) -> int | None:
+        """The seat that played: the only one that sees its draw."""
+        return None if self.played is None else self.played[1]
 
     @property
     def cards(self) -> frozenset[str]:
@@ -214,7 +218,6 @@ def scene(replay: Replay, step: Step) -> Scene:
         played = (step.turn.state - 1, step.turn.seat)
     return Scene(
         heading=heading_pieces(replay, step),
-        mover=None if step.turn is None else step.turn.seat,
         note=_note(step),
         labels=tuple(_label(s, names)[:18] for s in range(game.seats)),
         state_heads=tuple(_state_short(game, state) for state in State),
@@ -238,7 +241,7 @@ def seen_by(scene: Scene, seat: int | None) -> Scene:
     seat's draw left out; every seat's view for None."""
     if seat is None:
         return scene
-    before, drew, after = scene.heading
+    count, play, drew, glyph = scene.heading
     hands = scene.hands
     if hands is not None:
         hands = tuple(
@@ -246,7 +249,7 @@ def seen_by(scene: Scene, seat: int | None) -> Scene:
             for s, hand in enumerate(hands)
         )
     seen = scene.mover is None or scene.mover == seat
-    return replace(scene, heading=(before, drew if seen else "", after), hands=hands)
+    return replace(scene, heading=(count, play, drew if seen else "", glyph), hands=hands)
 
 
 def draw(scene: Scene) -> Picture:

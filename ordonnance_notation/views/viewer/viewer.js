@@ -10,7 +10,9 @@
   const SHOWN_ROWS = 200; // list items drawn at a time: the list of 10,000 stays quick
 
   // ---- a scene, as views/page.py `fields` flattens it ----
-  const SHARED = 19; // heading (3), mover, note, played, pile, ending, stopped, 5 heads, 5 statuses
+  const SHARED = 16; // step, turn, pile, note, ending, stopped, 5 state heads, 5 statuses
+  const CARDS = INDEX.cards, CODES = INDEX.codes, ALWAYS = INDEX.always;
+  const decode = (codes) => Array.from(codes, (c) => CARDS[CODES.indexOf(c)]);
 
   function unflatten(f, n) {
     const labels = [], handLabels = [], hands = [], armies = [];
@@ -19,12 +21,18 @@
       handLabels.push(f[SHARED + 3 * s + 1]);
       hands.push(f[SHARED + 3 * s + 2]);
     }
-    const base = SHARED + 3 * n;
-    for (let i = 0; i < 5; i++) armies.push(f.slice(base + i * n, base + (i + 1) * n));
+    let at = SHARED + 3 * n;
+    for (let i = 0; i < 5; i++) {
+      const row = [];
+      for (let s = 0; s < n; s++, at += 2) row.push([f[at], ...f[at + 1]]); // picture.Troops
+      armies.push(row);
+    }
+    const [play, drew, glyph, played] = f[1];
     return {
-      heading: f.slice(0, 3), mover: f[3], note: f[4], played: f[5], pile: f[6],
-      ending: f[7], stopped: f[8], stateHeads: f.slice(9, 14), statuses: f.slice(14, 19),
-      labels, handLabels, hands: hands.every((h) => h === null) ? null : hands, armies, seats: n,
+      heading: [f[0], play, drew, glyph], mover: played === null ? null : played[1], played,
+      pile: f[2], note: f[3], ending: f[4], stopped: f[5], stateHeads: f.slice(6, 11),
+      statuses: f.slice(11, 16), labels, handLabels,
+      hands: hands.every((h) => h === null) ? null : hands, armies, seats: n,
     };
   }
 
@@ -34,7 +42,8 @@
     const seen = sc.mover === null || sc.mover === seat;
     const hands = sc.hands === null ? null : sc.hands.map((hand, s) =>
       s === seat || typeof hand === "string" ? hand : L.HIDDEN_HAND.replace("{}", String(hand.length)));
-    return { ...sc, heading: [sc.heading[0], seen ? sc.heading[1] : "", sc.heading[2]], hands };
+    const [count, play, drew, glyph] = sc.heading;
+    return { ...sc, heading: [count, play, seen ? drew : "", glyph], hands };
   }
 
   // ---- picture.draw ----
@@ -140,12 +149,14 @@
     const data = JSON.parse(document.getElementById(`r${number}`).textContent);
     const fields = [];
     let now = [];
+    const value = (v) => (typeof v === "string" ? decode(v) : V[v]); // a string is cards
     for (const changed of data.steps) {
       now = now.slice();
-      for (let k = 0; k < changed.length; k += 2) now[changed[k]] = V[changed[k + 1]];
+      for (let k = 0; k < ALWAYS; k++) now[k] = value(changed[k]);
+      for (let k = ALWAYS; k < changed.length; k += 2) now[changed[k]] = value(changed[k + 1]);
       fields.push(now);
     }
-    const seats = fields.length ? (fields[0].length - SHARED) / 8 : 0;
+    const seats = fields.length ? (fields[0].length - SHARED) / 13 : 0;
     rec = { number, data, fields, seats, last: fields.length - 1 };
     if (records.size > 20) records.delete(records.keys().next().value);
     records.set(number, rec);
@@ -199,7 +210,7 @@
     const list = $("v-steps");
     list.replaceChildren();
     rec.data.plays.forEach((play, k) => {
-      const words = k === 0 ? rec.fields[0][0] : V[play[0]];
+      const words = k === 0 ? rec.fields[0][1][0] : V[play[0]];
       const button = el("button", { type: "button", dataStep: String(k) }, words);
       for (const comment of play.slice(1)) button.append(el("span", { className: "v-comment", text: V[comment] }));
       list.append(el("li", {}, button));

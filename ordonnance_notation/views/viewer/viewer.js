@@ -274,11 +274,19 @@
     }
   }
 
+  function inSight(button) {
+    // scrolls the step list only: scrollIntoView would scroll the page too
+    const list = $("v-steps"), item = button.parentElement;
+    if (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = item.offsetTop - list.clientHeight / 2;
+    }
+  }
+
   function keepFocus() {
     // the step list's focus follows the current step (one tab stop)
     if (document.activeElement && document.activeElement.closest("#v-steps")) {
       const current = document.querySelector("#v-steps [aria-current=step]");
-      if (current) current.focus();
+      if (current) current.focus({ preventScroll: true });
     }
   }
 
@@ -302,7 +310,7 @@
       for (const b of document.querySelectorAll("#v-steps button")) {
         const current = b.dataset.step === String(state.step);
         b.tabIndex = current ? 0 : -1; // one stop for Tab: the arrows move within
-        if (current) { b.setAttribute("aria-current", "step"); b.scrollIntoView({ block: "nearest" }); }
+        if (current) { b.setAttribute("aria-current", "step"); inSight(b); }
         else b.removeAttribute("aria-current");
       }
     }

@@ -382,13 +382,22 @@ def test_5000_plies_report_the_plays_after_the_end_not_a_crash(tmp_path):
         ("convert", "--to", "json"),
         ("fmt", "--check"),
         ("stats",),
+        ("view",),
     ):
         assert ordo(*command, str(path)).exit_code in (0, 1), command
 
 
 # Paths that are not readable files --------------------------------------------
 
-ALL_COMMANDS = [("validate",), ("fmt",), ("convert",), ("replay",), ("summary",), ("stats",)]
+ALL_COMMANDS = [
+    ("validate",),
+    ("fmt",),
+    ("convert",),
+    ("replay",),
+    ("summary",),
+    ("stats",),
+    ("view",),
+]
 
 
 @pytest.mark.parametrize("command", ALL_COMMANDS, ids=" ".join)
@@ -406,7 +415,7 @@ def test_a_directory_named_like_a_file_is_e001_and_exit_2(tmp_path, command):
     result = ordo(*command, str(folder))
     assert result.exit_code == 2
     # commands that walk directories find no .ord file in it; the others cannot read it
-    walks = command[0] in ("validate", "fmt", "stats")
+    walks = command[0] in ("validate", "fmt", "stats", "view")
     message = "no .ord file in this directory" if walks else "is a directory"
     assert f"{folder}: error[E001]: {message}" in result.output
 

@@ -11,7 +11,7 @@ from strategies import ROOT
 
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.engine.cards import Icon, seat_name
-from ordonnance_notation.views.picture import ICON_COLOURS, step_picture
+from ordonnance_notation.views.picture import ICON_COLOURS, scene, scenes, step_picture
 from ordonnance_notation.views.replay import replay
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -148,3 +148,9 @@ def test_replay_writes_an_svg_file(ordo, tmp_path):
     assert again.exit_code == 2 and "already exists" in again.output
     stepped = ordo("replay", "samples/classic-2.ord", "--format", "svg", "--step")
     assert stepped.exit_code == 2 and "leave out --step" in stepped.output
+
+
+@pytest.mark.parametrize(("path", "record"), CASES)
+def test_scenes_in_order_are_each_steps_scene(path, record):
+    steps = replayed(path, record)
+    assert list(scenes(steps)) == [scene(steps, step) for step in steps.steps]

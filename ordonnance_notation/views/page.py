@@ -31,7 +31,7 @@ from ..diagnostics import Diagnostic, InputError
 from ..engine.cards import Card, State, seat_name
 from ..files.sources import expand
 from ..notation.parser import parse_record
-from .picture import Scene, defs, layout, scene, seen_by
+from .picture import Scene, defs, layout, scenes, seen_by
 from .replay import replay
 from .report import diagnostic_text, visible
 from .summary import _outcome, _rules, summarize
@@ -139,8 +139,8 @@ def record_view(report: Report, text: str, first_line: int, seat: int | None) ->
     replayed = replay(report)
     if replayed is not None:
         before: list[Hashable] = []
-        for step in replayed.steps:
-            now = fields(seen_by(scene(replayed, step), seat))
+        for step, seen in zip(replayed.steps, scenes(replayed), strict=True):
+            now = fields(seen_by(seen, seat))
             steps.append(
                 tuple(
                     (f, value)

@@ -209,23 +209,36 @@ def step_picture(replay: Replay, step: Step, seat: int | None = None) -> Picture
     return draw(seen_by(scene(replay, step), seat))
 
 
-def scene(replay: Replay, step: Step) -> Scene:
-    """What the picture of ``step`` shows, every hand in sight."""
+def scene(replay: Replay, step: Step, before: Scene | None = None) -> Scene:
+    """What the picture of ``step`` shows, every hand in sight. ``before``,
+    the scene of the step before, lends the columns of the states this
+    step's ply was not played to: a ply changes only its own state."""
     game = step.game
     names = replay.report.names
     played = None
     if step.turn is not None:
         played = (step.turn.state - 1, step.turn.seat)
+    columns = []
+    for state in State:
+        if before is not None and played is not None and state - 1 != played[0]:
+            i = state - 1
+            columns.append((before.state_heads[i], before.armies[i], before.statuses[i]))
+            continue
+        columns.append(
+            (
+                _state_short(game, state),
+                tuple(_troops(game, state, s) for s in range(game.seats)),
+                f"{state.name} {state.full_name}: {state_status(game, state)}",
+            )
+        )
     return Scene(
         heading=heading_pieces(replay, step),
         note=_note(step),
         labels=tuple(_label(s, names)[:18] for s in range(game.seats)),
-        state_heads=tuple(_state_short(game, state) for state in State),
-        armies=tuple(tuple(_troops(game, state, s) for s in range(game.seats)) for state in State),
+        state_heads=tuple(head for head, _, _ in columns),
+        armies=tuple(armies for _, armies, _ in columns),
         played=played,
-        statuses=tuple(
-            f"{state.name} {state.full_name}: {state_status(game, state)}" for state in State
-        ),
+        statuses=tuple(status for _, _, status in columns),
         hand_labels=tuple(f"hand {_label(s, names)[:13]}" for s in range(game.seats)),
         hands=None
         if game.hands is None
@@ -234,6 +247,14 @@ def scene(replay: Replay, step: Step) -> Scene:
         ending=_ending(replay, step),
         stopped=replay.stopped is not None,
     )
+
+
+def scenes(replay: Replay) -> Iterator[Scene]:
+    """The scene of every step, in order, each lending its columns to the next."""
+    before = None
+    for step in replay.steps:
+        before = scene(replay, step, before)
+        yield before
 
 
 def seen_by(scene: Scene, seat: int | None) -> Scene:

@@ -51,13 +51,15 @@ ARGS = [
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory) -> list[str]:
     """The samples, then a record whose names and comments try to break the
-    page: control characters, markup, and the end of a script."""
+    page (record 10): control characters, markup, and the end of a script."""
     text = (ROOT / "samples/classic-2.ord").read_text("utf-8")
     text = text.replace("Anna Petrova", "Anna\x1b[2J <b>&amp;", 1)
     text = text.replace("\n5. LSH J", "\n5. LSH J !? {" + SCRIPT_END + "}", 1)
     odd = tmp_path_factory.mktemp("odd") / "odd.ord"
     odd.write_text(text, "utf-8")
-    return [str(ROOT / path) for path in SAMPLES] + [str(odd)]
+    # then records that cannot be read whole: the first has nothing to replay
+    syntax = ROOT / "samples/invalid/syntax.ord"  # page records 11 to 17
+    return [str(ROOT / path) for path in SAMPLES] + [str(odd), str(syntax)]
 
 
 def replays(paths: list[str]) -> list[Replay | None]:
@@ -183,7 +185,7 @@ def open_page(browser, page_file):
 
         page.route("**", route)
         page.goto(path.as_uri() + hash)
-        page.wait_for_selector("#v-picture svg", state="attached")
+        page.wait_for_selector("body[data-ready]", state="attached")
         page.errors = errors
         opened.append(page)
         return page
@@ -248,9 +250,9 @@ def test_the_seat_switch_shows_only_that_seats_hand(open_page):
 
 def test_the_filter_narrows_the_list(open_page):
     page = open_page()
-    assert page.locator("#v-count").text_content() == "10 records"
+    assert page.locator("#v-count").text_content() == "17 records"
     page.fill("#v-filter", "card not in")
-    assert page.locator("#v-count").text_content() == "1 of 10 records match"
+    assert page.locator("#v-count").text_content() == "1 of 17 records match"
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     page.wait_for_function("document.querySelector('#v-title').textContent.includes('record 2')")
@@ -276,6 +278,15 @@ def test_an_invalid_record_shows_its_problems_and_replays_up_to_the_stop(open_pa
         .startswith("replay stops here: ply 5 is E")
     )
     page.screenshot(path=SCREENSHOTS / "stopped.png")
+
+
+def test_a_record_with_nothing_to_replay_shows_why(open_page, inputs):
+    page = open_page("#r11")
+    assert page.locator("#v-picture").text_content().startswith("Nothing to replay")
+    assert "error[E" in page.locator("#v-problems").text_content()
+    assert page.locator("#v-steps li").count() == 0
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("location.hash") == "#r11/p0"
 
 
 def test_the_page_can_be_used_with_the_keyboard_alone(open_page):

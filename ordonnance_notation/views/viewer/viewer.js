@@ -387,4 +387,5 @@
 
   // for tests and the curious: draw any step of any record
   window.ordoView = { show, state, draw, scene: (n, step, seat) => sceneAt(record(n), step, seat) };
+  document.body.dataset.ready = "";
 })();

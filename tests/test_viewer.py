@@ -143,6 +143,12 @@ def test_view_writes_a_file_once(ordo, tmp_path):
     assert bad_seat.exit_code == 2 and "P9 is no seat" in bad_seat.output
 
 
+def test_records_are_numbered_within_their_file(tmp_path):
+    paths = [str(ROOT / "samples/club-evening.ord"), str(ROOT / "samples/classic-2.ord")] * 2
+    rows = scripts(write_page(paths, tmp_path / "p.html").read_text("utf-8"))["index"]["rows"]
+    assert [row[1] for row in rows] == [1, 2, 3, 1, 1, 2, 3, 1]
+
+
 def test_the_page_holds_each_card_face_once(page_file):
     html = page_file.read_text("utf-8")
     faces = re.findall(r'<symbol id="(card-[A-Z]+)"', html)

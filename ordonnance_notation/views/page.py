@@ -29,6 +29,7 @@ from ..checking.batch import Block, Workers, block_chunks, input_blocks
 from ..checking.validator import Report, validate
 from ..diagnostics import Diagnostic, InputError
 from ..engine.cards import Card, State, seat_name
+from ..engine.game import MAX_SEATS
 from ..files.sources import expand
 from ..notation.parser import parse_record
 from .picture import Scene, defs, layout, scenes, seen_by
@@ -68,6 +69,7 @@ class RecordView:
     page's table: its line in the list, each step's changed fields, the
     plays as written, the diagnostics and the summary. Made on a worker."""
 
+    file: int  # counted from 0 in the order given
     source: str
     index: int  # within its block until ``Pages`` numbers it within its file
     row: tuple[str, str, str, str, bool]  # players, date, event, verdict, valid
@@ -88,6 +90,7 @@ class Cards(tuple[str, ...]):
 
 CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcde"  # one for each of the 31 cards, in order met
 ALWAYS = 3  # fields every step gives, in order and without their number
+SHARED = 16  # fields before the seats' (``fields``): ALWAYS, note, ending, stopped, 5 + 5
 
 
 def fields(seen: Scene) -> list[Hashable]:
@@ -119,7 +122,9 @@ def fields(seen: Scene) -> list[Hashable]:
     return out
 
 
-def record_view(report: Report, text: str, first_line: int, seat: int | None) -> RecordView:
+def record_view(
+    report: Report, file: int, text: str, first_line: int, seat: int | None
+) -> RecordView:
     """The page's view of one checked record, as ``seat`` saw it (None: every seat)."""
     record = report.record
 
@@ -162,6 +167,7 @@ def record_view(report: Report, text: str, first_line: int, seat: int | None) ->
             )
         summary = _summary(replayed.report)
     return RecordView(
+        file,
         report.source,
         report.index,
         row,
@@ -204,7 +210,9 @@ def view_block(block: Block, seat: int | None) -> list[RecordView] | InputError:
             continue
         item = parse_record(text, first_line, block.source, len(found) + 1)
         if item is not None:
-            found.append(record_view(validate(item, steps=True), text, first_line, seat))
+            found.append(
+                record_view(validate(item, steps=True), block.file, text, first_line, seat)
+            )
     return found
 
 
@@ -235,7 +243,7 @@ def script_json(value: Any) -> str:
 
 def seat_number(name: str) -> int | None:
     """``P2`` -> 1; None for a name that is no seat."""
-    return next((s for s in range(4) if seat_name(s) == name), None)
+    return next((s for s in range(MAX_SEATS) if seat_name(s) == name), None)
 
 
 class Pages:
@@ -258,15 +266,15 @@ class Pages:
         shell, tail = (_ASSETS / "viewer.html").read_text("utf-8").split("<!-- records -->")
         css = (_ASSETS / "viewer.css").read_text("utf-8")
         yield shell.replace("{{title}}", _html(self.title or "ordo view")).replace("{{css}}", css)
-        counted: dict[str, int] = {}
+        counted: dict[int, int] = {}  # records so far, by file
         made = partial(view_block, seat=self.seat)
         for done in self.workers.map(made, input_blocks(expand(self.paths))):
             if isinstance(done, InputError):
                 self.problems.append(done)
                 continue
             for view in done:
-                index = counted.get(view.source, 0) + 1
-                counted[view.source] = index
+                index = counted.get(view.file, 0) + 1
+                counted[view.file] = index
                 self.records += 1
                 self.invalid += not view.row[4]
                 yield self._record(replace(view, index=index), values, rows, codes)
@@ -282,9 +290,9 @@ class Pages:
             "rows": rows,
             "cards": list(codes.cards),
             "codes": CODES,
-            "always": ALWAYS,
+            "fields": {"always": ALWAYS, "shared": SHARED, "seat": 3, "army": 2},
             "seat": self.seat,
-            "seats": [seat_name(s) for s in range(4)],
+            "seats": [seat_name(s) for s in range(MAX_SEATS)],
             "problems": problems,
         }
         yield f'<script type="application/json" id="index">{script_json(contents)}</script>\n'

@@ -10,21 +10,21 @@
   const SHOWN_ROWS = 200; // list items drawn at a time: the list of 10,000 stays quick
 
   // ---- a scene, as views/page.py `fields` flattens it ----
-  const SHARED = 16; // step, turn, pile, note, ending, stopped, 5 state heads, 5 statuses
-  const CARDS = INDEX.cards, CODES = INDEX.codes, ALWAYS = INDEX.always;
+  const { always: ALWAYS, shared: SHARED, seat: SEAT, army: ARMY } = INDEX.fields;
+  const CARDS = INDEX.cards, CODES = INDEX.codes;
   const decode = (codes) => Array.from(codes, (c) => CARDS[CODES.indexOf(c)]);
 
   function unflatten(f, n) {
     const labels = [], handLabels = [], hands = [], armies = [];
     for (let s = 0; s < n; s++) {
-      labels.push(f[SHARED + 3 * s]);
-      handLabels.push(f[SHARED + 3 * s + 1]);
-      hands.push(f[SHARED + 3 * s + 2]);
+      labels.push(f[SHARED + SEAT * s]);
+      handLabels.push(f[SHARED + SEAT * s + 1]);
+      hands.push(f[SHARED + SEAT * s + 2]);
     }
-    let at = SHARED + 3 * n;
+    let at = SHARED + SEAT * n;
     for (let i = 0; i < 5; i++) {
       const row = [];
-      for (let s = 0; s < n; s++, at += 2) row.push([f[at], ...f[at + 1]]); // picture.Troops
+      for (let s = 0; s < n; s++, at += ARMY) row.push([f[at], ...f[at + 1]]); // picture.Troops
       armies.push(row);
     }
     const [play, drew, glyph, played] = f[1];
@@ -156,7 +156,7 @@
       for (let k = ALWAYS; k < changed.length; k += 2) now[changed[k]] = value(changed[k + 1]);
       fields.push(now);
     }
-    const seats = fields.length ? (fields[0].length - SHARED) / 13 : 0;
+    const seats = fields.length ? (fields[0].length - SHARED) / (SEAT + 5 * ARMY) : 0;
     rec = { number, data, fields, seats, last: fields.length - 1 };
     if (records.size > 20) records.delete(records.keys().next().value);
     records.set(number, rec);

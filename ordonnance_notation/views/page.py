@@ -265,6 +265,7 @@ class Pages:
         codes = Codes()
         shell, tail = (_ASSETS / "viewer.html").read_text("utf-8").split("<!-- records -->")
         css = (_ASSETS / "viewer.css").read_text("utf-8")
+        script = (_ASSETS / "viewer.js").read_text("utf-8")  # now: the page is of one version
         yield shell.replace("{{title}}", _html(self.title or "ordo view")).replace("{{css}}", css)
         counted: dict[int, int] = {}  # records so far, by file
         made = partial(view_block, seat=self.seat)
@@ -296,7 +297,6 @@ class Pages:
             "problems": problems,
         }
         yield f'<script type="application/json" id="index">{script_json(contents)}</script>\n'
-        script = (_ASSETS / "viewer.js").read_text("utf-8")
         yield tail.replace("{{script}}", script.replace("</script", "<\\/script"))
 
     def _record(self, view: RecordView, values: Values, rows: list[list[Any]], codes: Codes) -> str:

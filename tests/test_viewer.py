@@ -245,12 +245,12 @@ def test_the_seat_switch_shows_only_that_seats_hand(open_page):
     page = open_page("#r1/p12")
     hands = "#v-picture svg > g:has(> text:text-matches('^hand '))"
     assert page.locator(f"{hands} use").count() == 10
-    page.get_by_role("radio", name="P2").click()
-    assert page.locator("#v-seats [aria-checked=true]").text_content() == "P2"
+    page.get_by_role("button", name="P2", exact=True).click()
+    assert page.locator("#v-seats [aria-pressed=true]").text_content() == "P2"
     assert page.locator(f"{hands} use").count() == 5
     assert page.locator("#v-picture svg text", has_text="5 cards, hidden").count() == 1
     page.screenshot(path=SCREENSHOTS / "step-12-seat-P2.png")
-    page.get_by_role("radio", name="All").click()
+    page.get_by_role("button", name="All", exact=True).click()
     assert page.locator(f"{hands} use").count() == 10
 
 

@@ -262,7 +262,7 @@
     for (let s = 0; s < rec.seats; s++) choices.push([s, INDEX.seats[s]]);
     if (state.seat !== null && state.seat >= rec.seats) state.seat = null;
     for (const [seat, name] of choices) {
-      const button = el("button", { type: "button", role: "radio", ariaChecked: String(state.seat === seat), dataSeat: seat === null ? "" : String(seat), text: name });
+      const button = el("button", { type: "button", ariaPressed: String(state.seat === seat), dataSeat: seat === null ? "" : String(seat), text: name });
       button.addEventListener("click", () => { state.seat = seat; markSeat(); show(state.rec, state.step); });
       box.append(button);
     }
@@ -270,7 +270,7 @@
 
   function markSeat() {
     for (const b of document.querySelectorAll("#v-seats button")) {
-      b.setAttribute("aria-checked", String(b.dataset.seat === (state.seat === null ? "" : String(state.seat))));
+      b.setAttribute("aria-pressed", String(b.dataset.seat === (state.seat === null ? "" : String(state.seat))));
     }
   }
 

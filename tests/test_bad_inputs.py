@@ -152,6 +152,7 @@ COMMANDS_ON_A_FILE = [
     ("replay",),
     ("summary",),
     ("stats",),
+    ("view",),
 ]
 
 

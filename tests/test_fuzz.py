@@ -42,6 +42,8 @@ from ordonnance_notation.making.dealing import parse_deck
 from ordonnance_notation.notation.record import Record
 from ordonnance_notation.notation.writer import format_records
 from ordonnance_notation.views.board import render_step
+from ordonnance_notation.views.page import record_view
+from ordonnance_notation.views.picture import step_picture
 from ordonnance_notation.views.replay import replay
 from ordonnance_notation.views.report import diagnostic_text, record_line
 from ordonnance_notation.views.stats import collect
@@ -200,6 +202,14 @@ def check_replay(reports: list, pick: int = 0) -> None:
         for number in sorted(chosen):
             for seat in (None, *range(steps.steps[0].game.seats)):
                 render_step(steps, steps.steps[number], seat)
+                step_picture(steps, steps.steps[number], seat).svg()
+
+
+def check_view(reports: list, text: str) -> None:
+    """The page's view of a record (ordo view) never raises, for every seat or one."""
+    for report in reports:
+        for seat in (None, 1):
+            record_view(report, 0, text, 1, seat)
 
 
 def check_summary(reports: list) -> None:
@@ -234,6 +244,8 @@ COMMANDS = [
     ["summary", "--format", "json", "{f}"],
     ["stats", "{f}"],
     ["stats", "--format", "json", "{f}"],
+    ["view", "{f}"],
+    ["view", "--seat", "P2", "{f}"],
     ["deal", "--seed", "fuzz", "--deck", "{f}"],
 ]
 
@@ -270,6 +282,7 @@ def check_everything(data: bytes, name: str = "fuzz.ord") -> None:
         check_convert_to_ord(text, "yaml")
         check_convert_to_ord(text, "json")
         check_replay(reports, pick=len(text))
+        check_view(reports, text)
         check_summary(reports)
         check_stats(reports)
         check_deck(text)
@@ -310,7 +323,9 @@ def test_archive_to_ord_raises_only_ordo_errors(case):
 @fuzz(100)
 @given(st.one_of(any_text, valid_records), st.integers(0, 200))
 def test_replay_and_board_never_raise(text, pick):
-    check_replay(check_library(text), pick)
+    reports = check_library(text)
+    check_replay(reports, pick)
+    check_view(reports, text)
 
 
 @fuzz(150)

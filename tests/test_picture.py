@@ -11,6 +11,7 @@ from strategies import ROOT
 
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.engine.cards import Icon, seat_name
+from ordonnance_notation.views.board import render_step
 from ordonnance_notation.views.picture import ICON_COLOURS, scene, scenes, step_picture
 from ordonnance_notation.views.replay import replay
 
@@ -154,3 +155,16 @@ def test_replay_writes_an_svg_file(ordo, tmp_path):
 def test_scenes_in_order_are_each_steps_scene(path, record):
     steps = replayed(path, record)
     assert list(scenes(steps)) == [scene(steps, step) for step in steps.steps]
+
+
+def test_a_seats_view_leaves_out_what_stopped_the_replay():
+    steps = replayed("samples/invalid/rules.ord", 2)  # P1 plays a card P1 does not hold
+    assert steps.stopped is not None and "but holds only" in steps.stopped.message
+    last = steps.steps[-1]
+    assert f"({steps.stopped.message})" in step_picture(steps, last).svg()
+    for seat in (0, 1):
+        seen = step_picture(steps, last, seat).svg()
+        assert "but holds only" not in seen and "replay stops here: ply 3 is E" in seen
+        board = render_step(steps, last, seat).plain
+        assert "but holds only" not in board and "replay stops here: ply 3 is E" in board
+    assert "but holds only" in render_step(steps, last).plain

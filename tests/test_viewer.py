@@ -122,6 +122,27 @@ def test_a_seats_page_holds_no_card_of_another_hand(ordo, tmp_path):
     assert hands and all(re.fullmatch(r"\d+ cards, hidden", hand) for hand in hands)
 
 
+def test_a_seats_page_leaves_out_other_draws_and_what_problems_say(ordo, tmp_path):
+    out = tmp_path / "p1.html"
+    ordo("view", "samples/no-deal.ord", "--seat", "P1", "-o", str(out))
+    html = out.read_text("utf-8")
+    [steps] = replays([str(ROOT / "samples/no-deal.ord")])  # its plays say what they drew
+    assert steps is not None
+    drawn = [(s.turn.seat, str(s.turn.drawn)) for s in steps.steps if s.turn and s.turn.drawn]
+    mine = {card for seat, card in drawn if seat == 0}
+    others = {card for seat, card in drawn if seat != 0} - mine
+    assert mine and others
+    for card in mine:
+        assert f" +{card} " in html and f'drawing {card}"' in html
+    for card in others:
+        assert f" +{card} " not in html and f'drawing {card}"' not in html
+    assert "but holds only" in ordo("validate", "samples/invalid/rules.ord").output
+    ordo("view", "samples/invalid/rules.ord", "--seat", "P2", "-o", str(out), "--force")
+    html = out.read_text("utf-8")
+    assert "but holds only" not in html and "error[E" in html
+    assert "A seat's page shows where each problem is" in html
+
+
 def test_a_script_end_in_a_comment_is_harmless(inputs, page_file):
     html = page_file.read_text("utf-8")
     assert SCRIPT_END not in html and "<!--" not in html.split("<!-- records -->")[-1]

@@ -88,8 +88,9 @@ def render_step(replay: Replay, step: Step, seat: int | None = None) -> Text:
     out.append(f"markers: {markers or 'none yet'}\n")
     if step.number == replay.last and replay.stopped is not None:
         out.append(
-            f"replay stops here: ply {replay.stopped.ply} is {replay.stopped.code} "
-            f"({replay.stopped.message})\n",
+            f"replay stops here: ply {replay.stopped.ply} is {replay.stopped.code}"
+            # the message may name the cards of a hand: not for one seat's eyes
+            f"{f' ({replay.stopped.message})' if seat is None else ''}\n",
             style="bold red",
         )
     elif step.number == replay.last and game.over and report.outcome is not None:

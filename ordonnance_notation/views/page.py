@@ -88,6 +88,10 @@ class Cards(tuple[str, ...]):
     __slots__ = ()
 
 
+SEAT_PROBLEMS = (
+    "A seat's page shows where each problem is, not what it says nor the lines it quotes: "
+    "they may name the cards of another hand (ordo validate says it all)."
+)
 CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcde"  # one for each of the 31 cards, in order met
 ALWAYS = 3  # fields every step gives, in order and without their number
 SHARED = 16  # fields before the seats' (``fields``): ALWAYS, note, ending, stopped, 5 + 5
@@ -158,7 +162,9 @@ def record_view(
             if play is None:
                 plays.append(())
                 continue
-            words = (play.seat, play.drawn, play.card, play.state, play.glyph)
+            mover = step.turn.seat if step.turn is not None else None
+            drawn = play.drawn if seat is None or seat == mover else None  # as the heading
+            words = (play.seat, drawn, play.card, play.state, play.glyph)
             plays.append(
                 (
                     visible(" ".join(w.text for w in words if w is not None)),
@@ -316,8 +322,12 @@ class Pages:
             steps.append(flat)
         problems = [
             diagnostic_text(replace(d, record=view.index), view.lines, view.first_line).plain
+            if self.seat is None
+            else f"{visible(d.location)}: {d.severity.value}[{d.code}]"
             for d in view.problems
         ]
+        if problems and self.seat is not None:
+            problems.append(SEAT_PROBLEMS)
         rules, result, comments, states = view.summary or Summary("", "", (), ())
         data = {
             "steps": steps,

@@ -181,8 +181,8 @@ class Scene:
     hand_labels: tuple[str, ...]
     hands: tuple[tuple[str, ...] | str, ...] | None
     pile: str
-    ending: str
-    stopped: bool  # the ending says why the replay stops
+    ending: tuple[str, str]  # the last line, and the message of the error that stopped
+    stopped: bool  # the replay there, in brackets ("" when none): another hand may be in it
 
     @property
     def seats(self) -> int:
@@ -259,7 +259,9 @@ def scenes(replay: Replay) -> Iterator[Scene]:
 
 def seen_by(scene: Scene, seat: int | None) -> Scene:
     """``scene`` as ``seat`` saw it: another seat's hand as its count, another
-    seat's draw left out; every seat's view for None."""
+    seat's draw left out, and the message of the error that stopped the
+    replay (it may name the cards of a hand: "P1 plays LH, but holds only
+    ..."); every seat's view for None."""
     if seat is None:
         return scene
     count, play, drew, glyph = scene.heading
@@ -270,7 +272,12 @@ def seen_by(scene: Scene, seat: int | None) -> Scene:
             for s, hand in enumerate(hands)
         )
     seen = scene.mover is None or scene.mover == seat
-    return replace(scene, heading=(count, play, drew if seen else "", glyph), hands=hands)
+    return replace(
+        scene,
+        heading=(count, play, drew if seen else "", glyph),
+        hands=hands,
+        ending=(scene.ending[0], ""),
+    )
 
 
 def draw(scene: Scene) -> Picture:
@@ -299,7 +306,8 @@ def draw(scene: Scene) -> Picture:
     for s, line in enumerate(_hands(scene, y)):
         parts.append((f"hand-{s}", line))
     y += (scene.seats + 1) * (CARD_H * HAND_CARD + 8) + LINE
-    parts.append(("end", text(MARGIN, y, scene.ending, "bad" if scene.stopped else "head")))
+    ending = "".join(scene.ending)
+    parts.append(("end", text(MARGIN, y, ending, "bad" if scene.stopped else "head")))
     width = MARGIN * 2 + LABEL_W + 5 * COLUMN_W
     shown = frozenset(Card.from_letters(card) for card in scene.cards)
     return Picture(width, int(y + MARGIN), tuple(parts), shown)
@@ -439,17 +447,15 @@ def _hands(scene: Scene, top: float) -> list[str]:
     return lines
 
 
-def _ending(replay: Replay, step: Step) -> str:
+def _ending(replay: Replay, step: Step) -> tuple[str, str]:
     report = replay.report
     if step.number == replay.last and replay.stopped is not None:
-        return (
-            f"replay stops here: ply {replay.stopped.ply} is {replay.stopped.code} "
-            f"({replay.stopped.message})"
-        )
+        stopped = replay.stopped
+        return f"replay stops here: ply {stopped.ply} is {stopped.code}", f" ({stopped.message})"
     if step.number == replay.last and step.game.over and report.outcome is not None:
         unit = report.scoring.unit if report.scoring else "states"
-        return f"game over: {report.outcome.describe(unit)}"
+        return f"game over: {report.outcome.describe(unit)}", ""
     markers = ", ".join(
         f"#{r.marker} {r.state.name} {seat_name(r.winner)}" for r in step.game.resolutions
     )
-    return f"markers: {markers or 'none yet'}"
+    return f"markers: {markers or 'none yet'}", ""

@@ -43,7 +43,7 @@
     const hands = sc.hands === null ? null : sc.hands.map((hand, s) =>
       s === seat || typeof hand === "string" ? hand : L.HIDDEN_HAND.replace("{}", String(hand.length)));
     const [count, play, drew, glyph] = sc.heading;
-    return { ...sc, heading: [count, play, seen ? drew : "", glyph], hands };
+    return { ...sc, heading: [count, play, seen ? drew : "", glyph], hands, ending: [sc.ending[0], ""] };
   }
 
   // ---- picture.draw ----
@@ -133,7 +133,7 @@
     y += Math.floor(L.LINE / 2);
     parts.push(...hands(sc, y));
     y += (sc.seats + 1) * (L.CARD_H * L.HAND_CARD + 8) + L.LINE;
-    parts.push(text(L.MARGIN, y, sc.ending, sc.stopped ? "bad" : "head"));
+    parts.push(text(L.MARGIN, y, sc.ending.join(""), sc.stopped ? "bad" : "head"));
     const width = L.MARGIN * 2 + L.LABEL_W + 5 * L.COLUMN_W, height = Math.trunc(y + L.MARGIN);
     return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
       `viewBox="0 0 ${width} ${height}" role="img" aria-label="${esc(sc.heading.join("")).replace(/"/g, "&quot;")}">` +

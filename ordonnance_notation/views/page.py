@@ -43,19 +43,18 @@ _ASSETS = files(__package__) / "viewer"
 class Resolved(NamedTuple):
     """A resolved state in the summary: its marker, state (index), ply, the
     comparison that decided it, and each army in its place as (seat, ply of
-    its fourth card, points or None)."""
+    its fourth card, points or None, formations)."""
 
     marker: int
     state: int
     ply: int
     why: str
-    ranks: tuple[tuple[int, int | None, int | None], ...]
+    ranks: tuple[tuple[int, int | None, int | None, str], ...]
 
 
 class Summary(NamedTuple):
     """The summary's rules, result, record comments and resolved states
-    (``summarize``'s words); the armies' cards and formations are the last
-    scene's."""
+    (``summarize``'s words); the armies' cards are the last scene's."""
 
     rules: str
     result: str
@@ -195,7 +194,12 @@ def _summary(report: Report) -> Summary:
             state["ply"],
             visible(state["deciding"]),
             tuple(
-                (seat_number(army["seat"]) or 0, army["fourth_card_ply"], army.get("points"))
+                (
+                    seat_number(army["seat"]) or 0,
+                    army["fourth_card_ply"],
+                    army.get("points"),
+                    army["formations"],
+                )
                 for army in state["armies"]
             ),
         )
@@ -337,7 +341,10 @@ class Pages:
                 values(rules),
                 values(result),
                 [values(c) for c in comments],
-                [[m, s, ply, values(why), ranks] for m, s, ply, why, ranks in states],
+                [
+                    [m, s, ply, values(why), [[*rank[:3], values(rank[3])] for rank in ranks]]
+                    for m, s, ply, why, ranks in states
+                ],
             ],
         }
         return f'<script type="application/json" id="r{number}">{script_json(data)}</script>\n'

@@ -224,7 +224,7 @@
     if (!rec.fields.length) return;
     const final = unflatten(rec.fields[rec.last], rec.seats);
     box.append(
-      el("p", {}, el("strong", { text: "Players: " }), final.labels.join(", ")),
+      el("p", {}, el("strong", { text: "Players: " }), V[ROWS[rec.number - 1][2]]),
       el("p", {}, el("strong", { text: "Rules: " }), V[rules]),
       el("p", {}, el("strong", { text: "Result: " }), V[result]),
     );
@@ -233,17 +233,17 @@
     const points = states.some(([, , , , ranks]) => ranks.some((r) => r[2] !== null));
     const table = el("table");
     table.append(el("caption", { text: "States in marker order" }));
-    const head = ["marker", "state", "place", "seat", "cards", "formations", "4th card", ...(points ? ["points"] : [])];
+    const head = ["marker", "place", "seat", "cards", "formations", "4th card", ...(points ? ["points"] : [])];
     table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))));
     const body = el("tbody");
     for (const [mark, s, ply, why, ranks] of states) {
       body.append(el("tr", {}, el("th", { scope: "row", text: `#${mark}` }),
         el("td", { colSpan: head.length - 1, text: `${L.STATES[s]}, ply ${ply}: ${V[why]}` })));
-      ranks.forEach(([seat, fourth, pts], place) => {
+      ranks.forEach(([seat, fourth, pts, formations], place) => {
         const troops = final.armies[s][seat];
-        body.append(el("tr", {}, el("td"), el("td"), el("td", { text: String(place + 1) }),
+        body.append(el("tr", {}, el("td"), el("td", { text: String(place + 1) }),
           el("td", { text: final.labels[seat] }), el("td", { text: troops[0].join(" ") }),
-          el("td", { text: troops[2].join(", ") }), el("td", { text: `ply ${fourth}` }),
+          el("td", { text: V[formations] }), el("td", { text: `ply ${fourth}` }),
           ...(points ? [el("td", { text: pts === null ? "" : String(pts) })] : [])));
       });
     }

@@ -263,6 +263,8 @@ def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
 
 
 def test_a_link_opens_a_record_at_a_step(open_page):
+    from playwright.sync_api import expect
+
     page = open_page("#r3/p31")
     assert heading(page).startswith("Step 31 of 80: ")
     assert "points-4.ord record 1" in page.locator("#v-title").text_content()
@@ -270,7 +272,8 @@ def test_a_link_opens_a_record_at_a_step(open_page):
     page.click("#v-next")
     assert page.evaluate("location.hash") == "#r3/p32"
     page.evaluate("location.hash = '#r2/p5'")
-    page.wait_for_function("document.querySelector('#v-where').textContent === 'step 5 of 60'")
+    # waits in Playwright's own world: the page's CSP forbids the eval of wait_for_function
+    expect(page.locator("#v-where")).to_have_text("step 5 of 60")
     page.locator("#v-slider").focus()
     page.keyboard.press("ArrowRight")
     assert heading(page).startswith("Step 6 of 60: ")
@@ -290,13 +293,15 @@ def test_the_seat_switch_shows_only_that_seats_hand(open_page):
 
 
 def test_the_filter_narrows_the_list(open_page):
+    from playwright.sync_api import expect
+
     page = open_page()
     assert page.locator("#v-count").text_content() == "17 records"
     page.fill("#v-filter", "card not in")
     assert page.locator("#v-count").text_content() == "1 of 17 records match"
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
-    page.wait_for_function("document.querySelector('#v-title').textContent.includes('record 2')")
+    expect(page.locator("#v-title")).to_contain_text("record 2")
     assert "Card not in hand" in page.locator("#v-title").text_content()
     assert page.evaluate("location.hash") == "#r6/p2"  # the last step before the illegal play
 

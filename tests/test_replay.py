@@ -4,6 +4,7 @@ the interactive stepper driven by scripted keys, and the per-seat view."""
 
 import io
 import json
+import re
 import sys
 
 import click.testing
@@ -223,8 +224,9 @@ def test_summary_record_reads_no_further_than_the_record_it_names(ordo, tmp_path
 
 
 # Games of 2, 3 and 4 seats for the terminal's frames: (name, file, record);
-# "play-N" is `ordo play --players N --seed fit-N --bots greedy` (greedy bots
-# build the longest formations).
+# "play N S" is `ordo play --players N --seed S --bots greedy -n 2` (greedy
+# bots build long formations: the two games of seed fit-4-3 have armies
+# written as counts, and hands on two lines).
 FRAMED = [
     ("classic-2", "samples/classic-2.ord", 1),
     ("annotated", "samples/annotated.ord", 1),  # comments after plays
@@ -232,10 +234,10 @@ FRAMED = [
     ("club-evening-4", "samples/club-evening.ord", 2),
     ("points-4", "samples/points-4.ord", 1),
     ("illegal", "samples/invalid/rules.ord", 3),  # stops at an illegal play
-    ("play-2", "play-2", 1),
-    ("play-3", "play-3", 1),
-    ("play-4", "play-4", 1),
-    ("play-4b", "play-4", 2),
+    ("play-2", "play 2 fit-2", 1),
+    ("play-3", "play 3 fit-3-3", 1),
+    ("play-4", "play 4 fit-4-3", 1),
+    ("play-4b", "play 4 fit-4-3", 2),
 ]
 
 
@@ -252,10 +254,10 @@ def one_frame(steps, position, seat=None, width=80, height=24):
 
 @pytest.mark.parametrize(("name", "path", "record"), FRAMED, ids=[c[0] for c in FRAMED])
 def test_every_step_fits_a_terminal_of_80_by_24(ordo, tmp_path, name, path, record):
-    if path.startswith("play-"):
-        seats = path[-1]
-        path = str(tmp_path / f"{path}.ord")
-        arguments = ["--players", seats, "--seed", f"fit-{seats}", "--bots", "greedy", "-n", "2"]
+    if path.startswith("play "):
+        _, seats, seed = path.split()
+        path = str(tmp_path / "played.ord")
+        arguments = ["--players", seats, "--seed", seed, "--bots", "greedy", "-n", "2"]
         assert ordo("play", *arguments, "-o", path).exit_code == 0
     steps = load(path, record)
     seats = steps.steps[0].game.seats
@@ -322,7 +324,15 @@ def test_a_larger_terminal_shows_more():
     assert not any(line.startswith("pile") for line in small)
 
 
-def test_formations_too_long_for_the_row_are_written_as_counts(ordo, tmp_path):
+def test_a_terminal_too_small_keeps_the_heading_and_cuts_the_rest():
+    steps = load("samples/points-4.ord")
+    lines = one_frame(steps, 47, width=40, height=10)
+    assert len(lines) == 10 and max(cell_len(line) for line in lines) == 40
+    assert lines[0] == "ply 47 of 80: P3 plays BS to Cyprus"  # the draw left out
+    assert lines[-1] == HELP[:39] + "…"
+
+
+def test_formations_too_long_for_the_row_are_written_as_counts(tmp_path):
     path = tmp_path / "heavy.ord"
     path.write_text(
         '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n'
@@ -343,7 +353,7 @@ def test_esc_closes_a_message_and_only_q_quits():
         assert stepper.press(key)
     assert stepper.status() == "no ply 99: plies run 0 to 40"
     assert stepper.press("escape") and stepper.status() == ""
-    assert stepper.press("escape") and stepper.status() == "q quits; Esc closes a message"
+    assert stepper.press("escape") and stepper.status() == "q quits"
     assert stepper.press("escape") and stepper.status() == ""
     assert stepper.position == 5
     assert not stepper.press("q")
@@ -353,12 +363,8 @@ def test_the_keys_cover_the_table_and_esc_gives_it_back():
     steps = load("samples/points-4.ord")
     screen = io.StringIO()
     console = Console(file=screen, width=80, height=24, force_terminal=True, color_system=None)
-    assert (
-        run(
-            Stepper(steps.last, 47), ["?", "escape", "right", "q", "right"], compact(steps), console
-        )
-        == 48
-    )
+    keys = ["?", "escape", "right", "q", "right"]
+    assert run(Stepper(steps.last, 47), keys, compact(steps), console) == 48
     shown = frames(screen.getvalue())
     assert len(shown) == 4
     table, keys, back, after = shown
@@ -391,4 +397,15 @@ def test_without_termios_step_prints_every_step(monkeypatch):
     assert result.exit_code == 0
     headings = [line.split(":")[0] for line in result.stdout.splitlines() if line.startswith("ply")]
     assert headings == [f"ply {n} of 40" for n in range(41)]
-    assert result.stderr == "no single keys on this terminal (no termios): every step follows\n"
+    assert (
+        result.stderr
+        == "--step: single keys cannot be read here (no termios); every step follows\n"
+    )
+
+
+def test_the_replay_page_shows_what_replay_prints(ordo):
+    page = (ROOT / "docs" / "replay.md").read_text("utf-8")
+    full, terminal, _ = re.findall(r"```text\n(.*?)```", page, re.DOTALL)
+    assert full == ordo("replay", "samples/later-capture-3.ord", "--ply", "47").output
+    steps = load("samples/later-capture-3.ord")
+    assert terminal == "\n".join(one_frame(steps, 47)) + "\n"

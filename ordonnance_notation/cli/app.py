@@ -893,7 +893,7 @@ def replay_command(
         run(Stepper(steps.last, first_step), keys, fitted, console)
     elif step:
         if on_terminal:
-            err.print("no single keys on this terminal (no termios): every step follows")
+            err.print("--step: single keys cannot be read here (no termios); every step follows")
         for position in range(first_step, steps.last + 1):
             if position != first_step:
                 console.print("─" * 60)

@@ -174,8 +174,10 @@ def _end_note(replay: Replay, step: Step) -> Text | None:
         return None
     if replay.stopped is not None:
         return Text(
-            f"replay stops here: ply {replay.stopped.ply} is {replay.stopped.code} "
-            f"({replay.stopped.message})",
+            visible(
+                f"replay stops here: ply {replay.stopped.ply} is {replay.stopped.code} "
+                f"({replay.stopped.message})"
+            ),
             style="bold red",
         )
     if step.game.over and report.outcome is not None:

@@ -58,7 +58,7 @@ class Stepper:
         if self.typed is not None:
             return self._typing(key)
         if key == "escape":
-            self.message = "" if self.message else "q quits; Esc closes a message"
+            self.message = "" if self.message else "q quits"
             return True
         self.message = ""
         if key in QUIT:

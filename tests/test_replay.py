@@ -124,8 +124,10 @@ def test_the_seat_view_leaks_no_hidden_card(ordo):
 
 
 def frames(screen: str) -> list[list[str]]:
-    """The lines of each frame a terminal console was sent (each starts by clearing it)."""
-    return [frame.split("\n") for frame in screen.split(CLEAR)[1:]]
+    """The lines of each frame a terminal console was sent (each starts by
+    clearing it; the stepper ends the last line when it ends)."""
+    assert screen.endswith("\n")
+    return [frame.split("\n") for frame in screen.removesuffix("\n").split(CLEAR)[1:]]
 
 
 def test_interactive_keys_move_through_the_game():

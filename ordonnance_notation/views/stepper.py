@@ -135,6 +135,7 @@ def run(stepper: Stepper, keys: Iterable[str], draw: Draw, console: Console) -> 
         if not stepper.press(key):
             break
         _show(stepper, draw, console)
+    console.line()  # the shell's prompt on a line of its own
     return stepper.position
 
 

@@ -135,14 +135,16 @@ def _markers(game: Game) -> str:
     return f"markers: {placed or 'none yet'}"
 
 
-def heading(replay: Replay, step: Step, seat: int | None = None) -> str:
+def heading(replay: Replay, step: Step, seat: int | None = None, *, resolution: bool = True) -> str:
     """The first line of a step: the ply, what it did and the state it
-    resolved, if it did: ``ply 31 of 40: P2 plays LS to Jerusalem, after
-    drawing S — Jerusalem resolved: marker 3 to P2``."""
-    return _headings(replay, step, seat)[0]
+    resolved, if it did (unless ``resolution`` is False): ``ply 31 of 40: P2
+    plays LS to Jerusalem, after drawing S — Jerusalem resolved: marker 3 to P2``."""
+    return _headings(replay, step, seat, resolution)[0]
 
 
-def _headings(replay: Replay, step: Step, seat: int | None) -> tuple[str, ...]:
+def _headings(
+    replay: Replay, step: Step, seat: int | None, resolution: bool = True
+) -> tuple[str, ...]:
     """The heading, then shorter ways to say the same: without the draw, then
     with an arrow for "plays ... to"."""
     total = replay.last
@@ -153,7 +155,7 @@ def _headings(replay: Replay, step: Step, seat: int | None) -> tuple[str, ...]:
     drew = f", after drawing {turn.drawn}" if turn.drawn is not None and seen else ""
     glyph = f" {step.play.glyph.text}" if step.play is not None and step.play.glyph else ""
     resolved = ""
-    if turn.resolution is not None:
+    if turn.resolution is not None and resolution:
         won = turn.resolution
         resolved = (
             f" — {won.state.full_name} resolved: marker {won.marker} to {seat_name(won.winner)}"

@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..engine.armies import LEVELS, Army
 from ..engine.cards import Card, Icon, State, seat_name
 from ..engine.game import Game
-from .board import _heading, _label, state_status
+from .board import _label, heading, state_status
 from .replay import Replay, Step
 from .report import visible
 
@@ -150,7 +150,9 @@ def step_picture(replay: Replay, step: Step, seat: int | None = None) -> Picture
     grid_top = MARGIN + HEAD_H
     rows_top = grid_top + STATE_HEAD_H
     parts: list[tuple[str, str]] = []
-    parts.append(("head", text(MARGIN, MARGIN + LINE, _heading(replay, step, seat), "head")))
+    # the note under the heading names the resolution, with its reason
+    head = heading(replay, step, seat, resolution=False)
+    parts.append(("head", text(MARGIN, MARGIN + LINE, head, "head")))
     parts.append(("note", text(MARGIN, MARGIN + 2 * LINE + 4, _note(step), "small")))
     for s in range(game.seats):
         top = rows_top + s * ROW_H

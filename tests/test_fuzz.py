@@ -41,7 +41,7 @@ from ordonnance_notation.files.sources import Source, decode
 from ordonnance_notation.making.dealing import parse_deck
 from ordonnance_notation.notation.record import Record
 from ordonnance_notation.notation.writer import format_records
-from ordonnance_notation.views.board import render_step
+from ordonnance_notation.views.board import render_compact, render_step
 from ordonnance_notation.views.page import record_view
 from ordonnance_notation.views.picture import step_picture
 from ordonnance_notation.views.replay import replay
@@ -192,8 +192,9 @@ def check_convert_to_ord(text: str, kind: str) -> None:
 
 
 def check_replay(reports: list, pick: int = 0) -> None:
-    """replay + render_step never raise: first, last and one more step, from
-    every seat's view and from none."""
+    """replay + render_step never raise, and the stepper's table fits 80 by 23
+    with its heading first: first, last and one more step, from every
+    seat's view and from none."""
     for report in reports:
         steps = replay(report)
         if steps is None:
@@ -202,6 +203,10 @@ def check_replay(reports: list, pick: int = 0) -> None:
         for number in sorted(chosen):
             for seat in (None, *range(steps.steps[0].game.seats)):
                 render_step(steps, steps.steps[number], seat)
+                lines = render_compact(steps, steps.steps[number], seat, 80, 23)
+                assert len(lines) <= 23
+                assert max(line.cell_len for line in lines) <= 80
+                assert lines[0].plain.startswith(f"ply {number} of {steps.last}: ")
                 step_picture(steps, steps.steps[number], seat).svg()
 
 

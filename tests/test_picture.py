@@ -100,7 +100,7 @@ def test_the_words_are_the_text_boards():
     root = ET.fromstring(svg)
     root.remove(root.find(f"{SVG}defs"))
     texts = [element.text for element in root.iter(f"{SVG}text")]
-    assert "Step 40 of 40: P2 plays LF to Cyprus" in texts[0]
+    assert "ply 40 of 40: P2 plays LF to Cyprus" in texts[0]
     assert any(t and t.startswith("game over: P2 wins") for t in texts)
     assert any(t and t.startswith("J Jerusalem: marker 1 to P2 at ply") for t in texts)
 

@@ -4,15 +4,24 @@ the interactive stepper driven by scripted keys, and the per-seat view."""
 
 import io
 import json
+import re
+import sys
 
+import click.testing
 import pytest
+import typer.main
+from rich.cells import cell_len
 from rich.console import Console
 from strategies import ROOT
 
 from ordonnance_notation import parse_text, validate
-from ordonnance_notation.views.board import render_step
+from ordonnance_notation.cli.app import app
+from ordonnance_notation.engine.cards import State
+from ordonnance_notation.views.board import heading, render_compact, render_step
 from ordonnance_notation.views.replay import replay
-from ordonnance_notation.views.stepper import HELP, Stepper, run, split_keys
+from ordonnance_notation.views.stepper import HELP, KEYS, Stepper, run, split_keys, terminal_keys
+
+CLEAR = "\x1b[2J\x1b[H"  # what Console.clear sends to a terminal
 
 # golden name, file, record
 CASES = [
@@ -45,6 +54,13 @@ def test_summaries(ordo, golden, name, path, record, format):
 def load(path, record=1):
     items = list(parse_text((ROOT / path).read_text("utf-8"), path))
     return replay(validate(items[record - 1]))
+
+
+def compact(steps, seat=None):
+    """What ``ordo replay --step`` draws on a terminal."""
+    return lambda position, width, height: render_compact(
+        steps, steps.steps[position], seat, width, height
+    )
 
 
 def test_a_replay_stops_at_the_first_illegal_play_and_says_so():
@@ -80,14 +96,14 @@ def test_a_file_with_several_records_lists_them(ordo):
 def test_open_at_a_ply_and_step_from_there(ordo):
     result = ordo("replay", "samples/classic-2.ord", "--ply", "38", "--step")
     assert [
-        line.split(":")[0] for line in result.output.splitlines() if line.startswith("Step")
+        line.split(":")[0] for line in result.output.splitlines() if line.startswith("ply ")
     ] == [
-        "Step 38 of 40",
-        "Step 39 of 40",
-        "Step 40 of 40",
+        "ply 38 of 40",
+        "ply 39 of 40",
+        "ply 40 of 40",
     ]
     single = ordo("replay", "samples/classic-2.ord", "--ply", "0")
-    assert single.output.startswith("Step 0 of 40: before the first play")
+    assert single.output.startswith("ply 0 of 40: before the first play")
     assert ordo("replay", "samples/classic-2.ord", "--ply", "41").exit_code == 2
 
 
@@ -107,10 +123,17 @@ def test_the_seat_view_leaks_no_hidden_card(ordo):
             assert "after drawing" not in lines[0]
 
 
+def frames(screen: str) -> list[list[str]]:
+    """The lines of each frame a terminal console was sent (each starts by
+    clearing it; the stepper ends the last line when it ends)."""
+    assert screen.endswith("\n")
+    return [frame.split("\n") for frame in screen.removesuffix("\n").split(CLEAR)[1:]]
+
+
 def test_interactive_keys_move_through_the_game():
     steps = load("samples/later-capture-3.ord")
     screen = io.StringIO()
-    console = Console(file=screen, width=120, color_system=None)
+    console = Console(file=screen, width=120, height=40, force_terminal=True, color_system=None)
     stepper = Stepper(steps.last)
     keys = [
         "right",
@@ -128,27 +151,26 @@ def test_interactive_keys_move_through_the_game():
         "q",
         "right",
     ]
-    final = run(stepper, keys, lambda p: render_step(steps, steps.steps[p]), console)
+    final = run(stepper, keys, compact(steps), console)
     assert final == 1  # the key after "q" is never read
-    output = screen.getvalue()
-    headings = [line.split(":")[0] for line in output.splitlines() if line.startswith("Step ")]
-    assert headings == [
-        "Step 0 of 60",
-        "Step 1 of 60",
-        "Step 2 of 60",
-        "Step 3 of 60",
-        "Step 2 of 60",
-        "Step 2 of 60",
-        "Step 2 of 60",
-        "Step 2 of 60",
-        "Step 42 of 60",
-        "Step 60 of 60",
-        "Step 59 of 60",
-        "Step 0 of 60",
-        "Step 1 of 60",
+    shown = frames(screen.getvalue())
+    assert [lines[0].split(":")[0] for lines in shown] == [
+        "ply 0 of 60",
+        "ply 1 of 60",
+        "ply 2 of 60",
+        "ply 3 of 60",
+        "ply 2 of 60",
+        "ply 2 of 60",
+        "ply 2 of 60",
+        "ply 2 of 60",
+        "ply 42 of 60",
+        "ply 60 of 60",
+        "ply 59 of 60",
+        "ply 0 of 60",
+        "ply 1 of 60",
     ]
-    assert "go to ply: 42_" in output
-    assert output.count(HELP) == len(headings)
+    assert shown[7][-1] == "go to ply: 42_   (Enter goes, Esc cancels)"
+    assert [lines[-1] == HELP for lines in shown].count(True) == len(shown) - 3  # g, 4, 2
 
 
 def test_the_stepper_refuses_plies_that_do_not_exist():
@@ -157,7 +179,7 @@ def test_the_stepper_refuses_plies_that_do_not_exist():
         assert stepper.press(key)
     assert stepper.position == 5
     assert stepper.status() == "no ply 99: plies run 0 to 40"
-    assert stepper.press("?") and stepper.status() == "unknown key '?'"
+    assert stepper.press("x") and stepper.status() == "unknown key 'x': ? shows the keys"
     stepper.press("left")
     assert stepper.position == 4
     assert not stepper.press("q")
@@ -179,7 +201,7 @@ def test_a_record_without_a_deal_keeps_its_written_draws(ordo, tmp_path):
     path = tmp_path / "k.ord"
     path.write_text('[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n1. HF A\n2. P2 +L F A\n', "utf-8")
     result = ordo("replay", str(path), "--ply", "2")
-    assert result.output.startswith("Step 2 of 2: P2 plays F to Antioch, after drawing L")
+    assert result.output.startswith("ply 2 of 2: P2 plays F to Antioch, after drawing L")
 
 
 def test_a_summary_of_an_archive_is_written_a_record_at_a_time_as_one_json_document():
@@ -201,3 +223,191 @@ def test_summary_record_reads_no_further_than_the_record_it_names(ordo, tmp_path
     path.write_bytes(text + b"\n\xff\n")
     assert ordo("summary", str(path), "--record", "1").exit_code == 0
     assert ordo("summary", str(path)).exit_code == 1  # read to the end, it is met
+
+
+# Games of 2, 3 and 4 seats for the terminal's frames: (name, file, record);
+# "play N S" is `ordo play --players N --seed S --bots greedy -n 2` (greedy
+# bots build long formations: the two games of seed fit-4-3 have armies
+# written as counts, and hands on two lines).
+FRAMED = [
+    ("classic-2", "samples/classic-2.ord", 1),
+    ("annotated", "samples/annotated.ord", 1),  # comments after plays
+    ("later-capture-3", "samples/later-capture-3.ord", 1),
+    ("club-evening-4", "samples/club-evening.ord", 2),
+    ("points-4", "samples/points-4.ord", 1),
+    ("illegal", "samples/invalid/rules.ord", 3),  # stops at an illegal play
+    ("play-2", "play 2 fit-2", 1),
+    ("play-3", "play 3 fit-3-3", 1),
+    ("play-4", "play 4 fit-4-3", 1),
+    ("play-4b", "play 4 fit-4-3", 2),
+]
+
+
+def one_frame(steps, position, seat=None, width=80, height=24):
+    """The lines of the frame ``--step`` shows at ``position`` on a terminal of that size."""
+    screen = io.StringIO()
+    console = Console(
+        file=screen, width=width, height=height, force_terminal=True, color_system=None
+    )
+    run(Stepper(steps.last, position), [], compact(steps, seat), console)
+    [lines] = frames(screen.getvalue())
+    return lines
+
+
+@pytest.mark.parametrize(("name", "path", "record"), FRAMED, ids=[c[0] for c in FRAMED])
+def test_every_step_fits_a_terminal_of_80_by_24(ordo, tmp_path, name, path, record):
+    if path.startswith("play "):
+        _, seats, seed = path.split()
+        path = str(tmp_path / "played.ord")
+        arguments = ["--players", seats, "--seed", seed, "--bots", "greedy", "-n", "2"]
+        assert ordo("play", *arguments, "-o", path).exit_code == 0
+    steps = load(path, record)
+    seats = steps.steps[0].game.seats
+    names = [f"{state.name} {state.full_name}" for state in State]
+    for step in steps.steps:
+        for seat in (None, step.number % seats):
+            lines = one_frame(steps, step.number, seat)
+            assert len(lines) <= 24
+            assert max(cell_len(line) for line in lines) <= 80
+            assert not any(line.endswith("…") for line in lines)  # nothing cut to fit
+            assert lines[0].startswith(f"ply {step.number} of {steps.last}: ")
+            rows = [line for line in lines if " │ P" in line]
+            assert [row.split(" │ ")[1][:2] for row in rows] == [
+                f"P{s + 1}" for _ in State for s in range(seats)
+            ]
+            assert [row.split(" │ ")[0].rstrip() for row in rows[::seats]] == names
+            assert lines[-1] == HELP
+            resolution = step.turn.resolution if step.turn else None
+            if resolution is None:
+                assert " resolved: " not in lines[0]
+            else:
+                winner = f"P{resolution.winner + 1}"
+                state = resolution.state.full_name
+                assert lines[0].endswith(
+                    f" — {state} resolved: marker {resolution.marker} to {winner}"
+                )
+
+
+def test_the_heading_says_which_state_a_ply_resolved():
+    steps = load("samples/later-capture-3.ord")
+    assert heading(steps, steps.steps[47]) == (
+        "ply 47 of 60: P2 plays H to Tripoli, after drawing BH — Tripoli resolved: marker 3 to P3"
+    )
+    assert heading(steps, steps.steps[46]) == (
+        "ply 46 of 60: P1 plays B to Antioch, after drawing F — Antioch resolved: marker 2 to P2"
+    )
+    assert heading(steps, steps.steps[45]) == "ply 45 of 60: P3 plays L to Antioch, after drawing H"
+    lines = one_frame(steps, 47)
+    assert lines[:2] == [
+        "ply 47 of 60: P2 plays H to Tripoli — Tripoli resolved: marker 3 to P3",
+        "  P3 wins Tripoli: no regiments; two battalions beat none",
+    ]
+    assert (
+        "T Tripoli    │ P1"
+        in lines[lines.index("marker 3: P3 │ P2 ··S·· ·B··· ···HF[···H·] company H") - 1]
+    )
+
+
+def test_a_larger_terminal_shows_more():
+    steps = load("samples/points-4.ord")
+    small = one_frame(steps, 47)
+    large = one_frame(steps, 47, width=120, height=40)
+    assert small[0] == large[0] == "ply 47 of 80: P3 plays BS to Cyprus, after drawing SH"
+    assert [line for line in small if line.startswith("hand")] == [
+        "hands: P1 F S BF L LB   P2 BF B BH BF SF   P3 LB LF B S SH   P4 LBF LF LF BF H"
+    ]
+    assert [line for line in large if line.startswith("hand")] == [
+        "hand P1 Anna Petrova    F S BF L LB",
+        "hand P2 Boris Lind      BF B BH BF SF",
+        "hand P3 Chloé Martin    LB LF B S SH",
+        "hand P4 Dmitri Sokolov  LBF LF LF BF H",
+    ]
+    assert "pile: 45 cards   markers: none yet" in large
+    assert not any(line.startswith("pile") for line in small)
+
+
+def test_a_terminal_too_small_keeps_the_heading_and_cuts_the_rest():
+    steps = load("samples/points-4.ord")
+    lines = one_frame(steps, 47, width=40, height=10)
+    assert len(lines) == 10 and max(cell_len(line) for line in lines) == 40
+    assert lines[0] == "ply 47 of 80: P3 plays BS to Cyprus"  # the draw left out
+    assert lines[-1] == HELP[:39] + "…"
+
+
+def test_formations_too_long_for_the_row_are_written_as_counts(tmp_path):
+    path = tmp_path / "heavy.ord"
+    path.write_text(
+        '[P1 "a"]\n[P2 "b"]\n[Result "unfinished"]\n\n'
+        "1. LBSHF A\n2. L C\n3. LBSHF A\n4. L C\n5. LBSH A\n6. L E\n7. LB A\n",
+        "utf-8",
+    )
+    steps = load(str(path))
+    row = "A Antioch    │ P1 LBSHF LBSHF LBSH·[LB···]"
+    assert f"{row} 4B 4L 3H 3S 2F" in one_frame(steps, 7)
+    assert f"{row} regiments B L, battalions H S, company F" in one_frame(steps, 7, width=90)
+
+
+def test_esc_closes_a_message_and_only_q_quits():
+    stepper = Stepper(last=40, position=5)
+    assert stepper.press("?") and stepper.status() == KEYS
+    assert stepper.press("escape") and stepper.status() == ""
+    for key in ["g", "9", "9", "enter"]:
+        assert stepper.press(key)
+    assert stepper.status() == "no ply 99: plies run 0 to 40"
+    assert stepper.press("escape") and stepper.status() == ""
+    assert stepper.press("escape") and stepper.status() == "q quits"
+    assert stepper.press("escape") and stepper.status() == ""
+    assert stepper.position == 5
+    assert not stepper.press("q")
+
+
+def test_the_keys_cover_the_table_and_esc_gives_it_back():
+    steps = load("samples/points-4.ord")
+    screen = io.StringIO()
+    console = Console(file=screen, width=80, height=24, force_terminal=True, color_system=None)
+    keys = ["?", "escape", "right", "q", "right"]
+    assert run(Stepper(steps.last, 47), keys, compact(steps), console) == 48
+    shown = frames(screen.getvalue())
+    assert len(shown) == 4
+    table, keys, back, after = shown
+    assert table[0] == keys[0] == back[0]  # the heading stays
+    assert keys[-10:-1] == KEYS.splitlines()[:-1]
+    assert keys[-1] == KEYS.splitlines()[-1] + "   Esc closes"
+    assert len(keys) <= 24 and back == table
+    assert after[0].startswith("ply 48 of 80: ")
+
+
+class TerminalInput(io.BytesIO):
+    """Standard input that says it is a terminal."""
+
+    def isatty(self):
+        return True
+
+
+def test_without_termios_step_prints_every_step(monkeypatch):
+    monkeypatch.setitem(sys.modules, "termios", None)  # import termios fails, as on Windows
+    assert terminal_keys() is None
+    monkeypatch.chdir(ROOT)
+    # click's runner (Typer's takes no stream) with standard input and output terminals
+    result = click.testing.CliRunner().invoke(
+        typer.main.get_command(app),
+        ["replay", "samples/classic-2.ord", "--step"],
+        input=TerminalInput(),
+        env={"TTY_COMPATIBLE": "1", "NO_COLOR": "1"},
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0
+    headings = [line.split(":")[0] for line in result.stdout.splitlines() if line.startswith("ply")]
+    assert headings == [f"ply {n} of 40" for n in range(41)]
+    assert (
+        result.stderr
+        == "--step: single keys cannot be read here (no termios); every step follows\n"
+    )
+
+
+def test_the_replay_page_shows_what_replay_prints(ordo):
+    page = (ROOT / "docs" / "replay.md").read_text("utf-8")
+    full, terminal, _ = re.findall(r"```text\n(.*?)```", page, re.DOTALL)
+    assert full == ordo("replay", "samples/later-capture-3.ord", "--ply", "47").output
+    steps = load("samples/later-capture-3.ord")
+    assert terminal == "\n".join(one_frame(steps, 47)) + "\n"

@@ -231,13 +231,13 @@ def heading(page) -> str:
 
 def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
     page = open_page()
-    assert heading(page).startswith("Step 40 of 40: P2 plays LF to Cyprus")
+    assert heading(page).startswith("ply 40 of 40: P2 plays LF to Cyprus")
     page.keyboard.press("Home")
-    assert heading(page) == "Step 0 of 40: before the first play"
+    assert heading(page) == "ply 0 of 40: before the first play"
     page.screenshot(path=SCREENSHOTS / "step-00.png")
     for _ in range(12):
         page.keyboard.press("ArrowRight")
-    assert heading(page).startswith("Step 12 of 40: P2 plays SH to Tripoli")
+    assert heading(page).startswith("ply 12 of 40: P2 plays SH to Tripoli")
     assert page.evaluate("location.hash") == "#r1/p12"
     assert page.locator("#v-steps [aria-current=step]").text_content() == "SH T"
     page.screenshot(path=SCREENSHOTS / "step-12.png")
@@ -266,7 +266,7 @@ def test_a_link_opens_a_record_at_a_step(open_page):
     from playwright.sync_api import expect
 
     page = open_page("#r3/p31")
-    assert heading(page).startswith("Step 31 of 80: ")
+    assert heading(page).startswith("ply 31 of 80: ")
     assert "points-4.ord record 1" in page.locator("#v-title").text_content()
     assert page.locator("#v-slider").input_value() == "31"
     page.click("#v-next")
@@ -276,7 +276,7 @@ def test_a_link_opens_a_record_at_a_step(open_page):
     expect(page.locator("#v-where")).to_have_text("step 5 of 60")
     page.locator("#v-slider").focus()
     page.keyboard.press("ArrowRight")
-    assert heading(page).startswith("Step 6 of 60: ")
+    assert heading(page).startswith("ply 6 of 60: ")
 
 
 def test_the_seat_switch_shows_only_that_seats_hand(open_page):

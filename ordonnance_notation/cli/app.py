@@ -834,7 +834,7 @@ def replay_command(
     there, the hands and the pile, the last play and its comments; or draw it
     as an SVG picture (--format svg -o step.svg).
     """
-    from ..views.board import render_step
+    from ..views.board import render_compact, render_step
     from ..views.replay import replay
     from ..views.stepper import Stepper, run, terminal_keys
 
@@ -883,11 +883,19 @@ def replay_command(
     def draw(position: int) -> Text:
         return render_step(steps, steps.steps[position], viewer)
 
-    if step and sys.stdin.isatty() and console.is_terminal:
-        run(Stepper(steps.last, 0 if ply is None else start), terminal_keys(), draw, console)
+    def fitted(position: int, width: int, height: int) -> list[Text]:
+        return render_compact(steps, steps.steps[position], viewer, width, height)
+
+    first_step = 0 if ply is None else start
+    on_terminal = step and sys.stdin.isatty() and console.is_terminal
+    keys = terminal_keys() if on_terminal else None
+    if keys is not None:
+        run(Stepper(steps.last, first_step), keys, fitted, console)
     elif step:
-        for position in range(0 if ply is None else start, steps.last + 1):
-            if position != (0 if ply is None else start):
+        if on_terminal:
+            err.print("--step: single keys cannot be read here (no termios); every step follows")
+        for position in range(first_step, steps.last + 1):
+            if position != first_step:
                 console.print("─" * 60)
             console.print(draw(position))
     else:

@@ -19,7 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..engine.armies import LEVELS, Army
 from ..engine.cards import Card, Icon, State, seat_name
 from ..engine.game import Game
-from .board import _label, heading_pieces, state_status
+from .board import _label, _markers, end_pieces, heading_pieces, state_status
 from .replay import Replay, Step
 from .report import visible
 
@@ -448,14 +448,5 @@ def _hands(scene: Scene, top: float) -> list[str]:
 
 
 def _ending(replay: Replay, step: Step) -> tuple[str, str]:
-    report = replay.report
-    if step.number == replay.last and replay.stopped is not None:
-        stopped = replay.stopped
-        return f"replay stops here: ply {stopped.ply} is {stopped.code}", f" ({stopped.message})"
-    if step.number == replay.last and step.game.over and report.outcome is not None:
-        unit = report.scoring.unit if report.scoring else "states"
-        return f"game over: {report.outcome.describe(unit)}", ""
-    markers = ", ".join(
-        f"#{r.marker} {r.state.name} {seat_name(r.winner)}" for r in step.game.resolutions
-    )
-    return f"markers: {markers or 'none yet'}", ""
+    """The text board's note that ends the replay, else the markers so far."""
+    return end_pieces(replay, step) or (_markers(step.game), "")

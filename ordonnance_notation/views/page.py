@@ -35,7 +35,7 @@ from ..notation.parser import parse_record
 from .picture import Scene, defs, layout, scenes, seen_by
 from .replay import replay
 from .report import diagnostic_text, visible
-from .summary import _outcome, _rules, summarize
+from .summary import outcome_words, rules_words, summarize
 
 _ASSETS = files(__package__) / "viewer"
 
@@ -206,7 +206,7 @@ def _summary(report: Report) -> Summary:
         for state in data["states"]
     )
     comments = tuple(visible(c) for c in data["comments"])
-    return Summary(visible(_rules(data)), visible(_outcome(data)), comments, states)
+    return Summary(visible(rules_words(data)), visible(outcome_words(data)), comments, states)
 
 
 def view_block(block: Block, seat: int | None) -> list[RecordView] | InputError:

@@ -182,14 +182,16 @@ def _players(data: dict[str, Any]) -> str:
     return ", ".join(f"{p['seat']} {p['name']}".rstrip() for p in data["players"])
 
 
-def _rules(data: dict[str, Any]) -> str:
+def rules_words(data: dict[str, Any]) -> str:
+    """The scoring of a summary's ``data`` in words, for every form of it."""
     if data["scoring"] == "classic":
         return "classic scoring (most states wins)"
     table = " ".join(map(str, data["points_table"]))
     return f"points scoring, {table} by rank"
 
 
-def _outcome(data: dict[str, Any]) -> str:
+def outcome_words(data: dict[str, Any]) -> str:
+    """The result of a summary's ``data`` in words, for every form of it."""
     if data["problems"] and not data["valid"]:
         return "not established: the record has errors"
     if data["result"] is None:
@@ -203,8 +205,8 @@ def render_text(data: dict[str, Any]) -> str:
     out = [
         _heading(data),
         f"Players: {_players(data)}",
-        f"Rules: {_rules(data)}",
-        f"Result: {_outcome(data)}",
+        f"Rules: {rules_words(data)}",
+        f"Result: {outcome_words(data)}",
     ]
     for comment in data["comments"]:
         out.append(f"  {{{comment}}}")
@@ -254,8 +256,8 @@ def render_markdown(data: dict[str, Any]) -> str:
         f"## {_heading(data)}",
         "",
         f"- **Players:** {_players(data)}",
-        f"- **Rules:** {_rules(data)}",
-        f"- **Result:** {_outcome(data)}",
+        f"- **Rules:** {rules_words(data)}",
+        f"- **Result:** {outcome_words(data)}",
     ]
     out += [f"- *{comment}*" for comment in data["comments"]]
     if data["states"]:

@@ -26,7 +26,7 @@ from ordonnance_notation.views.page import Pages
 from ordonnance_notation.views.picture import step_picture
 from ordonnance_notation.views.replay import Replay, replay
 from ordonnance_notation.views.report import diagnostic_text
-from ordonnance_notation.views.summary import _outcome, summarize
+from ordonnance_notation.views.summary import outcome_words, summarize
 
 SAMPLES = [
     "samples/classic-2.ord",  # page record 1
@@ -249,7 +249,7 @@ def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
     assert steps is not None
     data = summarize(steps.report)
     result = page.locator("#v-summary p", has_text="Result: ").text_content()
-    assert result == f"Result: {_outcome(data)}"
+    assert result == f"Result: {outcome_words(data)}"
     assert page.locator("#v-summary tbody th").all_text_contents() == [
         f"#{state['marker']}" for state in data["states"]
     ]

@@ -76,8 +76,11 @@ def test_the_file_and_its_directory_are_flushed_to_the_disk(tmp_path, monkeypatc
 
 
 SLOW_WRITER = """
-import sys, time
+import signal, sys, time
 from ordonnance_notation.files.output import write_atomic
+# Ctrl-C as on a terminal: a run started in the background (a CI job under
+# nohup, say) inherits SIGINT ignored, and Python keeps it so
+signal.signal(signal.SIGINT, signal.default_int_handler)
 def pieces():
     yield "first\\n"
     print("writing", flush=True)

@@ -96,6 +96,19 @@ def median_run(command: list[str], runs: int, limit_mb: int | None = None) -> tu
     return statistics.median(r[0] for r in results), max(r[1] for r in results)
 
 
+def two_at_once(command: list[str], runs: int) -> float:
+    """Median wall seconds of two copies of ``command`` started together: what
+    two busy processes get of this machine (the ceiling of ``--jobs 2``)."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        pair = [subprocess.Popen(command, stdout=subprocess.DEVNULL) for _ in range(2)]
+        for process in pair:
+            process.wait()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def in_process(function, runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -197,6 +210,9 @@ def commands(row: dict, path: Path, runs: int, limit_mb: int | None = None) -> N
         row[f"validate_j{jobs}_mb_s"] = round(mb / seconds, 3)
         row[f"validate_j{jobs}_peak_mb"] = round(peak / 1024, 1)
     row["jobs2_speedup"] = round(row["validate_j1_s"] / row["validate_j2_s"], 2)
+    if limit_mb is None:  # not for the soak: an hour more
+        pair = two_at_once([*ORDO, "validate", "--jobs", "1", str(path)], runs)
+        row["two_at_once_speedup"] = round(2 * row["validate_j1_s"] / pair, 2)
     for name, command in COMMANDS.items():
         seconds, peak = median_run([*ORDO, *command(path, records)], runs, limit_mb)
         row[f"{name}_mb_s"] = round(mb / seconds, 3)
@@ -331,6 +347,7 @@ COLUMNS = [
     ("validate_j1_peak_mb", "peak MB j1"),
     ("validate_j2_mb_s", "MB/s j2"),
     ("jobs2_speedup", "j2/j1"),
+    ("two_at_once_speedup", "2 j1 at once"),
     ("validate_j2_peak_mb", "peak MB j2"),
     ("chess_read_game_mb_s", "chess MB/s"),
     ("validate_vs_chess", "vs chess"),
@@ -441,6 +458,12 @@ def main() -> int:
     print(f"ordo validate on one small file: {startup:.3f} s (parser: {parser_kind})")
     for name, (value, goal, met) in result["targets"].items():
         print(f"{'met' if met else 'NOT met'}: {name}: {value} (target {goal})")
+    ceilings = [row["two_at_once_speedup"] for row in rows if "two_at_once_speedup" in row]
+    if ceilings:
+        print(
+            f"two validate --jobs 1 at once did {min(ceilings)}-{max(ceilings)}x the work of one: "
+            "what two busy processes got of this machine, the ceiling of --jobs 2"
+        )
     RESULTS.mkdir(exist_ok=True)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     for name in (f"{stamp}.json", "latest.json"):

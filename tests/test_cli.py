@@ -579,3 +579,13 @@ def test_fmt_write_does_not_replace_a_file_changed_while_it_was_read(ordo, tmp_p
 def test_an_empty_output_name_is_a_usage_error(ordo):
     result = ordo("convert", str(SAMPLES / "classic-2.ord"), "-o", "")
     assert result.exit_code == 2 and "name a file, or - for standard output" in result.output
+
+
+def test_version_is_the_installed_packages(ordo):
+    from importlib.metadata import version
+
+    from ordonnance_notation import __version__
+
+    result = ordo("--version")
+    assert result.exit_code == 0
+    assert result.output == f"ordo {__version__}\n" == f"ordo {version('ordonnance-notation')}\n"

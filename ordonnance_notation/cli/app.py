@@ -110,12 +110,26 @@ def _frozen_heap(items: Iterator[T]) -> Generator[T, None, None]:
         gc.unfreeze()
 
 
+def _version(asked: bool) -> None:
+    if asked:
+        from .. import __version__
+
+        typer.echo(f"ordo {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def main(
     debug: Annotated[
         bool,
         typer.Option(
             "--debug", help="Show the traceback of an internal error (anywhere on the line)."
+        ),
+    ] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
 ) -> None:

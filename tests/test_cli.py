@@ -589,3 +589,11 @@ def test_version_is_the_installed_packages(ordo):
     result = ordo("--version")
     assert result.exit_code == 0
     assert result.output == f"ordo {__version__}\n" == f"ordo {version('ordonnance-notation')}\n"
+
+
+def test_the_command_list_gives_each_description_whole(ordo):
+    result = ordo("--help", env={"COLUMNS": "80"})
+    commands = result.output.split("Commands:")[1].strip().splitlines()
+    assert len(commands) >= 11
+    assert all(line.rstrip().endswith(".") and "..." not in line for line in commands)
+    assert all(len(line) <= 80 for line in commands)

@@ -260,7 +260,7 @@ def _jobs(jobs: int, paths: Iterable[str]) -> int:
     return jobs or default_jobs([p for p in expand(paths) if isinstance(p, str) and p != STDIN])
 
 
-@app.command("validate")
+@app.command("validate", short_help="Check records and say where and why each one is wrong.")
 def validate_command(
     paths: PathsArgument,
     format: FormatOption = Format.text,
@@ -384,7 +384,7 @@ OutputOption = Annotated[
 ForceOption = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
 
 
-@app.command("deal")
+@app.command("deal", short_help="Deal a new game: its header and deal, ready to play.")
 def deal_command(
     players: Annotated[
         int, typer.Option("--players", "-p", min=MIN_SEATS, max=MAX_SEATS, help="Seats, 2 to 4.")
@@ -419,7 +419,7 @@ def deal_command(
     _emit(console, text, output, force)
 
 
-@app.command("play")
+@app.command("play", short_help="Self-play complete games between built-in bots.")
 def play_command(
     players: Annotated[
         int | None,
@@ -482,7 +482,7 @@ def play_command(
     _emit(console, "\n".join(texts), output, force)
 
 
-@app.command("stats")
+@app.command("stats", short_help="Statistics over archives: wins by seat, what decided states.")
 def stats_command(
     paths: Annotated[
         list[str],
@@ -541,7 +541,7 @@ def stats_command(
     raise typer.Exit(exit_status(io_error=tally.unreadable, failed=failed))
 
 
-@app.command("fmt")
+@app.command("fmt", short_help="Print or rewrite records in the one canonical form.")
 def fmt_command(
     paths: PathsArgument,
     check: Annotated[
@@ -650,7 +650,7 @@ class Kind(str, Enum):
     json = "json"
 
 
-@app.command("convert")
+@app.command("convert", short_help="Convert between .ord text and YAML or JSON archives.")
 def convert_command(
     source: Annotated[
         str,
@@ -812,7 +812,7 @@ class PictureFormat(str, Enum):
     svg = "svg"
 
 
-@app.command("replay")
+@app.command("replay", short_help="Show the table at a step, step through a game, or draw it.")
 def replay_command(
     path: Annotated[
         str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")
@@ -922,7 +922,7 @@ class SummaryFormat(str, Enum):
     json = "json"
 
 
-@app.command("fix")
+@app.command("fix", short_help="Rewrite ply numbers, markers and results the replay determines.")
 def fix_command(
     paths: PathsArgument,
     write: Annotated[
@@ -986,7 +986,7 @@ def fix_command(
     )
 
 
-@app.command("explain")
+@app.command("explain", short_help="What a diagnostic code means, with an example and a fix.")
 def explain_command(
     code: Annotated[
         str | None,
@@ -1014,7 +1014,7 @@ def explain_command(
         sys.stdout.write(page)
 
 
-@app.command("summary")
+@app.command("summary", short_help="Who won each state of a record, and why.")
 def summary_command(
     path: Annotated[
         str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")
@@ -1069,7 +1069,7 @@ def summary_command(
     raise typer.Exit(exit_status(failed=laid.invalid > 0))  # an invalid record: as validate
 
 
-@app.command("view")
+@app.command("view", short_help="Write one HTML page that replays records in a browser.")
 def view_command(
     paths: PathsArgument,
     output: OutputOption = "-",

@@ -2,6 +2,8 @@
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -597,3 +599,23 @@ def test_the_command_list_gives_each_description_whole(ordo):
     assert len(commands) >= 11
     assert all(line.rstrip().endswith(".") and "..." not in line for line in commands)
     assert all(len(line) <= 80 for line in commands)
+
+
+def test_the_shell_completes_commands_options_and_choices():
+    """Completion is on: bash's protocol, through the installed ``ordo``."""
+    ordo_script = Path(sys.executable).with_name("ordo")
+    if not ordo_script.exists():
+        pytest.skip("no ordo script beside this Python: the package is not installed here")
+
+    def complete(words: str) -> list[str]:
+        cword = len(words.split()) - (0 if words.endswith(" ") else 1)
+        env = {**os.environ, "_ORDO_COMPLETE": "complete_bash", "COMP_WORDS": words}
+        env["COMP_CWORD"] = str(cword)
+        done = subprocess.run(
+            [str(ordo_script)], env=env, capture_output=True, text=True, check=True
+        )
+        return done.stdout.split()
+
+    assert complete("ordo val") == ["validate"]
+    assert complete("ordo replay --fo") == ["--format", "--force"]
+    assert complete("ordo replay x.ord --format ") == ["text", "svg"]

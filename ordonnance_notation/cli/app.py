@@ -64,7 +64,7 @@ app = typer.Typer(
     name="ordo",
     help="Record, validate and replay games of Ordonnance (The Kingdoms of Crusaders).",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain usage errors and help: one line, greppable, no boxes
 )

@@ -31,6 +31,14 @@ class Severity(Enum):
     WARNING = "warning"
     NOTE = "note"
 
+    @property
+    def rank(self) -> int:
+        """0 for an error, 1 for a warning, 2 for a note: the worse, the lower."""
+        return _RANKS[self]
+
+
+_RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
+
 
 CODES: dict[str, str] = {
     # input

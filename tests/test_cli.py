@@ -619,3 +619,23 @@ def test_the_shell_completes_commands_options_and_choices():
     assert complete("ordo val") == ["validate"]
     assert complete("ordo replay --fo") == ["--format", "--force"]
     assert complete("ordo replay x.ord --format ") == ["text", "svg"]
+
+
+def test_quiet_and_severity_leave_out_what_is_not_wanted(ordo, tmp_path):
+    """20 valid records without a deal: a note each by default, nothing but
+    the total with --quiet; an invalid record keeps its error and its line."""
+    game = (SAMPLES / "no-deal.ord").read_text("utf-8").strip() + "\n\n"
+    path = tmp_path / "many.ord"
+    path.write_text(game * 20, "utf-8")
+    everything = ordo("validate", str(path))
+    assert everything.exit_code == 0 and everything.output.count("note[") == 20
+    quiet = ordo("validate", str(path), "-q")
+    assert quiet.exit_code == 0
+    assert quiet.output.splitlines() == [
+        "20 records in 1 file: 20 valid, 0 invalid; 0 errors, 0 warnings"
+    ]
+    errors_only = ordo("validate", str(path), "--severity", "error")
+    assert "note[" not in errors_only.output and errors_only.output.count(": valid") == 20
+    invalid = ordo("validate", "samples/invalid/rules.ord", "--quiet")
+    assert invalid.exit_code == 1 and "note[" not in invalid.output
+    assert invalid.output.count("error[") == invalid.output.count(": invalid") == 5

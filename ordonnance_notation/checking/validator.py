@@ -39,9 +39,6 @@ class Step(NamedTuple):
     play: Play | None
 
 
-_SHOWN_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
-
-
 @dataclass(frozen=True, slots=True)
 class Report:
     """The verdict on one record. ``game`` is the last position the rules reached
@@ -137,7 +134,7 @@ def validate(item: Record | Unparsed, steps: bool = False) -> Report:
         content.diagnostics,
         key=lambda d: (
             d.span.line if d.span else 0,
-            _SHOWN_ORDER[d.severity],
+            d.severity.rank,
             d.span.column if d.span else 0,
         ),
     )

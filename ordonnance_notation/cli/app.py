@@ -32,6 +32,7 @@ from ..diagnostics import (
     DeckError,
     Diagnostic,
     InputError,
+    Severity,
     UnreadableSource,
     no_record,
 )
@@ -265,10 +266,26 @@ def validate_command(
     paths: PathsArgument,
     format: FormatOption = Format.text,
     jobs: JobsOption = 0,
+    severity: Annotated[
+        Severity,
+        typer.Option(
+            "--severity",
+            case_sensitive=False,
+            help="The mildest problems shown: error, warning or note (text output).",
+        ),
+    ] = Severity.NOTE,
+    quiet: Annotated[
+        bool,
+        typer.Option(
+            "--quiet", "-q", help="Errors and warnings only, no line for a valid record (text)."
+        ),
+    ] = False,
 ) -> None:
     """Check records: syntax, content, every draw and play, declared markers and result.
 
     Prints each problem with its place, one line per record, and a total.
+    --quiet and --severity leave out what is not wanted (the JSON output is
+    always whole; the exit status does not change).
     Records are read, checked and reported one at a time, in input order.
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file).
@@ -278,7 +295,8 @@ def validate_command(
 
     as_json = format is Format.json
     validation = Validation(paths, jobs, with_json=as_json)
-    reporter = JsonReporter(sys.stdout) if as_json else TextReporter(_console())
+    least = Severity.WARNING if quiet and severity is Severity.NOTE else severity
+    reporter = JsonReporter(sys.stdout) if as_json else TextReporter(_console(), least, quiet)
     with contextlib.closing(_frozen_heap(iter(validation))) as items:  # closed: the workers end
         for item in items:
             reporter.take(item)

@@ -179,9 +179,14 @@ class TextReporter:
     """``ordo validate`` for people: each problem with its place, each record's
     diagnostics with the line quoted and its verdict, then the totals."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(
+        self, console: Console, least: Severity = Severity.NOTE, quiet: bool = False
+    ) -> None:
+        """``least``: the mildest severity shown; ``quiet``: no line for a valid record."""
         self.console = console
         self.emit = printer(console)
+        self.least = least.rank
+        self.quiet = quiet
 
     def take(self, item: Checked | InputError) -> None:
         if isinstance(item, InputError):
@@ -189,9 +194,11 @@ class TextReporter:
             return
         lines = item.task.text.split("\n")
         for diagnostic in item.diagnostics:
-            text = diagnostic_text(diagnostic, lines, item.task.first_line)
-            self.emit(text.plain, text.copy)
-        self.emit(_record_head(item) + visible(item.verdict), lambda: record_line(item))
+            if diagnostic.severity.rank <= self.least:
+                text = diagnostic_text(diagnostic, lines, item.task.first_line)
+                self.emit(text.plain, text.copy)
+        if not (self.quiet and item.valid):
+            self.emit(_record_head(item) + visible(item.verdict), lambda: record_line(item))
 
     def finish(self, tally: Tally) -> None:
         self.console.print(

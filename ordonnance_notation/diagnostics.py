@@ -175,16 +175,31 @@ def no_record(source: str, archive: bool = False) -> Diagnostic:
     )
 
 
+def line_too_long(source: str, line: int, limit: int) -> Diagnostic:
+    """E007, for a line of more than ``limit`` bytes."""
+    return _beyond(
+        source,
+        line,
+        f"line {line} is longer than {limit >> 20} MB: no record is written so",
+        "this may not be a record file at all; a record's lines are short "
+        "(split a long comment over lines)",
+    )
+
+
 def record_too_long(source: str, line: int, limit: int) -> Diagnostic:
     """E007, for a record (or text no record ends in) longer than ``limit`` characters."""
-    return Diagnostic(
-        "E007",
-        f"the record from line {line} goes on past {limit >> 20} MB: reading stops here",
+    return _beyond(
         source,
-        Span(line, 1, line, 2),
-        help="a record is a few KB; a header line starts the next one "
+        line,
+        f"the record from line {line} goes on past {limit >> 20} MB: reading stops here",
+        "a record is a few KB; a header line starts the next one "
         "(this may not be a record file at all)",
     )
+
+
+def _beyond(source: str, line: int, message: str, help: str) -> Diagnostic:
+    """E007 at the start of ``line``: reading stops there."""
+    return Diagnostic("E007", message, source, Span(line, 1, line, 2), help=help)
 
 
 class OrdoError(Exception):

@@ -14,7 +14,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import BinaryIO
 
-from ..diagnostics import Diagnostic, InputError, SourceError, Span, UnreadableSource
+from ..diagnostics import (
+    Diagnostic,
+    InputError,
+    SourceError,
+    Span,
+    UnreadableSource,
+    line_too_long,
+)
 
 STDIN = "-"
 BLOCK = 1 << 16
@@ -271,7 +278,7 @@ class LineSource:
                     if not cut and b"\x00" not in block:
                         held += len(block)
                         if held > self.longest:
-                            raise SourceError(_too_long(self.name, number + 1, self.longest))
+                            raise SourceError(line_too_long(self.name, number + 1, self.longest))
                         pending.append(block)
                         continue
                     if not cut:  # a NUL: not text, said at once (/dev/zero has no line end)
@@ -323,17 +330,6 @@ class LineSource:
             )
             offset += len(raw) + 1
         raise AssertionError("a block that does not decode holds a bad byte")
-
-
-def _too_long(name: str, line: int, limit: int) -> Diagnostic:
-    return Diagnostic(
-        "E007",
-        f"line {line} is longer than {limit >> 20} MB: no record is written so",
-        name,
-        Span(line, 1, line, 2),
-        help="this may not be a record file at all; a record's lines are short "
-        "(split a long comment over lines)",
-    )
 
 
 def too_large(name: str, limit: int, what: str) -> SourceError:

@@ -113,9 +113,9 @@ def _frozen_heap(items: Iterator[T]) -> Generator[T, None, None]:
 
 def _version(asked: bool) -> None:
     if asked:
-        from .. import __version__
+        from importlib.metadata import version
 
-        typer.echo(f"ordo {__version__}")
+        typer.echo(f"ordo {version('ordonnance-notation')}")  # __version__, as installed
         raise typer.Exit()
 
 

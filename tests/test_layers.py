@@ -24,6 +24,7 @@ RANKS = {
     "checking": 4,
     "archives": 5,
     "views": 5,
+    "querying": 5,
     "making": 5,
     "cli": 6,
 }

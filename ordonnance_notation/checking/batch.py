@@ -149,12 +149,17 @@ class Validation:
             seen.add(item.diagnostic.source if isinstance(item, InputError) else item.source)
             self.tally.add(item)
             yield item
-        for path in readable:
-            name = source_name(path)
-            if name not in seen:
-                empty = InputError(no_record(name))
-                self.tally.add(empty)
-                yield empty
+        for empty in unseen(inputs, seen):
+            self.tally.add(empty)
+            yield empty
+
+
+def unseen(inputs: Iterable[str | UnreadableSource], seen: set[str]) -> Iterator[InputError]:
+    """E105 for each input read that is not among the sources ``seen`` to hold a
+    record or a problem: a readable file without a record."""
+    for path in inputs:
+        if isinstance(path, str) and source_name(path) not in seen:
+            yield InputError(no_record(source_name(path)))
 
 
 def input_blocks(

@@ -36,7 +36,7 @@ from ..diagnostics import (
     UnreadableSource,
     no_record,
 )
-from ..engine.cards import seat_name
+from ..engine.cards import seat_name, seat_number
 from ..engine.game import MAX_SEATS, MIN_SEATS
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from ..files.output import ChangedSince, OutputExists, snapshot, write_atomic
@@ -557,6 +557,102 @@ def stats_command(
         sys.stdout.write(render_text(stats))
     failed = bool(tally.problems) or stats.invalid > 0
     raise typer.Exit(exit_status(io_error=tally.unreadable, failed=failed))
+
+
+@app.command("select", short_help="Records that match tags, players, the winner, dates or facts.")
+def select_command(
+    paths: PathsArgument,
+    tag: Annotated[
+        list[str],
+        typer.Option(
+            "--tag",
+            "-t",
+            help="NAME=PATTERN: the tag's value matches (e.g. Event='Lyon*'); NAME alone: "
+            "the tag is there.",
+        ),
+    ] = [],  # noqa: B006 (Typer reads the default; it is never changed)
+    player: Annotated[
+        list[str], typer.Option("--player", "-p", help="A player (a pattern) in any seat.")
+    ] = [],  # noqa: B006
+    winner: Annotated[
+        str | None, typer.Option("--winner", help="Who won the game: a seat (P2) or a player.")
+    ] = None,
+    seats: Annotated[
+        list[int], typer.Option("--seats", min=MIN_SEATS, max=MAX_SEATS, help="Seats at the table.")
+    ] = [],  # noqa: B006
+    scoring: Annotated[
+        Rule | None, typer.Option("--scoring", help="The scoring rule: classic or points.")
+    ] = None,
+    valid: Annotated[
+        bool | None,
+        typer.Option("--valid/--invalid", help="Only valid records, or only invalid ones."),
+    ] = None,
+    since: Annotated[
+        str | None, typer.Option("--since", help="Played on or after this day (2026.11.27).")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option("--until", help="Played on or before this day.")
+    ] = None,
+    won: Annotated[
+        list[str],
+        typer.Option(
+            "--won", help="[WHO:]STATE: the state was won (by WHO: a seat or a player), e.g. P2:J."
+        ),
+    ] = [],  # noqa: B006
+    invert: Annotated[
+        bool, typer.Option("--invert", "-v", help="The records that do not match instead.")
+    ] = False,
+    count: Annotated[
+        bool, typer.Option("--count", "-c", help="Print how many records match, not them.")
+    ] = False,
+    output: OutputOption = "-",
+    force: ForceOption = False,
+    jobs: JobsOption = 0,
+) -> None:
+    """Print the records that pass every test given, as they are written
+    (comments and spacing kept), in input order. Names and tag values match as
+    shell patterns (*, ?, [...]) whatever their case. --valid, --winner, --won
+    and --scoring replay each record; the others read its header alone.
+    Exit 0 whether or not a record matches, 1 when an input holds no record or
+    a byte that is not UTF-8, 2 when one cannot be read.
+    """
+    from ..checking.batch import Workers
+    from ..querying.select import Query, QueryError, Selection
+
+    console = _console(stderr=True)
+    try:
+        query = Query.of(
+            tags=tag,
+            players=player,
+            winner=winner,
+            seats=seats,
+            scoring=scoring.value if scoring else None,
+            valid=valid,
+            since=since,
+            until=until,
+            won=won,
+            invert=invert,
+        )
+    except QueryError as error:
+        raise typer.BadParameter(str(error)) from None
+    problems: list[InputError] = []
+
+    def chosen(items: Iterable[str | InputError]) -> Iterator[str]:
+        for item in items:
+            if isinstance(item, InputError):
+                console.print(problem_text(item))
+                problems.append(item)
+            else:
+                yield item
+
+    with Workers(_jobs(jobs, paths)) as workers:
+        texts = chosen(_frozen_heap(iter(Selection(paths, query, workers))))
+        if count:
+            typer.echo(sum(1 for _ in texts))
+        else:  # a blank line between records
+            _emit(console, (("\n" if n else "") + t for n, t in enumerate(texts)), output, force)
+    unreadable = any(isinstance(p, UnreadableSource) for p in problems)
+    raise typer.Exit(exit_status(io_error=unreadable, failed=bool(problems)))
 
 
 @app.command("fmt", short_help="Print or rewrite records in the one canonical form.")
@@ -1113,13 +1209,13 @@ def view_command(
     validate.
     """
     from ..checking.batch import Workers
-    from ..views.page import Pages, seat_number
+    from ..views.page import Pages
 
     console = _console(stderr=True)
     viewer = None
     if seat is not None:
         viewer = seat_number(seat)
-        if viewer is None:
+        if viewer is None or viewer >= MAX_SEATS:
             raise typer.BadParameter(f"{seat} is no seat: P1 to P4", param_hint="--seat")
     named = title if title is not None else ", ".join(source_name(p) for p in paths)
     with Workers(_jobs(jobs, paths)) as workers:

@@ -183,3 +183,10 @@ def spells_a_card(letters: str) -> bool:
 def seat_name(seat: int) -> str:
     """Seats are numbered from 0 inside the engine and named P1, P2, ... outside."""
     return f"P{seat + 1}"
+
+
+def seat_number(name: str) -> int | None:
+    """``P2`` -> 1, as the engine counts seats; None for a word that is no seat's name."""
+    if len(name) == 2 and name[0] == "P" and name[1] in "123456789":
+        return int(name[1]) - 1
+    return None

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from ..checking.batch import Block, Workers, block_chunks, input_blocks
 from ..checking.validator import Report, validate
 from ..diagnostics import Diagnostic, InputError
-from ..engine.cards import Card, State, seat_name
+from ..engine.cards import Card, State, seat_name, seat_number
 from ..engine.game import MAX_SEATS
 from ..files.sources import expand
 from ..notation.parser import parse_record
@@ -249,11 +249,6 @@ def script_json(value: Any) -> str:
     """JSON to stand in a ``<script>`` element: no ``<`` in it, so no
     ``</script>`` or ``<!--`` in a record's text can end or change the element."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-
-
-def seat_number(name: str) -> int | None:
-    """``P2`` -> 1; None for a name that is no seat."""
-    return next((s for s in range(MAX_SEATS) if seat_name(s) == name), None)
 
 
 class Pages:

@@ -1,0 +1,290 @@
+"""Choosing records from archives: ``ordo select``.
+
+A ``Query`` is the conjunction of its tests; each is read from the words a
+user types (``Event=Lyon*``, ``Anna:Jerusalem``) by ``Query.of``, which
+raises QueryError for a word it cannot read. Names and tag values match as
+shell patterns (``*``, ``?``, ``[...]``), ignoring case. Tests on what the
+rules decide (validity, the winner, who won a state, the scoring rule) need
+the replay; tests on the header alone do not pay for it.
+
+The selected records come back as their own text, comments and spacing kept,
+a block of records at a time on the workers.
+"""
+
+from __future__ import annotations
+
+import re
+from calendar import monthrange
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from functools import partial
+
+from ..checking.batch import Block, Workers, block_chunks, input_blocks, unseen
+from ..checking.validator import Report, validate
+from ..diagnostics import InputError
+from ..engine.cards import State, seat_name, seat_number
+from ..engine.game import MAX_SEATS
+from ..files.sources import expand
+from ..notation.parser import parse_record
+from ..notation.record import Record, Unparsed
+
+
+class QueryError(ValueError):
+    """A test written so that it cannot be read; the message says how to write it."""
+
+
+def _like(pattern: str, value: str) -> bool:
+    return fnmatchcase(value.casefold(), pattern.casefold())
+
+
+@dataclass(frozen=True, slots=True)
+class Who:
+    """A seat (``P2``) or a player's name (a pattern)."""
+
+    text: str
+
+    def names(self, seat: int, players: Mapping[int, str]) -> bool:
+        if seat_number(self.text) is not None:
+            return seat_number(self.text) == seat
+        return seat in players and _like(self.text, players[seat])
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    """``state`` won by ``who`` (by anyone when None)."""
+
+    state: State
+    who: Who | None
+
+
+_DATE = re.compile(r"(\d{4})(?:[.\-/](\d{1,2}|\?\?)(?:[.\-/](\d{1,2}|\?\?))?)?$")
+Date = tuple[int, ...]  # year, month, day: as many as are known
+
+
+def read_date(text: str) -> Date | None:
+    """``2026.11.27`` (or with ``-`` or ``/``) as (2026, 11, 27); ``2026.11.??``
+    as (2026, 11); None when it is no date."""
+    match = _DATE.match(text.strip())
+    if match is None:
+        return None
+    parts = [int(p) for p in match.groups() if p is not None and p != "??"]
+    known = len(parts) if "??" not in match.groups() else match.groups().index("??")
+    return tuple(parts[:known])
+
+
+def _within(date: Date, since: Date | None, until: Date | None) -> bool:
+    """Whether every day ``date`` may be lies in the range (a month given
+    alone may be any of its days: it lies within only when all of them do)."""
+    earliest = date + (1,) * (3 - len(date))
+    latest: Date
+    if len(date) == 1:
+        latest = (date[0], 12, 31)
+    elif len(date) == 2:
+        latest = (*date, monthrange(*date)[1] if 1 <= date[1] <= 12 else 31)
+    else:
+        latest = date
+    return (since is None or earliest >= since) and (until is None or latest <= until)
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """Records that pass every test (or none, with ``invert``)."""
+
+    tags: tuple[tuple[str, str | None], ...] = ()  # name, pattern (None: the tag is there)
+    players: tuple[str, ...] = ()  # each names one of the seats
+    winner: Who | None = None
+    seats: frozenset[int] = frozenset()
+    scoring: str | None = None  # "classic" or "points"
+    valid: bool | None = None
+    since: Date | None = None
+    until: Date | None = None
+    won: tuple[Won, ...] = ()
+    invert: bool = False
+    replayed: bool = field(init=False)  # whether a test needs the replay
+
+    def __post_init__(self) -> None:
+        needs = (self.winner, self.scoring, self.valid, self.won)
+        object.__setattr__(self, "replayed", any(n is not None and n != () for n in needs))
+
+    @classmethod
+    def of(
+        cls,
+        *,
+        tags: Iterable[str] = (),
+        players: Iterable[str] = (),
+        winner: str | None = None,
+        seats: Iterable[int] = (),
+        scoring: str | None = None,
+        valid: bool | None = None,
+        since: str | None = None,
+        until: str | None = None,
+        won: Iterable[str] = (),
+        invert: bool = False,
+    ) -> Query:
+        """A query from the words of ``ordo select``'s options (QueryError: one unreadable)."""
+        return cls(
+            tuple(_tag_test(t) for t in tags),
+            tuple(players),
+            Who(winner) if winner else None,
+            frozenset(seats),
+            scoring,
+            valid,
+            _date(since, "--since"),
+            _date(until, "--until"),
+            tuple(_won(w) for w in won),
+            invert,
+        )
+
+    def passes(self, item: Record | Unparsed) -> bool:
+        report = validate(item) if self.replayed else None
+        return self._passes(item, report) != self.invert
+
+    def _passes(self, item: Record | Unparsed, report: Report | None) -> bool:
+        record = item if isinstance(item, Record) else item.partial
+        tags = {} if record is None else _tags(record)
+        names = _players(tags)
+        for name, pattern in self.tags:
+            value = tags.get(name.casefold())
+            if value is None or (pattern is not None and not _like(pattern, value)):
+                return False
+        if not all(any(_like(p, n) for n in names.values()) for p in self.players):
+            return False
+        if self.seats and len(names) not in self.seats:
+            return False
+        if self.since is not None or self.until is not None:
+            date = read_date(tags.get("date", ""))
+            if date is None or not _within(date, self.since, self.until):
+                return False
+        if report is None:
+            return True
+        if self.valid is not None and report.valid != self.valid:
+            return False
+        if self.scoring is not None and (
+            report.scoring is None or report.scoring.unit != _UNITS[self.scoring]
+        ):
+            return False
+        if self.winner is not None:
+            outcome = report.outcome
+            if outcome is None or outcome.winner is None:
+                return False
+            if not self.winner.names(outcome.winner, names):
+                return False
+        resolutions = report.game.resolutions if report.game is not None else ()
+        for test in self.won:
+            if not any(
+                r.state is test.state and (test.who is None or test.who.names(r.winner, names))
+                for r in resolutions
+            ):
+                return False
+        return True
+
+
+_UNITS = {"classic": "states", "points": "points"}
+
+
+def _tags(record: Record) -> dict[str, str]:
+    """The record's tags by name in any case; the first of a name counts, as ``Record.tag``."""
+    found: dict[str, str] = {}
+    for tag in record.tags:
+        found.setdefault(tag.name.text.casefold(), tag.value)
+    return found
+
+
+def _players(tags: dict[str, str]) -> dict[int, str]:
+    """The name in each seat tag, by seat (a record with a seat missing is
+    invalid, but whom it names is still known)."""
+    return {
+        seat: tags[seat_name(seat).casefold()]
+        for seat in range(MAX_SEATS)
+        if seat_name(seat).casefold() in tags
+    }
+
+
+def _tag_test(text: str) -> tuple[str, str | None]:
+    name, equals, pattern = text.partition("=")
+    if not name.strip():
+        raise QueryError(f"{text!r}: write NAME=PATTERN, e.g. Event='Lyon*', or NAME alone")
+    return name.strip(), pattern if equals else None
+
+
+def _won(text: str) -> Won:
+    who, colon, word = text.rpartition(":")
+    state = State.lookup(word.strip())
+    if state is None:
+        raise QueryError(
+            f"{word.strip()!r} is no state: A, C, J, E, T or Antioch, Cyprus, Jerusalem, "
+            "Edessa, Tripoli (e.g. J, P2:J or 'Anna*:Jerusalem')"
+        )
+    return Won(state, Who(who.strip()) if colon and who.strip() else None)
+
+
+def _date(text: str | None, option: str) -> Date | None:
+    if text is None:
+        return None
+    date = read_date(text)
+    if date is None or len(date) < 3:
+        raise QueryError(f"{option} {text!r}: write a day as 2026.11.27 (or 2026-11-27)")
+    return date
+
+
+def trimmed(text: str) -> str:
+    """A record's text without the blank lines around it, ending with a line end."""
+    lines = text.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    start = next((n for n, line in enumerate(lines) if line.strip()), len(lines))
+    return "\n".join(lines[start:]) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """What a block came to: how many records it holds and the text of those chosen."""
+
+    source: str
+    records: int
+    texts: tuple[str, ...]
+
+
+def select_block(block: Block, query: Query) -> Chosen | InputError:
+    """The records of ``block`` that pass ``query`` (on a worker), or the block's problem."""
+    if block.problem is not None:
+        return block.problem
+    records = 0
+    texts = []
+    for first_line, text in block_chunks(block):
+        if not text.strip():
+            continue
+        item = parse_record(text, first_line, block.source, records + 1)
+        if item is None:  # comments alone
+            continue
+        records += 1
+        if query.passes(item):
+            texts.append(trimmed(text))
+    return Chosen(block.source, records, tuple(texts))
+
+
+class Selection:
+    """``ordo select`` as a library call: iterate it for the text of each
+    chosen record, in input order, and each input that cannot be used (an
+    ``InputError``, in its place; a file without a record after the rest).
+    ``records`` and ``chosen`` count as it goes."""
+
+    def __init__(self, paths: Sequence[str], query: Query, workers: Workers) -> None:
+        self.paths, self.query, self.workers = list(paths), query, workers
+        self.records = self.chosen = 0
+
+    def __iter__(self) -> Iterator[str | InputError]:
+        inputs = list(expand(self.paths))
+        seen: set[str] = set()
+        for part in self.workers.map(partial(select_block, query=self.query), input_blocks(inputs)):
+            if isinstance(part, InputError):
+                seen.add(part.diagnostic.source)
+                yield part
+                continue
+            if part.records:
+                seen.add(part.source)
+            self.records += part.records
+            self.chosen += len(part.texts)
+            yield from part.texts
+        yield from unseen(inputs, seen)

@@ -163,17 +163,20 @@ def unseen(inputs: Iterable[str | UnreadableSource], seen: set[str]) -> Iterator
 
 
 def input_blocks(
-    inputs: Iterable[str | UnreadableSource], tally: Tally | None = None
+    inputs: Iterable[str | UnreadableSource],
+    tally: Tally | None = None,
+    opener: Callable[[str], Lines] = open_source,
 ) -> Iterator[Block]:
     """The blocks of every input in turn (``blocks``), each that cannot be
-    read as a problem block in its place; ``tally`` counts the files opened.
+    read as a problem block in its place; ``tally`` counts the files opened,
+    ``opener`` opens them (a command that reads standard input twice keeps it).
     With several jobs this runs on the pool's feeding thread: it only yields,
     and every problem travels as a block so that it is reported in its place."""
     for file, path in enumerate(inputs):
         try:
             if isinstance(path, InputError):
                 raise path
-            source = open_source(path)
+            source = opener(path)
         except InputError as problem:
             yield problem_block(file, problem)
             continue

@@ -655,6 +655,58 @@ def select_command(
     raise typer.Exit(exit_status(io_error=unreadable, failed=bool(problems)))
 
 
+@app.command("dedup", short_help="Each game once: copies of the same game left out.")
+def dedup_command(
+    paths: PathsArgument,
+    output: OutputOption = "-",
+    force: ForceOption = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Only the total, no line for each copy.")
+    ] = False,
+    jobs: JobsOption = 0,
+) -> None:
+    """Print every record but copies of a game already printed, as written, in
+    input order. Two records are the same game when their deal and plays are
+    the same, whatever their tags, comments, glyphs and spacing; of the copies
+    the most annotated is kept (comments and glyphs, then tags, then the
+    first). Each copy left out is named on standard error, with the tags in
+    which the copies differ. A record that cannot be read is kept.
+    """
+    from ..checking.batch import Workers
+    from ..querying.dedup import Dedup
+
+    console = _console(stderr=True)
+    problems: list[InputError] = []
+
+    def kept(items: Iterable[str | InputError]) -> Iterator[str]:
+        for n, item in enumerate(items):
+            if isinstance(item, InputError):
+                console.print(problem_text(item))
+                problems.append(item)
+            else:
+                yield ("\n" if n else "") + item
+
+    with Workers(_jobs(jobs, paths)) as workers:
+        dedup = Dedup(paths, workers)
+        try:
+            _emit(console, kept(_frozen_heap(iter(dedup))), output, force)
+        except InputError as problem:  # an input changed between the two readings
+            raise _stopped(console, problem) from None
+    if not quiet:
+        for group in dedup.groups:
+            for line in group.lines():
+                console.print(visible(line), markup=False)
+    left = dedup.records - dedup.games
+    differing = sum(1 for g in dedup.groups if g.differences())
+    console.print(
+        f"{plural(dedup.records, 'record')}, {plural(dedup.games, 'game')}: "
+        f"{plural(left, 'copy' if left == 1 else 'copie')} left out"
+        + (f" ({differing} of the games with tags that differ)" if differing else "")
+    )
+    unreadable = any(isinstance(p, UnreadableSource) for p in problems)
+    raise typer.Exit(exit_status(io_error=unreadable, failed=bool(problems)))
+
+
 @app.command("fmt", short_help="Print or rewrite records in the one canonical form.")
 def fmt_command(
     paths: PathsArgument,

@@ -1,0 +1,101 @@
+"""``ordo dedup``: the same game kept once, whatever its writing; the most
+annotated copy kept; the copies' differing tags said."""
+
+from __future__ import annotations
+
+import pytest
+from strategies import SAMPLES
+
+from ordonnance_notation import parse_text
+from ordonnance_notation.querying.dedup import annotated, game_key
+
+GAME = (SAMPLES / "classic-2.ord").read_text("utf-8").strip("\n") + "\n"
+
+
+def _rewritten(text: str) -> str:
+    """The same game written otherwise: another Event, seats written out, a
+    card's letters in another order, a glyph and comments, other spacing."""
+    text = text.replace('[Event "Lyon club night"]', '[Event "Lyon, the replay"]')
+    text = text.replace("1. LH J\n", "1. P1 HL J !? {an opening}\n").replace(
+        "2. F T", "2.  P2 F  T"
+    )
+    return "; typed again from the score sheet\n" + text
+
+
+def test_the_same_game_however_written():
+    [plain] = parse_text(GAME)
+    [other] = parse_text(_rewritten(GAME))
+    assert game_key(plain) == game_key(other)
+    assert annotated(other) == annotated(plain) + 3  # two comments, a glyph
+    [changed] = parse_text(GAME.replace("40. LF C", "40. LF A"))
+    assert game_key(changed) != game_key(plain)
+
+
+def test_the_most_annotated_copy_is_kept_and_the_tags_that_differ_are_said(ordo, tmp_path):
+    a, b = tmp_path / "a.ord", tmp_path / "b.ord"
+    a.write_text(GAME, "utf-8")
+    b.write_text(_rewritten(GAME), "utf-8")
+    result = ordo("dedup", str(a), str(b))
+    assert result.exit_code == 0
+    assert result.stdout == _rewritten(GAME)
+    assert f"{a} record 1 (line 1) left out: the same game as {b} record 1 (line 1), kept" in (
+        result.stderr
+    )
+    assert (
+        'Event: "Lyon, the replay" in the copy kept, "Lyon club night" in '
+        f"{a} record 1 (line 1)" in result.stderr
+    )
+    assert result.stderr.rstrip().endswith(
+        "2 records, 1 game: 1 copy left out (1 of the games with tags that differ)"
+    )
+
+
+def test_equal_copies_keep_the_first(ordo, tmp_path):
+    a = tmp_path / "a.ord"
+    a.write_text(GAME + "\n" + GAME.replace('[Round "1"]\n', '[Round "1"]\n\n', 1), "utf-8")
+    result = ordo("dedup", str(a))
+    assert result.stdout == GAME
+    assert "record 2 (line 64) left out: the same game as" in result.stderr
+    assert "tags differ" not in result.stderr
+
+
+def test_distinct_games_come_out_unchanged_and_dedup_is_idempotent(ordo, tmp_path):
+    archive = tmp_path / "a.ord"
+    ordo("play", "--games", "40", "--seed", "d", "-o", str(archive))
+    text = archive.read_text("utf-8")
+    once = ordo("dedup", str(archive))
+    assert once.stdout == text
+    doubled = tmp_path / "doubled.ord"
+    doubled.write_text(text + "\n" + text, "utf-8")
+    twice = ordo("dedup", "--quiet", str(doubled))
+    assert twice.stdout == text
+    assert twice.stderr.strip() == "80 records, 40 games: 40 copies left out"
+    assert ordo("dedup", "-q", "-", input=twice.stdout).stdout == text  # standard input, twice
+
+
+def test_what_is_no_game_is_kept(ordo, tmp_path):
+    broken = '[P1 "A"]\n[P2 "B"]\n1. HF @ A\n'
+    header_only = '[P1 "A"]\n[P2 "B"]\n[Result "unfinished"]\n'
+    text = "; a note of its own\n\n" + "\n".join([broken, broken, header_only, header_only])
+    path = tmp_path / "a.ord"
+    path.write_text(text, "utf-8")
+    result = ordo("dedup", str(path))
+    assert result.exit_code == 0
+    assert result.stdout == text
+    assert "4 records, 4 games: 0 copies left out" in result.stderr
+
+
+def test_the_same_output_on_two_processes(ordo, tmp_path):
+    archive = tmp_path / "a.ord"
+    ordo("play", "--players", "3", "--games", "200", "--seed", "j", "-o", str(archive))
+    text = archive.read_text("utf-8")
+    (tmp_path / "b.ord").write_text(text.replace('[Event "Self-play"]', '[Event "Again"]'), "utf-8")
+    one = ordo("dedup", "--jobs", "1", str(archive), str(tmp_path / "b.ord"))
+    two = ordo("dedup", "--jobs", "2", str(archive), str(tmp_path / "b.ord"))
+    assert one.stdout == two.stdout == text
+    assert one.stderr == two.stderr and one.stderr.count("left out:") == 200
+
+
+@pytest.mark.parametrize("name", ["nowhere.ord"])
+def test_an_unreadable_input_exits_2(ordo, name):
+    assert ordo("dedup", name).exit_code == 2

@@ -84,8 +84,12 @@ class Format(str, Enum):
 def _console(stderr: bool = False) -> Console:
     """Styles only on a terminal (Rich decides); a non-empty NO_COLOR turns off every style."""
     plain = bool(os.environ.get("NO_COLOR"))
-    return Console(
-        stderr=stderr, highlight=False, soft_wrap=True, color_system=None if plain else "auto"
+    return Console(  # no markup: "[...]" in a message is a tag or a file name, printed as it is
+        stderr=stderr,
+        highlight=False,
+        soft_wrap=True,
+        markup=False,
+        color_system=None if plain else "auto",
     )
 
 
@@ -305,6 +309,10 @@ def validate_command(
     raise typer.Exit(exit_status(io_error=tally.unreadable, failed=not tally.all_valid))
 
 
+class By(str, Enum):
+    player = "player"
+
+
 class Rule(str, Enum):
     classic = "classic"
     points = "points"
@@ -511,28 +519,50 @@ def stats_command(
         ),
     ],
     format: FormatOption = Format.text,
+    by: Annotated[
+        By | None,
+        typer.Option("--by", help="player: standings of each player, by seats and scoring."),
+    ] = None,
+    ratings: Annotated[
+        bool,
+        typer.Option(
+            "--ratings", help="With --by player: OpenSkill ratings, the games in date order."
+        ),
+    ] = False,
     jobs: JobsOption = 0,
 ) -> None:
     """Statistics over archives: wins by seat, scoring rules, tie-breaks, what
-    decided each state, and when markers were placed. Only valid, finished
-    records count; the rest are counted as skipped.
+    decided each state, and when markers were placed; with --by player, each
+    player's games, wins, states and points instead, and --ratings rates them
+    (pip install 'ordonnance-notation[ratings]'). Only valid, finished records
+    count; the rest are counted as skipped.
     """
+    from functools import partial
+
     from rich.progress import Progress
 
     from ..checking.batch import Tally, Workers, input_blocks
     from ..files.sources import expand
-    from ..views.stats import Stats, render_text, stats_block
+    from ..views.stats import Stats, render_standings, render_text, stats_block
 
     console = _console(stderr=True)
+    by_player = by is By.player or ratings
+    if ratings:
+        import importlib.util
+
+        if importlib.util.find_spec("openskill") is None:
+            console.print("--ratings needs OpenSkill: pip install 'ordonnance-notation[ratings]'")
+            raise typer.Exit(EXIT_USAGE)
     tally = Tally()
-    stats = Stats()
+    stats = Stats(by_player=by_player)
     inputs = list(expand(paths))
     with (
         Progress(console=console, transient=True, disable=not console.is_terminal) as progress,
         Workers(_jobs(jobs, paths)) as workers,
     ):
         task = progress.add_task("reading", total=None)
-        for part in _frozen_heap(workers.map(stats_block, input_blocks(inputs))):
+        counted = partial(stats_block, by_player=by_player)
+        for part in _frozen_heap(workers.map(counted, input_blocks(inputs))):
             if isinstance(part, InputError):
                 console.print(problem_text(part))
                 tally.add(part)
@@ -551,8 +581,23 @@ def stats_command(
             f"{plural(stats.invalid, 'record')} skipped as invalid: `ordo validate` says why"
             + (f"; stats reads .ord files: convert {archives[0]} first" if archives else "")
         )
+    rated = None
+    if ratings:
+        from ..views.ratings import rate, render_ratings
+
+        rated = rate(stats.played)
     if format is Format.json:
-        typer.echo(json.dumps(stats.to_json(), indent=2))
+        found = stats.to_json()
+        if by_player:
+            found = {k: found[k] for k in ("games", "skipped", "invalid")}
+            found["standings"] = stats.standings_json()
+        if rated is not None:
+            found["ratings"] = rated.to_json()
+        typer.echo(json.dumps(found, indent=2, ensure_ascii=False))
+    elif by_player:
+        sys.stdout.write(visible(render_standings(stats)))
+        if rated is not None:
+            sys.stdout.write("\n" + visible(render_ratings(rated)))
     else:
         sys.stdout.write(render_text(stats))
     failed = bool(tally.problems) or stats.invalid > 0
@@ -695,7 +740,7 @@ def dedup_command(
     if not quiet:
         for group in dedup.groups:
             for line in group.lines():
-                console.print(visible(line), markup=False)
+                console.print(visible(line))
     left = dedup.records - dedup.games
     differing = sum(1 for g in dedup.groups if g.differences())
     console.print(

@@ -13,7 +13,6 @@ a block of records at a time on the workers.
 
 from __future__ import annotations
 
-import re
 from calendar import monthrange
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from fnmatch import fnmatchcase
 from functools import partial
 
 from ..checking.batch import Block, Workers, block_chunks, input_blocks, unseen
+from ..checking.dates import Date, read_date
 from ..checking.validator import Report, validate
 from ..diagnostics import InputError
 from ..engine.cards import State, seat_name, seat_number
@@ -56,21 +56,6 @@ class Won:
 
     state: State
     who: Who | None
-
-
-_DATE = re.compile(r"(\d{4})(?:[.\-/](\d{1,2}|\?\?)(?:[.\-/](\d{1,2}|\?\?))?)?$")
-Date = tuple[int, ...]  # year, month, day: as many as are known
-
-
-def read_date(text: str) -> Date | None:
-    """``2026.11.27`` (or with ``-`` or ``/``) as (2026, 11, 27); ``2026.11.??``
-    as (2026, 11); None when it is no date."""
-    match = _DATE.match(text.strip())
-    if match is None:
-        return None
-    parts = [int(p) for p in match.groups() if p is not None and p != "??"]
-    known = len(parts) if "??" not in match.groups() else match.groups().index("??")
-    return tuple(parts[:known])
 
 
 def _within(date: Date, since: Date | None, until: Date | None) -> bool:

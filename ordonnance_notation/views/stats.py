@@ -8,15 +8,17 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..checking.batch import Block, block_chunks
+from ..checking.dates import Date, read_date
 from ..checking.validator import Report, validate
 from ..diagnostics import InputError
 from ..engine.armies import LEVELS, Decision
 from ..engine.cards import seat_name
-from ..engine.scoring import DEFAULT_POINTS, Scoring, TieBreak, score
+from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak, score
 from ..notation.parser import parse_chunks
+from .report import plural
 
 
 def deciding_step(decision: Decision) -> str:
@@ -38,6 +40,36 @@ def best_formation(decision: Decision) -> str:
 
 def _no_plies() -> list[int]:
     return [0, 0]
+
+
+def _no_games() -> list[int]:
+    return [0, 0, 0, 0, 0]  # games, wins, shared wins, states, points
+
+
+STANDING = ("games", "wins", "shared", "states", "points")
+
+
+class Played(NamedTuple):
+    """A finished game as the ratings need it: when, who, and each seat's place (0: won)."""
+
+    date: Date | None
+    names: tuple[str, ...]
+    places: tuple[int, ...]
+
+
+def places(outcome: Outcome) -> tuple[int, ...]:
+    """Each seat's place: 0 for the winner (every seat that shares the win),
+    then by score, equal scores sharing a place."""
+    top = (
+        (outcome.winner,)
+        if outcome.winner is not None
+        else tuple(s for s, v in enumerate(outcome.scores) if v == max(outcome.scores))
+    )
+    rest = [v for s, v in enumerate(outcome.scores) if s not in top]
+    return tuple(
+        0 if seat in top else 1 + sum(1 for v in rest if v > value)
+        for seat, value in enumerate(outcome.scores)
+    )
 
 
 def _markers() -> defaultdict[int, list[int]]:
@@ -63,6 +95,11 @@ class Stats:
     marker_plies: dict[int, dict[int, list[int]]] = field(
         default_factory=lambda: defaultdict(_markers)
     )  # seats -> marker -> [sum of the plies, count]: flat, whatever the archive's size
+    by_player: bool = False  # keep the standings and the games for ratings too
+    standings: dict[tuple[str, int, str], list[int]] = field(
+        default_factory=lambda: defaultdict(_no_games)
+    )  # (player, seats, rule) -> games, wins, shared wins, states, points
+    played: list[Played] = field(default_factory=list)
     # (factories by name, so that statistics can be sent between processes)
 
     def add(self, report: Report) -> None:
@@ -88,6 +125,8 @@ class Stats:
         points = score(seats, game.resolutions, Scoring.by_points(table))
         self.disagreements += classic.winner != points.winner
         self.later_capture += outcome.tie_break is TieBreak.LATER_CAPTURE
+        if self.by_player:
+            self._add_players(report, outcome, rule)
         for resolution in game.resolutions:
             decision = resolution.decision
             self.steps[deciding_step(decision)] += 1
@@ -95,6 +134,18 @@ class Stats:
             total = self.marker_plies[seats][resolution.marker]
             total[0] += resolution.ply
             total[1] += 1
+
+    def _add_players(self, report: Report, outcome: Outcome, rule: str) -> None:
+        names = tuple(name.strip() or "(no name)" for name in report.names)
+        for seat, name in enumerate(names):
+            line = self.standings[name, len(names), rule]
+            line[0] += 1
+            line[1] += outcome.winner == seat
+            line[2] += outcome.winner is None and seat in outcome.tied
+            line[3] += outcome.states[seat]
+            line[4] += outcome.scores[seat] if rule == "points" else 0
+        date = read_date(report.record.tag("Date") or "") if report.record is not None else None
+        self.played.append(Played(date, names, places(outcome)))
 
     def merge(self, other: Stats) -> None:
         """Adds the statistics of records read after these: the same as adding
@@ -117,6 +168,23 @@ class Stats:
                 total = self.marker_plies[seats][marker]
                 total[0] += plies
                 total[1] += count
+        for key, line in other.standings.items():
+            mine = self.standings[key]
+            for n, value in enumerate(line):
+                mine[n] += value
+        self.played.extend(other.played)
+
+    def standings_json(self) -> list[dict[str, Any]]:
+        """A row per player and kind of game (seats, scoring rule), best first."""
+        return [
+            {
+                "player": name,
+                "seats": seats,
+                "scoring": rule,
+                **dict(zip(STANDING, line, strict=True)),
+            }
+            for (name, seats, rule), line in sorted(self.standings.items(), key=_standing_order)
+        ]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -138,23 +206,58 @@ class Stats:
         }
 
 
-def collect(reports: Iterable[Report]) -> Stats:
-    stats = Stats()
+def _standing_order(item: tuple[tuple[str, int, str], list[int]]) -> tuple[object, ...]:
+    (name, seats, rule), (games, wins, _shared, states, points) = item
+    return (seats, rule, -wins, -wins / games, -points, -states, name)
+
+
+def collect(reports: Iterable[Report], by_player: bool = False) -> Stats:
+    stats = Stats(by_player=by_player)
     for report in reports:
         stats.add(report)
     return stats
 
 
-def stats_block(block: Block) -> Stats | InputError:
+def stats_block(block: Block, by_player: bool = False) -> Stats | InputError:
     """The statistics of the records of one block (on a worker), to be merged
     in order; the block's problem, if it is one."""
     if block.problem is not None:
         return block.problem
-    return collect(validate(item) for item in parse_chunks(block_chunks(block), block.source))
+    reports = (validate(item) for item in parse_chunks(block_chunks(block), block.source))
+    return collect(reports, by_player)
 
 
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def render_standings(stats: Stats) -> str:
+    """A table of players for each kind of game (seats and scoring rule), most wins first."""
+    out: list[str] = []
+    rows = stats.standings_json()
+    seated: Counter[tuple[int, str]] = Counter()  # a game is counted once for each seat
+    for row in rows:
+        seated[row["seats"], row["scoring"]] += row["games"]
+    kind = None
+    for row in rows:
+        if (row["seats"], row["scoring"]) != kind:
+            kind = row["seats"], row["scoring"]
+            unit = "points" if row["scoring"] == "points" else "states"
+            games = seated[kind] // row["seats"]
+            out += [
+                *([""] if out else []),
+                f"standings: {row['seats']} seats, {row['scoring']} scoring "
+                f"({plural(games, 'game')})",
+                f"  {'player':<24} {'games':>6} {'wins':>6} {'win %':>6} {unit:>7} {'per game':>8}",
+            ]
+        won = row["wins"]
+        total = row["points"] if row["scoring"] == "points" else row["states"]
+        shared = f" (+{row['shared']} shared)" if row["shared"] else ""
+        out.append(
+            f"  {row['player'][:24]:<24} {row['games']:>6} {won:>6} "
+            f"{_percent(won, row['games']):>6} {total:>7} {total / row['games']:>8.2f}{shared}"
+        )
+    return "\n".join(out) + "\n" if out else "no finished, valid game to stand on\n"
 
 
 def render_text(stats: Stats) -> str:

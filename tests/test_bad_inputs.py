@@ -153,6 +153,8 @@ COMMANDS_ON_A_FILE = [
     ("summary",),
     ("stats",),
     ("view",),
+    ("select",),
+    ("dedup",),
 ]
 
 
@@ -416,7 +418,7 @@ def test_a_directory_named_like_a_file_is_e001_and_exit_2(tmp_path, command):
     result = ordo(*command, str(folder))
     assert result.exit_code == 2
     # commands that walk directories find no .ord file in it; the others cannot read it
-    walks = command[0] in ("validate", "fmt", "stats", "view")
+    walks = command[0] in ("validate", "fmt", "stats", "view", "summary", "select", "dedup")
     message = "no .ord file in this directory" if walks else "is a directory"
     assert f"{folder}: error[E001]: {message}" in result.output
 

@@ -251,6 +251,10 @@ COMMANDS = [
     ["stats", "--format", "json", "{f}"],
     ["view", "{f}"],
     ["view", "--seat", "P2", "{f}"],
+    ["select", "--won", "P1:J", "--tag", "Event=*", "{f}"],
+    ["select", "--invert", "--since", "2026.01.01", "{f}"],
+    ["dedup", "{f}"],
+    ["stats", "--by", "player", "--ratings", "{f}"],
     ["deal", "--seed", "fuzz", "--deck", "{f}"],
 ]
 

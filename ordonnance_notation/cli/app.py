@@ -1227,9 +1227,7 @@ def explain_command(
 
 @app.command("summary", short_help="Who won each state of a record, and why.")
 def summary_command(
-    path: Annotated[
-        str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")
-    ],
+    paths: PathsArgument,
     record: RecordOption = None,
     format: Annotated[
         SummaryFormat,
@@ -1237,10 +1235,10 @@ def summary_command(
     ] = SummaryFormat.text,
     jobs: JobsOption = 0,
 ) -> None:
-    """The annotated summary of each record (or of --record K): players, rules,
-    the result and why, each state in marker order with its armies and the
-    comparison that decided it, points per state, and the record's comments
-    and glyphs.
+    """The annotated summary of each record (or of --record K of one file):
+    players, rules, the result and why, each state in marker order with its
+    armies and the comparison that decided it, points per state, and the
+    record's comments and glyphs. Exit 1 when a record is invalid, as validate.
     """
     from ..checking.batch import Workers
     from ..views.report import json_document
@@ -1250,34 +1248,36 @@ def summary_command(
 
     err = _console(stderr=True)
     if record is not None:  # read up to that record only
-        data = [summarize(validate(item)) for item in _chosen(err, path, record)]
+        if len(paths) != 1:
+            raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
+        data = [summarize(validate(item)) for item in _chosen(err, paths[0], record)]
         if format is SummaryFormat.json:
             sys.stdout.writelines(json_records(data))
         else:
             render = summary_markdown if format is SummaryFormat.markdown else summary_text
             sys.stdout.writelines(visible(render(entry)) for entry in data)
         raise typer.Exit(exit_status(failed=not all(entry["valid"] for entry in data)))
-    try:
-        source = open_source(path)
-    except InputError as problem:
-        raise _fail(err, problem) from None
-    written = False
-    with Workers(_jobs(jobs, [path])) as workers:
-        laid = Summaries(source, format.value, workers)
-        entries = _frozen_heap(iter(laid))
+    problems: list[InputError] = []
+
+    def entries(items: Iterable[str | InputError]) -> Iterator[str]:
+        for item in items:
+            if isinstance(item, InputError):
+                err.print(problem_text(item))
+                problems.append(item)
+            else:
+                yield item
+
+    with Workers(_jobs(jobs, paths)) as workers:
+        laid = Summaries(paths, format.value, workers)
+        summaries = entries(_frozen_heap(iter(laid)))
         if format is SummaryFormat.json:
-            pieces = json_document(entries)
+            pieces = json_document(summaries)
         else:
-            pieces = (("\n" if n else "") + entry for n, entry in enumerate(entries))
-        try:
-            for piece in pieces:
-                sys.stdout.write(piece)
-                written = True
-        except InputError as problem:  # a byte that is not UTF-8, met on the way
-            raise _stopped(err, problem) from None
-    if not written:
-        raise _stopped(err, InputError(no_record(source.name)))
-    raise typer.Exit(exit_status(failed=laid.invalid > 0))  # an invalid record: as validate
+            pieces = (("\n" if n else "") + entry for n, entry in enumerate(summaries))
+        for piece in pieces:
+            sys.stdout.write(piece)
+    unreadable = any(isinstance(p, UnreadableSource) for p in problems)
+    raise typer.Exit(exit_status(io_error=unreadable, failed=laid.invalid > 0 or bool(problems)))
 
 
 @app.command("view", short_help="Write one HTML page that replays records in a browser.")

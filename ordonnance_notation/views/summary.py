@@ -8,17 +8,19 @@ and why, how each state was decided, and the record's own comments.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from ..checking.batch import Block, Lines, Workers, block_chunks, blocks
+from ..checking.batch import Block, Workers, block_chunks, input_blocks, unseen
 from ..checking.validator import Report, validate
 from ..diagnostics import InputError
 from ..engine.armies import Army
 from ..engine.cards import State, seat_name
 from ..engine.game import Game, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captures
+from ..files.sources import expand
 from ..notation.parser import parse_chunks
 from .report import json_entry, visible
 
@@ -320,32 +322,50 @@ def laid_out(report: Report, format: str) -> tuple[str, str, bool]:
     return visible(before), visible(after), report.valid  # for people: nothing a terminal obeys
 
 
-def summary_block(block: Block, format: str) -> list[tuple[str, str, bool]] | InputError:
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """The summaries of a block's records, laid out but for their numbers, and their input."""
+
+    file: int
+    source: str
+    entries: list[tuple[str, str, bool]]
+
+
+def summary_block(block: Block, format: str) -> Laid | InputError:
     """The summaries of the records of one block, laid out (on a worker); the
     block's problem, if it is one."""
     if block.problem is not None:
         return block.problem
     items = parse_chunks(block_chunks(block), block.source)
-    return [laid_out(validate(item), format) for item in items]
+    return Laid(block.file, block.source, [laid_out(validate(item), format) for item in items])
 
 
 class Summaries:
-    """The summary of every record of ``source`` laid out in ``format``, in
-    order and numbered within the file, laid out on ``workers`` a block at a
-    time; ``invalid`` counts the invalid records so far. Iterating raises
-    InputError at a byte that is not UTF-8, after the records before it."""
+    """The summary of every record of ``paths`` (files, directories, ``-``)
+    laid out in ``format``, in order and numbered within each file, laid out
+    on ``workers`` a block at a time; an input that cannot be used (further)
+    comes as an ``InputError`` in its place, a file without a record after
+    the rest. ``records`` and ``invalid`` count the records so far."""
 
-    def __init__(self, source: Lines, format: str, workers: Workers) -> None:
-        self.source, self.format, self.workers = source, format, workers
-        self.invalid = 0
+    def __init__(self, paths: Sequence[str], format: str, workers: Workers) -> None:
+        self.paths, self.format, self.workers = list(paths), format, workers
+        self.records = self.invalid = 0
 
-    def __iter__(self) -> Iterator[str]:
-        number = 0
+    def __iter__(self) -> Iterator[str | InputError]:
+        inputs = list(expand(self.paths))
+        numbers: dict[int, int] = {}
+        seen: set[str] = set()
         laid = partial(summary_block, format=self.format)
-        for done in self.workers.map(laid, blocks(self.source)):
+        for done in self.workers.map(laid, input_blocks(inputs)):
             if isinstance(done, InputError):
-                raise done
-            for before, after, valid in done:
-                number += 1
+                seen.add(done.diagnostic.source)
+                yield done
+                continue
+            if done.entries:
+                seen.add(done.source)
+            for before, after, valid in done.entries:
+                number = numbers[done.file] = numbers.get(done.file, 0) + 1
+                self.records += 1
                 self.invalid += not valid
                 yield f"{before}{number}{after}"
+        yield from unseen(inputs, seen)

@@ -12,7 +12,7 @@ import pytest
 import typer.main
 from rich.cells import cell_len
 from rich.console import Console
-from strategies import ROOT
+from strategies import ROOT, SAMPLES
 
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.cli.app import app
@@ -411,3 +411,18 @@ def test_the_replay_page_shows_what_replay_prints(ordo):
     assert full == ordo("replay", "samples/later-capture-3.ord", "--ply", "47").output
     steps = load("samples/later-capture-3.ord")
     assert terminal == "\n".join(one_frame(steps, 47)) + "\n"
+
+
+def test_several_inputs_name_the_record_to_pick(ordo, tmp_path):
+    listed = ordo("replay", "samples/classic-2.ord", "samples/no-deal.ord")
+    assert listed.exit_code == 2
+    assert "  samples/no-deal.ord record 1: (Ines v Jules v Karim) valid, P2 wins" in listed.output
+    assert "the inputs hold 2 records; name one file and pick one with --record K" in listed.output
+    both = ordo("replay", "samples/classic-2.ord", "samples/no-deal.ord", "--record", "1")
+    assert both.exit_code == 2 and "--record picks a record of one file" in both.output
+    folder = tmp_path / "one"
+    folder.mkdir()
+    (folder / "game.ord").write_text((SAMPLES / "no-deal.ord").read_text("utf-8"), "utf-8")
+    shown = ordo("replay", str(folder), "--ply", "0")
+    assert shown.exit_code == 0
+    assert shown.output == ordo("replay", "samples/no-deal.ord", "--ply", "0").output

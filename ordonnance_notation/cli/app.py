@@ -45,6 +45,7 @@ from ..files.sources import (
     MAX_RECORD,
     STDIN,
     Source,
+    expand,
     open_source,
     read_source,
     source_name,
@@ -260,7 +261,6 @@ JobsOption = Annotated[
 def _jobs(jobs: int, paths: Iterable[str]) -> int:
     """``--jobs``, or its default for these inputs (standard input is not measured)."""
     from ..checking.batch import default_jobs
-    from ..files.sources import expand
 
     return jobs or default_jobs([p for p in expand(paths) if isinstance(p, str) and p != STDIN])
 
@@ -542,7 +542,6 @@ def stats_command(
     from rich.progress import Progress
 
     from ..checking.batch import Tally, Workers, input_blocks
-    from ..files.sources import expand
     from ..views.stats import Stats, render_standings, render_text, stats_block
 
     console = _console(stderr=True)
@@ -1025,9 +1024,7 @@ class PictureFormat(str, Enum):
 
 @app.command("replay", short_help="Show the table at a step, step through a game, or draw it.")
 def replay_command(
-    path: Annotated[
-        str, typer.Argument(help="A .ord file, or - for standard input.", metavar="FILE")
-    ],
+    paths: PathsArgument,
     step: Annotated[
         bool,
         typer.Option(
@@ -1065,16 +1062,26 @@ def replay_command(
 
     console = _console()
     err = _console(stderr=True)
-    items = _chosen(err, path, record)
+    if record is not None and len(paths) != 1:
+        raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
+    inputs = []
+    for path in expand(paths):
+        if isinstance(path, InputError):
+            raise _fail(err, path)
+        inputs.append(path)
+    items = chain.from_iterable(_chosen(err, path, record) for path in inputs)
     first = next(items)
     second = next(items, None)
-    if second is not None:
+    if second is not None:  # one game is shown: which?
         count = 0
         for item in chain((first, second), items):
             report = validate(item)
-            err.print(f"  {report.index}:{report.players} {report.verdict}")
+            where = f"{visible(report.source)} record " if len(inputs) > 1 else ""
+            err.print(f"  {where}{report.index}:{report.players} {report.verdict}")
             count += 1
-        err.print(f"{first.source} holds {count} records; pick one with --record K")
+        held = f"{visible(first.source)} holds" if len(inputs) == 1 else "the inputs hold"
+        pick = "" if len(inputs) == 1 else "name one file and "
+        err.print(f"{held} {count} records; {pick}pick one with --record K")
         raise typer.Exit(EXIT_USAGE)
     report = validate(first, steps=True)
     steps = replay(report)

@@ -365,7 +365,7 @@ def test_convert_refuses_to_overwrite_or_to_write_over_its_input(ordo, tmp_path)
     assert ordo("convert", "samples/classic-2.ord", "-o", str(target)).exit_code == 2
     assert target.read_text("utf-8") == "keep"
     same = ordo("convert", "samples/classic-2.ord", "-o", "samples/classic-2.ord", "--to", "ord")
-    assert same.exit_code == 2 and "the output is the input" in same.output
+    assert same.exit_code == 2 and "the output is an input" in same.output
 
 
 def test_convert_reports_a_broken_archive_with_its_place(ordo, tmp_path):

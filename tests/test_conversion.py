@@ -459,3 +459,39 @@ def test_a_minified_json_archive_of_megabytes_on_one_line_is_read(ordo, tmp_path
     result = ordo("convert", str(path), "-o", str(tmp_path / "back.ord"))
     assert result.exit_code == 0, result.output
     assert (tmp_path / "back.ord").read_text("utf-8") == convert(text, "t.ord", "ord", "ord")
+
+
+def test_many_inputs_become_one_archive_and_back(ordo, tmp_path):
+    """Files, a directory and an archive, in order, as one document; and back
+    to .ord text, the records of each in order, as ``fmt`` writes them."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for name in ("classic-2.ord", "no-deal.ord"):
+        (folder / name).write_text((SAMPLES / name).read_text("utf-8"), "utf-8")
+    archive = tmp_path / "points.json"
+    assert ordo("convert", "samples/points-4.ord", "-o", str(archive)).exit_code == 0
+    together = tmp_path / "all.yaml"
+    made = ordo("convert", "samples/annotated.ord", str(folder), str(archive), "-o", str(together))
+    assert made.exit_code == 0, made.output
+    records = yaml.safe_load(together.read_text("utf-8"))["records"]
+    assert [next(t["value"] for t in r["tags"] if t["name"] == "Event") for r in records] == [
+        r.tag("Event")
+        for path in ("annotated", "classic-2", "no-deal", "points-4")
+        for r in parse_text((SAMPLES / f"{path}.ord").read_text("utf-8"))
+    ]
+    back = ordo("convert", str(together), "--to", "ord")
+    canonical = [
+        ordo("fmt", f"samples/{p}.ord").output
+        for p in ("annotated", "classic-2", "no-deal", "points-4")
+    ]
+    assert back.output == "\n".join(canonical)
+
+
+def test_an_input_without_records_stops_the_conversion(ordo, tmp_path):
+    empty = tmp_path / "empty.ord"
+    empty.write_text("; nothing here\n", "utf-8")
+    out = tmp_path / "out.yaml"
+    result = ordo("convert", "samples/classic-2.ord", str(empty), "-o", str(out))
+    assert result.exit_code == 1
+    assert f"{empty}: error[E105]: no record in this file" in result.output
+    assert not out.exists()  # a file is written whole or not at all

@@ -6,10 +6,10 @@ read again."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import zip_longest
+from itertools import chain, zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -94,14 +94,15 @@ def _ends_a_line(path: str) -> bool:
 
 
 def kinds(
-    source: str | None, output: str | None, given_from: str | None, given_to: str | None
-) -> tuple[str, str]:
-    """The kinds to convert between: as given, else from the files' names
-    (None for standard input or output), else ``ord`` in and then ``yaml``
-    out of ``.ord`` text, ``ord`` out of an archive."""
-    source_kind = given_from or (kind_of(source) if source else None) or "ord"
+    sources: Sequence[str | None], output: str | None, given_from: str | None, given_to: str | None
+) -> tuple[list[str], str]:
+    """The kind of each input and of the output: as given, else from the
+    files' names (None for standard input or output), else ``ord`` in, and
+    ``yaml`` out of .ord text alone, ``ord`` out of archives."""
+    source_kinds = [given_from or (kind_of(s) if s else None) or "ord" for s in sources]
     target_kind = given_to or (kind_of(output) if output else None)
-    return source_kind, target_kind or ("yaml" if source_kind == "ord" else "ord")
+    only_ord = all(kind == "ord" for kind in source_kinds)
+    return source_kinds, target_kind or ("yaml" if only_ord else "ord")
 
 
 def format_paths(
@@ -153,30 +154,94 @@ def from_archive(
     gives the archive's lines each time it is called. Raises ArchiveError
     for an archive that cannot be read, ConversionError for records that
     cannot be written."""
-    if archive.in_our_layout(lines(), kind):
-        records: Iterator[dict[str, Any]] = archive.records_in_our_layout(lines(), source, kind)
-    else:
-        doc = archive.load("\n".join(lines()), source, kind)
-        if not doc["records"]:
-            raise ConversionError(no_record(source, archive=True))
-        records = iter(doc["records"])
-    chunks = _ord_chunks(records)
-    try:
+    return converted([Input(source, kind, lines=lines)], target_kind, with_results=with_results)
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One input to ``converted``: its name, its kind, and its text as lines
+    (``lines``, each time it is called: an archive is read twice) or, for
+    .ord text, as ``source`` to read a block at a time."""
+
+    name: str
+    kind: str
+    source: Lines | None = None
+    lines: Callable[[], Iterator[str]] | None = None
+
+
+def converted(
+    inputs: Iterable[Input],
+    target_kind: str,
+    workers: Workers | None = None,
+    with_results: bool = False,
+) -> Iterator[str]:
+    """The records of every input, in order, as one text of ``target_kind``:
+    one archive document, or .ord text. .ord inputs are read on ``workers``
+    a block at a time. Nothing is given after the first record that cannot
+    be written; the other inputs are still read for their errors, and
+    RecordErrors carries them all (ArchiveError for an archive that cannot be
+    read at all, InputError at a byte that is not UTF-8)."""
+    workers = workers or Workers(1)
+    written = chain.from_iterable(
+        _or_none(_written_of(i, target_kind, workers, with_results), i) for i in inputs
+    )
+    if target_kind == "ord":
+        return _canonical_text(written)
+    return _archive_text(written, target_kind)
+
+
+def _written_of(
+    given: Input, target_kind: str, workers: Workers, with_results: bool
+) -> Iterator[Written]:
+    """The records of one input written in ``target_kind``, read back."""
+    if given.kind == "ord":
+        assert given.source is not None
         if target_kind == "ord":
-            yield from canonical_pieces(chunks, source)
+            done = workers.map(canonical_block, blocks(given.source))
         else:
-            yield from archive_pieces(chunks, source, target_kind, with_results)
-    except RecordErrors as error:  # places in the .ord text are no places in the archive
-        raise ConversionError(
-            [
-                d
-                if d.code == "E004"
-                else _misplaced_in_archive(d, source)
-                if d.code == "E209"
-                else _not_ord(d, source)
-                for d in error.diagnostics
-            ]
-        ) from None
+            archived = partial(archive_block, kind=target_kind, with_results=with_results)
+            done = workers.map(archived, blocks(given.source))
+        yield from _in_place(done)
+        return
+    assert given.lines is not None
+    source = given.name
+    if archive.in_our_layout(given.lines(), given.kind):
+        records: Iterator[dict[str, Any]] = archive.records_in_our_layout(
+            given.lines(), source, given.kind
+        )
+    else:
+        doc = archive.load("\n".join(given.lines()), source, given.kind)
+        records = iter(doc["records"])
+    items = parse_chunks(_ord_chunks(records), source)
+    if target_kind == "ord":
+        written = _formatted(items, source)
+    else:
+        written = _archived(items, source, target_kind, with_results)
+    for record in written:  # places in the .ord text are no places in the archive
+        placed = _in_archive(record.diagnostics, source) if record.diagnostics else ()
+        yield replace(record, diagnostics=placed) if placed else record
+
+
+def _in_archive(diagnostics: Iterable[Diagnostic], source: str) -> tuple[Diagnostic, ...]:
+    return tuple(
+        d
+        if d.code == "E004"
+        else _misplaced_in_archive(d, source)
+        if d.code == "E209"
+        else _not_ord(d, source)
+        for d in diagnostics
+    )
+
+
+def _or_none(written: Iterator[Written], given: Input) -> Iterator[Written]:
+    """``written``, or an E105 in its place when the input holds no record."""
+    empty = True
+    for record in written:
+        empty = False
+        yield record
+    if empty:
+        none = no_record(given.name, archive=given.kind != "ord")
+        yield Written(diagnostics=(none,), source=given.name)
 
 
 def _ord_chunks(records: Iterable[dict[str, Any]]) -> Iterator[tuple[int, str]]:
@@ -192,9 +257,9 @@ def _ord_chunks(records: Iterable[dict[str, Any]]) -> Iterator[tuple[int, str]]:
 class RecordErrors(ConversionError):
     """Errors found while an archive was written a record at a time; ``texts``
     holds the first line and the text of each record they are about (by its
-    number), to show their lines."""
+    input and number there), to show their lines."""
 
-    texts: dict[int, tuple[int, str]]
+    texts: dict[tuple[str, int], tuple[int, str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,10 +268,11 @@ class Written:
     processes: its ``piece`` of the new text and whether that reads back as
     the record, or the errors that keep it from being written (syntax, an
     element out of place) with its first line and text to quote, or what an
-    archive refuses in it (``refused``, E003). Its number is its place in
-    the stream of records (``_Problems.take``)."""
+    archive refuses in it (``refused``, E003). Its number is its place among
+    the records of its input (``_Problems.take``)."""
 
     piece: str = ""
+    source: str = ""  # the input's name
     reads_back: bool = True
     cut: bool | None = None  # (.ord) cut from the piece before it in its block; None: none there
     diagnostics: tuple[Diagnostic, ...] = ()
@@ -216,27 +282,29 @@ class Written:
 
 class _Problems:
     """The errors met while records are written one at a time, and the text
-    of each record they are about; ``take`` numbers the records, ``done``
-    raises them all, if any."""
+    of each record they are about; ``take`` numbers the records within each
+    input, ``done`` raises them all, if any."""
 
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.records = 0
+    def __init__(self) -> None:
+        self.source = ""
+        self.records = 0  # within the input being read
         self.diagnostics: list[Diagnostic] = []
-        self.texts: dict[int, tuple[int, str]] = {}
+        self.texts: dict[tuple[str, int], tuple[int, str]] = {}
 
     def take(self, written: Iterable[Written]) -> Iterator[Written]:
         """The records that are to be written, up to the first problem: the
         errors of every record are noted, a record that does not read back
         after the others is E004, and an archive's refusal is raised in place."""
         for record in written:
+            if record.source != self.source:
+                self.source, self.records = record.source, 0
             self.records += 1
             if record.diagnostics:
                 index = self.records  # the worker numbered it within its block
                 self.diagnostics += [
                     d if d.record is None else replace(d, record=index) for d in record.diagnostics
                 ]
-                self.texts[index] = record.text
+                self.texts[record.source, index] = record.text
             elif not self.diagnostics:
                 if record.refused is not None:
                     raise record.refused
@@ -253,8 +321,6 @@ class _Problems:
         )
 
     def done(self) -> None:
-        if not self.records:
-            self.diagnostics.append(no_record(self.source))
         if self.diagnostics:
             error = RecordErrors(self.diagnostics)
             error.texts = self.texts
@@ -265,11 +331,14 @@ def _not_writable(item: Record | Unparsed) -> Written | None:
     """The errors that keep a record from being written (syntax errors,
     elements out of place), or None."""
     if isinstance(item, Unparsed):
-        return Written(diagnostics=tuple(item.diagnostics), text=(item.first_line, item.text))
+        text = (item.first_line, item.text)
+        return Written(source=item.source, diagnostics=tuple(item.diagnostics), text=text)
     out_of_place = misplaced(item)
     if out_of_place:
         first_line = item.span.line if item.span else 1
-        return Written(diagnostics=tuple(out_of_place), text=(first_line, item.text))
+        return Written(
+            source=item.source, diagnostics=tuple(out_of_place), text=(first_line, item.text)
+        )
     return None
 
 
@@ -295,15 +364,15 @@ def _archived(
         )
         try:
             # an archive refuses what no archive can hold (E003, as reading it would)
-            yield Written(body, archive.read_back(body, kind, source) == entry)
+            yield Written(body, source, archive.read_back(body, kind, source) == entry)
         except ArchiveError as refused:
-            yield Written(refused=refused)
+            yield Written(source=source, refused=refused)
 
 
-def _archive_text(written: Iterable[Written], source: str, kind: str) -> Iterator[str]:
+def _archive_text(written: Iterable[Written], kind: str) -> Iterator[str]:
     """The archive of records written by ``_archived``, in order: its head,
     the pieces and its tail (the sequential part of ``archive_pieces``)."""
-    problems = _Problems(source)
+    problems = _Problems()
     head = archive.YAML_HEAD if kind == "yaml" else archive.JSON_HEAD
     between = "" if kind == "yaml" else ",\n"
     first = True
@@ -328,7 +397,7 @@ def archive_pieces(
     first record that cannot be archived nothing more is given, the rest is
     still read for its errors, and RecordErrors carries them all."""
     records = _archived(parse_chunks(chunks, source), source, kind, with_results)
-    return _archive_text(records, source, kind)
+    return _archive_text(_or_none(records, Input(source, "ord")), kind)
 
 
 def archive_block(
@@ -347,9 +416,7 @@ def archive_of(
     """``archive_pieces`` of a whole input, its records written on ``workers``
     a block at a time. Raises RecordErrors, and InputError at a byte that
     is not UTF-8 (after the records before it)."""
-    work = blocks(source)
-    done = workers.map(partial(archive_block, kind=kind, with_results=with_results), work)
-    return _archive_text(_in_place(done), source.name, kind)
+    return converted([Input(source.name, "ord", source)], kind, workers, with_results)
 
 
 def _in_place(done: Iterable[list[Written] | InputError]) -> Iterator[Written]:
@@ -375,15 +442,15 @@ def _formatted(items: Iterable[Record | Unparsed], source: str) -> Iterator[Writ
         piece = format_record(item)
         reads_back = item.text == piece or _reads_back(piece, source)
         cut = None if previous is None else _cut_where_it_starts(piece, previous)
-        yield Written(piece, reads_back, cut)
+        yield Written(piece, source, reads_back, cut)
         previous = piece
 
 
-def _canonical_text(written: Iterable[Written], source: str) -> Iterator[str]:
+def _canonical_text(written: Iterable[Written]) -> Iterator[str]:
     """The canonical text of records formatted by ``_formatted``, in order,
     each cut from the one before where it starts (the sequential part of
-    ``canonical_pieces``: across blocks, only here can it be seen)."""
-    problems = _Problems(source)
+    ``canonical_pieces``: across blocks and inputs, only here can it be seen)."""
+    problems = _Problems()
     previous: str | None = None  # the last piece given
     for record in problems.take(written):
         cut = record.cut
@@ -403,7 +470,8 @@ def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator
     Each piece is read back before it is given: alone it is its own canonical
     form, and after the piece before it, it starts a record where it starts.
     Errors as ``archive_pieces``."""
-    return _canonical_text(_formatted(parse_chunks(chunks, source), source), source)
+    formatted = _formatted(parse_chunks(chunks, source), source)
+    return _canonical_text(_or_none(formatted, Input(source, "ord")))
 
 
 def canonical_block(block: Block) -> list[Written] | InputError:
@@ -417,8 +485,7 @@ def canonical_block(block: Block) -> list[Written] | InputError:
 def canonical_of(source: Lines, workers: Workers) -> Iterator[str]:
     """``canonical_pieces`` of a whole input, its records formatted on
     ``workers`` a block at a time. Errors as ``archive_of``."""
-    done = workers.map(canonical_block, blocks(source))
-    return _canonical_text(_in_place(done), source.name)
+    return converted([Input(source.name, "ord", source)], "ord", workers)
 
 
 def _reads_back(piece: str, source: str) -> bool:

@@ -13,7 +13,7 @@ import json
 import os
 import secrets
 import sys
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
 from enum import Enum
 from itertools import chain, islice
@@ -806,7 +806,8 @@ def fmt_command(
                 write_atomic(item.name, item.pieces(), overwrite=True, read=read)
             except RecordErrors as error:
                 for diagnostic in error.diagnostics:
-                    first, text = error.texts.get(diagnostic.record or 0, (1, ""))
+                    where = (diagnostic.source, diagnostic.record or 0)
+                    first, text = error.texts.get(where, (1, ""))
                     console.print(diagnostic_text(diagnostic, text.split("\n"), first))
                 console.print(f"{item.name}: not formatted: fix the errors above first")
                 failed = True
@@ -862,23 +863,26 @@ class Kind(str, Enum):
 
 @app.command("convert", short_help="Convert between .ord text and YAML or JSON archives.")
 def convert_command(
-    source: Annotated[
-        str,
+    sources: Annotated[
+        list[str],
         typer.Argument(
-            help="A .ord, .yaml/.yml or .json file, or - for standard input.", metavar="INPUT"
+            help=".ord, .yaml/.yml or .json files, directories (every *.ord below) or - "
+            "for standard input.",
+            show_default=False,
+            metavar="INPUT",
         ),
     ],
     output: OutputOption = "-",
     from_: Annotated[
         Kind | None,
-        typer.Option("--from", help="The input's format (default: from its extension, else ord)."),
+        typer.Option("--from", help="The inputs' format (default: from each extension, else ord)."),
     ] = None,
     to: Annotated[
         Kind | None,
         typer.Option(
             "--to",
             help="The output's format (default: from --output's extension; "
-            "yaml for .ord input, ord for an archive).",
+            "yaml for .ord input, ord for archives).",
         ),
     ] = None,
     with_results: Annotated[
@@ -894,32 +898,48 @@ def convert_command(
 ) -> None:
     """Convert between .ord text and YAML or JSON archives, losing nothing:
     every tag (unknown ones too), the deal, plays with comments and glyphs,
-    declared resolutions and the result. A multi-record file becomes one
-    archive document. Exit 1 for input that cannot be read as its format.
+    declared resolutions and the result. The records of every input, in
+    order, become one archive document (or one .ord text). Exit 1 for input
+    that cannot be read as its format.
     """
     from ..archives.conversion import kinds
     from ..checking.batch import Workers
 
     console = _console(stderr=True)
-    source_kind, target_kind = kinds(
-        source if source != STDIN else None,
+    inputs = []
+    for path in expand(sources):
+        if isinstance(path, InputError):
+            raise _fail(console, path)
+        inputs.append(path)
+    source_kinds, target_kind = kinds(
+        [p if p != STDIN else None for p in inputs],
         output if output != "-" else None,
         from_.value if from_ else None,
         to.value if to else None,
     )
-    if output != "-" and source != STDIN and Path(output).resolve() == Path(source).resolve():
+    if output != "-" and any(
+        p != STDIN and Path(output).resolve() == Path(p).resolve() for p in inputs
+    ):
         raise typer.BadParameter(
-            "the output is the input; use ordo fmt --write to rewrite a file", param_hint="--output"
+            "the output is an input; use ordo fmt --write to rewrite a file", param_hint="--output"
         )
-    with Workers(_jobs(jobs, [source])) as workers:
-        _convert(console, source, output, (source_kind, target_kind), with_results, force, workers)
+    with Workers(_jobs(jobs, inputs)) as workers:
+        _convert(
+            console,
+            list(zip(inputs, source_kinds, strict=True)),
+            output,
+            target_kind,
+            with_results,
+            force,
+            workers,
+        )
 
 
 def _convert(
     console: Console,
-    source: str,
+    sources: list[tuple[str, str]],
     output: str,
-    kinds: tuple[str, str],
+    target_kind: str,
     with_results: bool,
     force: bool,
     workers: Workers,
@@ -929,31 +949,36 @@ def _convert(
     ``workers``. A file is written whole or not at all; standard output gets
     the records up to the first that cannot be converted, then the errors and
     exit 1."""
-    from ..archives.conversion import RecordErrors, archive_of, canonical_of, from_archive
+    from ..archives.conversion import Input, RecordErrors, converted
 
-    source_kind, target_kind = kinds
-    name = source_name(source)
-    held: Source | None = None
-    if source == STDIN or not Path(source).is_file():  # read once: held
-        held = _read_or_exit(console, source)
+    held: dict[str, Source] = {}
+    for path, _kind in sources:
+        if path == STDIN or not Path(path).is_file():  # read once: held
+            held[path] = _read_or_exit(console, path)
 
-    def lines() -> Iterator[str]:
-        if held is not None:
-            return iter(held.text.split("\n"))
-        # an archive laid out otherwise (minified JSON) may be one long line, read whole
-        return open_source(source, longest=MAX_HELD).lines()
+    def lines_of(path: str) -> Callable[[], Iterator[str]]:
+        def lines() -> Iterator[str]:
+            if path in held:
+                return iter(held[path].text.split("\n"))
+            # an archive laid out otherwise (minified JSON) may be one long line, read whole
+            return open_source(path, longest=MAX_HELD).lines()
 
+        return lines
+
+    def inputs() -> Iterator[Input]:  # each opened when its turn comes
+        for path, kind in sources:
+            if kind == "ord":
+                yield Input(source_name(path), kind, held.get(path) or open_source(path))
+            else:
+                yield Input(source_name(path), kind, lines=lines_of(path))
+
+    named = {source_name(path): path for path, _kind in sources}
     try:
-        if source_kind != "ord":  # an archive is read a record at a time here
-            pieces = from_archive(lines, name, source_kind, target_kind, with_results)
-        elif target_kind == "ord":
-            pieces = canonical_of(held or open_source(source), workers)
-        else:
-            pieces = archive_of(held or open_source(source), target_kind, workers, with_results)
+        pieces = converted(inputs(), target_kind, workers, with_results)
         _emit(console, _frozen_heap(pieces), output, force)
     except RecordErrors as error:
         for diagnostic in error.diagnostics:
-            first, text = error.texts.get(diagnostic.record or 0, (1, ""))
+            first, text = error.texts.get((diagnostic.source, diagnostic.record or 0), (1, ""))
             console.print(diagnostic_text(diagnostic, text.split("\n"), first))
     except ConversionError as error:
         for diagnostic in error.diagnostics:
@@ -962,7 +987,10 @@ def _convert(
         raise _fail(console, problem) from None
     except ArchiveError as problem:  # placed in the file: its line is shown
         span = problem.diagnostic.span
-        shown = next(islice(lines(), span.line - 1, None), None) if span else None
+        archive_path = named.get(problem.diagnostic.source)
+        shown = None
+        if span is not None and archive_path is not None:
+            shown = next(islice(lines_of(archive_path)(), span.line - 1, None), None)
         console.print(
             diagnostic_text(
                 problem.diagnostic, None if shown is None else [shown], span.line if span else 1
@@ -972,7 +1000,8 @@ def _convert(
         console.print(problem_text(problem))
     else:
         return
-    console.print(f"{name}: not converted")
+    what = visible(", ".join(named)) if len(named) < 4 else f"{len(named)} inputs"
+    console.print(f"{what}: not converted")
     raise typer.Exit(exit_status(failed=True))
 
 

@@ -43,6 +43,23 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+@pytest.fixture(scope="session")
+def lark_terminals() -> dict[str, tuple[str, str]]:
+    """Lark's own reading of the grammar: terminal name -> (kind, pattern),
+    kind ``re`` for a named terminal, ``str`` for a word of a rule."""
+    from lark import Lark
+
+    from ordonnance_notation.notation.terminals import GRAMMAR
+
+    parser = Lark(GRAMMAR, start="record", parser="lalr")
+    out = {}
+    for terminal in parser.terminals:
+        assert not terminal.pattern.flags, terminal
+        # Lark turns the escape \n of a regular expression into a line end
+        out[terminal.name] = (terminal.pattern.type, terminal.pattern.value.replace("\n", "\\n"))
+    return out
+
+
 @pytest.fixture
 def ordo(monkeypatch):
     """``ordo(*args, input=None, env=None)``: the ``ordo`` command in-process,

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from lark import Lark
 from strategies import ROOT
 
 import ordonnance_notation
@@ -19,24 +18,16 @@ from ordonnance_notation.notation import terminals as t
 PACKAGE = Path(ordonnance_notation.__file__).parent
 
 
-@pytest.fixture(scope="module")
-def lark_terminals() -> dict[str, tuple[str, str]]:
-    """Lark's own reading of the grammar: name -> (kind, pattern)."""
-    parser = Lark(t.GRAMMAR, start="record", parser="lalr")
-    out = {}
-    for terminal in parser.terminals:
-        assert not terminal.pattern.flags, terminal
-        # Lark turns the escape \n of a regular expression into a line end
-        out[terminal.name] = (terminal.pattern.type, terminal.pattern.value.replace("\n", "\\n"))
-    return out
-
-
 def test_every_named_terminal_of_the_grammar_is_in_the_module(lark_terminals) -> None:
     named = {name: value for name, (kind, value) in lark_terminals.items() if kind == "re"}
     imported = named.pop("WS")
     assert named == t.PATTERNS
     assert imported == "(?:[ \t\x0c\r\\n])+"  # Lark's common.WS, its escapes read
     assert re.fullmatch(f"(?:{t.BLANK}|\\n)+", " \t\f\r\n") and not re.match(t.BLANK, "\n")
+    latin = [chr(code) for code in range(256)]
+    assert [c for c in latin if re.fullmatch(t.WS, c)] == [
+        c for c in latin if re.fullmatch(imported, c)
+    ]
 
 
 def test_every_terminal_of_the_module_is_in_the_grammar(lark_terminals) -> None:
@@ -47,6 +38,8 @@ def test_every_terminal_of_the_module_is_in_the_grammar(lark_terminals) -> None:
 def test_the_keywords_are_the_words_of_the_grammars_rules(lark_terminals) -> None:
     words = {value for kind, value in lark_terminals.values() if kind == "str" and value.isalpha()}
     assert words == t.KEYWORDS == {"hand", "pile", "result"}
+    symbols = {value for kind, value in lark_terminals.values() if kind == "str"} - words
+    assert symbols == {t.TAG_OPEN, t.TAG_CLOSE, t.COLON} == {"[", "]", ":"}
 
 
 def test_glyphs_and_delimiters_are_what_the_patterns_match() -> None:

@@ -59,6 +59,8 @@ LINE_COMMENT = PATTERNS["LINE_COMMENT"]
 BLANK_CHARS = " \t\f\r"
 BLANK = "[" + re.escape(BLANK_CHARS) + "]"
 """Lark's ``common.WS`` without the line end."""
+WS = "[" + re.escape(BLANK_CHARS + "\n") + "]+"
+"""Lark's ``common.WS``, which the grammar ignores between tokens."""
 
 _unescape = re.compile(r"\\(.)")
 
@@ -73,6 +75,7 @@ QUOTE = STRING[0]  # "
 TAG_OPEN = re.findall(r'^tag:\s*"(.)"', GRAMMAR, re.MULTILINE)[0]  # [, the tag rule's first word
 TAG_CLOSE = re.findall(r'^tag:.*"(.)"\s*$', GRAMMAR, re.MULTILINE)[0]  # ], its last word
 RESULT = re.findall(r'^result:\s*"([a-z]+)"', GRAMMAR, re.MULTILINE)[0]  # the result line's word
+COLON = re.findall(r'^score:\s*SEAT\s*"(.)"', GRAMMAR, re.MULTILINE)[0]  # :, after a seat
 UNQUOTED_STRING = STRING.removesuffix('"') + '"?'
 """A quoted value that may lack its closing quote (for cutting broken text)."""
 

@@ -2,12 +2,12 @@
 suite's command-line options.
 
 Two speeds: ``pytest -m "not slow"`` leaves out the tests marked ``slow``
-(10 MB lines, fuzzing every ``ordo`` command, a Dask cluster); ``pytest``
-runs everything, as CI does. How many examples the property tests try is the
-Hypothesis profile's: ``--hypothesis-profile=default`` (the counts written in
-the tests), ``ci`` (Hypothesis's own, loaded when the CI variable is set: the
-same counts, derandomized, no example database) or ``deep`` (ten times as
-many).
+(10 MB lines, fuzzing every ``ordo`` command, a Dask cluster, pre-commit
+installing the hooks); ``pytest`` runs everything, as CI does. How many
+examples the property tests try is the Hypothesis profile's:
+``--hypothesis-profile=default`` (the counts written in the tests), ``ci``
+(Hypothesis's own, loaded when the CI variable is set: the same counts,
+derandomized, no example database) or ``deep`` (ten times as many).
 """
 
 from __future__ import annotations

@@ -7,7 +7,8 @@ The engine imports nothing from the notation.
 
     >>> from ordonnance_notation import parse_text, validate
     >>> [report] = [validate(r) for r in parse_text(text, "game.ord")]
-    >>> report.valid, report.outcome.winner
+    >>> report.valid, report.winner, report.scores
+    (True, 'P2', {'P1': 1, 'P2': 4})
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from .diagnostics import (
     UnreadableSource,
 )
 from .engine.armies import Army, Decision, Formations, Level, decide, rank
-from .engine.cards import Card, CardError, Icon, State
+from .engine.cards import Card, CardError, Icon, State, seat_name, seat_number
 from .engine.game import Deal, Game, IllegalPlay, Resolution, Turn, Violation
 from .engine.scoring import Outcome, Scoring, TieBreak, score
 from .files.sources import read_source
@@ -89,6 +90,8 @@ __all__ = [
     "parse_text",
     "rank",
     "score",
+    "seat_name",
+    "seat_number",
     "validate",
     "validate_text",
 ]

@@ -45,3 +45,24 @@ def test_every_complete_ord_example_in_the_docs_parses():
         assert not syntax, (name, block, syntax)
         checked += 1
     assert checked >= 5
+
+
+def test_the_python_api_example_runs_and_prints_what_its_comments_say(monkeypatch, capsys):
+    text = (ROOT / "README.md").read_text("utf-8")
+    code = re.search(r"## Python API\n\n```python\n(.*?)```", text, re.DOTALL).group(1)
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert "winner P2 scores {'P1': 2, 'P2': 3}" in printed  # as its comment says
+    assert printed[-1] == "1 P1 None P2"
+
+
+def test_seats_by_name_and_the_engines_numbers_agree():
+    from ordonnance_notation import parse_file, seat_name, seat_number, validate
+
+    [report] = [validate(item) for item in parse_file(ROOT / "samples" / "classic-2.ord")]
+    assert report.winner == "P2" and report.outcome.winner == 1  # the old access stays
+    assert report.scores == {"P1": 1, "P2": 4} and report.outcome.scores == (1, 4)
+    assert [seat_number(seat_name(s)) for s in range(4)] == [0, 1, 2, 3]
+    assert seat_number("P0") is None and seat_number("p2") is None and seat_number("P") is None
+    assert report.to_json()["winner"] == report.winner

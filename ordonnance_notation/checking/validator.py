@@ -87,6 +87,23 @@ class Report:
             return f"valid, unfinished after ply {ply}"
         return "valid, " + self.outcome.describe(self.scoring.unit if self.scoring else "states")
 
+    @property
+    def winner(self) -> str | None:
+        """The winner's seat as the record names it (``"P2"``); None while the
+        game is unfinished or was not checked to its end, or when the win is
+        shared. ``outcome.winner`` is the engine's number for it (1 for P2)."""
+        outcome = self.outcome
+        return None if outcome is None or outcome.winner is None else seat_name(outcome.winner)
+
+    @property
+    def scores(self) -> dict[str, int] | None:
+        """Each seat's score by its name (``{"P1": 1, "P2": 4}``), in states or
+        points as the record's scoring counts; None unless finished and checked.
+        ``outcome.scores`` holds the same by the engine's numbers."""
+        if self.outcome is None:
+            return None
+        return {seat_name(s): v for s, v in enumerate(self.outcome.scores)}
+
     def to_json(self) -> dict[str, Any]:
         """The report as ``ordo validate --format json`` prints it."""
         outcome = self.outcome
@@ -96,12 +113,8 @@ class Report:
             "players": list(self.names),
             "valid": self.valid,
             "finished": outcome is not None,
-            "winner": None
-            if outcome is None or outcome.winner is None
-            else seat_name(outcome.winner),
-            "scores": None
-            if outcome is None
-            else {seat_name(s): v for s, v in enumerate(outcome.scores)},
+            "winner": self.winner,
+            "scores": self.scores,
             "markers": [
                 {
                     "marker": r.marker,

@@ -61,11 +61,7 @@ class Formations:
     def of(cls, cards: Sequence[Card]) -> Formations:
         if len(cards) > _MAX_PACKED:
             return cls._count([sum(card.mask >> icon & 1 for card in cards) for icon in Icon])
-        packed = sum([_PACKED[card.mask] for card in cards])
-        found = _FORMATIONS.get(packed)
-        if found is None:
-            found = _FORMATIONS[packed] = cls._count([packed >> 3 * icon & 7 for icon in Icon])
-        return found
+        return formations_of(sum([PACKED[card.mask] for card in cards]))
 
     @classmethod
     def _count(cls, counts: Sequence[int]) -> Formations:
@@ -127,7 +123,7 @@ class Army:
         fourth = units[3].ply if len(units) >= UNITS_PER_ARMY else 1 << 30
         formations = None
         if len(units) <= _MAX_PACKED:  # the formations of these counts, if met before
-            formations = _FORMATIONS.get(sum([_PACKED[unit.card.mask] for unit in units]))
+            formations = _FORMATIONS.get(sum([PACKED[unit.card.mask] for unit in units]))
         if formations is None:
             formations = self.formations
         return (formations.key, -fourth)
@@ -137,11 +133,20 @@ class Army:
 
 
 # An army's icon counts packed in one number, three bits an icon: the sum of
-# its cards' _PACKED values. Formations depend on the counts alone, so there
-# are at most a few thousand to cache.
-_PACKED = [sum(1 << 3 * icon for icon in Icon if mask >> icon & 1) for mask in range(32)]
+# its cards' PACKED values (by card mask). Formations depend on the counts
+# alone, so there are at most a few thousand to cache.
+PACKED = [sum(1 << 3 * icon for icon in Icon if mask >> icon & 1) for mask in range(32)]
 _MAX_PACKED = 7  # cards whose counts fit in three bits
 _FORMATIONS: dict[int, Formations] = {}
+
+
+def formations_of(packed: int) -> Formations:
+    """The formations of an army of at most seven cards whose icon counts are
+    ``packed`` (the sum of its cards' ``PACKED`` values)."""
+    found = _FORMATIONS.get(packed)
+    if found is None:
+        found = _FORMATIONS[packed] = Formations._count([packed >> 3 * icon & 7 for icon in Icon])
+    return found
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 

@@ -1,0 +1,569 @@
+"""When each state, and the game, was decided; and the plays that gave them away.
+
+**What is known.** With the deal known, the cards each seat will hold are
+fixed by the deal and the turn order alone: a seat draws the pile's cards at
+its turns, whatever anyone plays. A seat only chooses which of its cards goes
+to which of its states, and when. Moreover any choice of *which* cards go
+*where* can be carried out: at each turn a seat holds six cards (five after
+the pile runs out, D5) and at most five of its cards will never be played,
+so one card of the chosen assignment is always in hand, and its state still
+has room. The army a seat can still make in a state is therefore any choice
+of its remaining slots there among the cards it has not played yet, whatever
+it does elsewhere, and the seats choose independently.
+
+**A state.** A seat can still win a state when the strongest army it can make
+there beats the weakest army each other seat can make (or equals it, when
+the tie could still fall its way: the earlier fourth card). The state is
+*decided* at the first ply after which only one seat can win it. This is
+exact but for one relaxation: where two seats' armies could end with the same
+formations, the analysis lets either win the tie, whoever can still play the
+fourth card first (it does not follow the order in which cards arrive).
+That can only leave a state undecided longer than it was, never the reverse.
+
+**Without the deal** (or beyond a short one, D8) a seat's unknown cards may be
+any cards, so a state is decided only when no card at all could change it.
+
+**The game.** A seat can still win the game when the states it can still win
+could outscore what every other seat has surely won; the states are taken
+one by one, as if a seat's cards could serve in every state at once, so the
+game is said decided later than it may truly be, never earlier. Classic
+scoring counts states; points scoring counts points by the best and worst
+place each seat can still reach in each state (ties between scores are let
+go either way, D2 aside).
+
+**Turning points.** A ply after which a seat could no longer win a state (or
+the game) that it could win before. When it was that seat's own play, and the
+deal says what it held, the other plays from its hand that would have kept
+the chance are listed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from itertools import combinations, islice, product
+
+from .armies import PACKED, UNITS_PER_ARMY, formations_of
+from .cards import Card, Icon, State
+from .game import PLAYS_PER_SEAT, STATES, Deal
+from .scoring import Scoring
+
+_ALL_ICONS = 31  # the mask of a card carrying every icon: the strongest any card can be
+_SINGLES = tuple(1 << icon for icon in Icon)
+
+
+def _ranks() -> list[int]:
+    """The strength of every army of four cards or fewer, by its packed icon
+    counts: a greater number is a stronger army (-1: no such army)."""
+    keys = {}
+    for counts in product(range(UNITS_PER_ARMY + 1), repeat=len(Icon)):
+        packed = sum(n << 3 * icon for icon, n in enumerate(counts))
+        keys[packed] = formations_of(packed).key
+    order = {key: n for n, key in enumerate(sorted(set(keys.values())))}
+    ranks = [-1] * (max(keys) + 1)
+    for packed, key in keys.items():
+        ranks[packed] = order[key]
+    return ranks
+
+
+RANKS = _ranks()
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What a seat can still make in a state, as ``RANKS``: its weakest army
+    lies between ``low_lo`` and ``low_hi``, its strongest between ``high_lo``
+    and ``high_hi`` (found exactly only when a comparison needs it: a bound
+    is kept up to date far more cheaply). ``low_cards`` make an army of rank
+    ``low_hi``, ``high_cards`` one of rank ``high_lo`` (masks; the witnesses
+    of those bounds). ``fourth`` is the ply of its fourth card there, once
+    played."""
+
+    low_lo: int
+    low_hi: int
+    low_cards: tuple[int, ...]
+    high_lo: int
+    high_hi: int
+    high_cards: tuple[int, ...]
+    fourth: int | None = None
+
+    @property
+    def exact(self) -> bool:
+        return self.low_lo == self.low_hi and self.high_lo == self.high_hi
+
+
+def _icons(mask: int) -> int:
+    return mask.bit_count()
+
+
+def _greedy(base: int, k: int, pool: Counter[int], wild: int, strongest: bool) -> tuple[int, ...]:
+    """``k`` cards of the pool (or unknown ones) with the most (or fewest) icons: some army."""
+    cards = sorted(pool.elements(), key=_icons, reverse=strongest)[:k]
+    if len(cards) < k:
+        cards += [_ALL_ICONS if strongest else _SINGLES[0]] * (k - len(cards))
+    return tuple(cards)
+
+
+def _army(base: int, cards: tuple[int, ...]) -> int:
+    return RANKS[base + sum(PACKED[mask] for mask in cards)]
+
+
+def _start(base: int, k: int, pool: Counter[int], wild: int) -> Reach:
+    """Bounds that cost next to nothing: some weak army and some strong one,
+    the army as it stands and the strongest any cards could make."""
+    low_cards = _greedy(base, k, pool, wild, strongest=False)
+    high_cards = _greedy(base, k, pool, wild, strongest=True)
+    return Reach(
+        RANKS[base],
+        _army(base, low_cards),
+        low_cards,
+        _army(base, high_cards),
+        RANKS[base + k * PACKED[_ALL_ICONS]],
+        high_cards,
+    )
+
+
+def _after(
+    old: Reach,
+    card: Card,
+    placed: bool,
+    base: int,
+    k: int,
+    pool: Counter[int],
+    wild: int,
+    fourth: int | None,
+) -> Reach:
+    """A seat's reach in a state after it played ``card`` (into this state
+    when ``placed``), ``base``, ``k``, ``pool`` and ``wild`` being as they are
+    now. The strongest army can only have weakened and the weakest only
+    strengthened, so ``high_hi`` and ``low_lo`` stand; a witness that used the
+    card is mended (or, failing that, replaced by the plainest bound)."""
+    low_cards = _mended(old.low_cards, card, placed, pool, wild, strongest=False)
+    high_cards = _mended(old.high_cards, card, placed, pool, wild, strongest=True)
+    if low_cards is None:
+        low_hi, low_cards = RANKS[base + k * PACKED[_ALL_ICONS]], ()
+    else:
+        low_hi = old.low_hi if low_cards is old.low_cards else _army(base, low_cards)
+    if high_cards is None:
+        high_lo, high_cards = RANKS[base], ()
+    else:
+        high_lo = old.high_lo if high_cards is old.high_cards else _army(base, high_cards)
+    return Reach(old.low_lo, low_hi, low_cards, high_lo, old.high_hi, high_cards, fourth)
+
+
+def _mended(
+    cards: tuple[int, ...],
+    card: Card,
+    placed: bool,
+    pool: Counter[int],
+    wild: int,
+    strongest: bool,
+) -> tuple[int, ...] | None:
+    """A witness after ``card`` was played: itself when it did not need the
+    card; without it when the card went into this state as one of it; else
+    mended with the best card left (None when there is none)."""
+    mask = card.mask
+    if placed:
+        if mask in cards:
+            at = cards.index(mask)
+            return cards[:at] + cards[at + 1 :]
+        if not cards:
+            return None
+        drop = (min if strongest else max)(range(len(cards)), key=lambda n: _icons(cards[n]))
+        return cards[:drop] + cards[drop + 1 :]
+    while cards.count(mask) > pool[mask]:
+        spare = Counter(pool)
+        spare.subtract(Counter(cards))
+        left = [m for m, n in spare.items() if n > 0]
+        if wild:
+            left.append(_ALL_ICONS if strongest else _SINGLES[0])
+        if not left:
+            return None
+        at = cards.index(mask)
+        cards = cards[:at] + ((max if strongest else min)(left, key=_icons),) + cards[at + 1 :]
+    return cards
+
+
+def _candidates(pool: Counter[int], wild: int, k: int, strongest: bool) -> list[int]:
+    """The cards worth trying for the strongest (or weakest) army of ``k`` more:
+    the pool and the unknown cards (as the strongest card, or as any one-icon
+    card), without a card that ``k`` others at least as good outdo."""
+    cards = Counter(pool)
+    for mask in (_ALL_ICONS,) if strongest else _SINGLES:
+        cards[mask] += min(wild, k)
+    kept = []
+    for mask, count in cards.items():
+        if strongest:
+            better = sum(n for m, n in cards.items() if m != mask and m & mask == mask)
+        else:
+            better = sum(n for m, n in cards.items() if m != mask and m & mask == m)
+        if better < k:
+            kept += [mask] * min(count, k)
+    return kept
+
+
+_EXTREMES: dict[tuple[int, int, tuple[int, ...], bool], tuple[int, tuple[int, ...]]] = {}
+
+
+def _extreme(base: int, k: int, cards: list[int], strongest: bool) -> tuple[int, tuple[int, ...]]:
+    """The rank of the strongest (or weakest) army of ``base`` and ``k`` of
+    ``cards``, and the cards that make it."""
+    if k == 0:
+        return RANKS[base], ()
+    if len(cards) < k:  # fewer cards than places: the rest could be anything
+        cards = cards + [_ALL_ICONS if strongest else _SINGLES[0]] * (k - len(cards))
+    cards.sort()
+    key = (base, k, tuple(cards), strongest)
+    found = _EXTREMES.get(key)
+    if found is None:
+        values = [PACKED[mask] for mask in cards]
+        ranks = list(map(RANKS.__getitem__, map(base.__add__, map(sum, combinations(values, k)))))
+        best = (max if strongest else min)(ranks)
+        chosen = next(islice(combinations(cards, k), ranks.index(best), None))
+        if len(_EXTREMES) > 1 << 16:
+            _EXTREMES.clear()
+        found = _EXTREMES[key] = (best, chosen)
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """At ``ply`` (the play of seat ``by``), ``seat`` could no longer win what it
+    could win before; when ``by`` is ``seat`` and its hand was known, the
+    other plays that would have kept the chance (``alternatives``)."""
+
+    seat: int
+    ply: int
+    by: int
+    alternatives: tuple[tuple[Card, State], ...] = ()
+
+    @property
+    def own(self) -> bool:
+        return self.seat == self.by
+
+
+@dataclass(frozen=True, slots=True)
+class StateAnalysis:
+    """When ``state`` was decided (the ply after which one seat alone could
+    win it; 0: before the first play; None: never, in the plays recorded),
+    who could win it after each ply that changed that, and who lost it when."""
+
+    state: State
+    decided: int | None
+    winner: int | None  # the one seat that could win it at the end of the record
+    resolved: int | None  # the ply that resolved it, if one did
+    losses: tuple[Loss, ...]
+    exact: bool  # the deal was known throughout: decided as early as it truly was, ties aside
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    seats: int
+    states: tuple[StateAnalysis, ...]  # in the order A C J E T
+    decided: int | None  # the ply after which one seat alone could win the game
+    winner: int | None
+    losses: tuple[Loss, ...]  # seats that could no longer win the game, and when
+    known_deal: bool
+
+    def state(self, state: State) -> StateAnalysis:
+        return self.states[state - 1]
+
+
+class _Position:
+    """What each seat can still make in each state, kept up to date play by play."""
+
+    def __init__(self, seats: int, deal: Deal | None, scoring: Scoring) -> None:
+        self.seats, self.scoring = seats, scoring
+        total = PLAYS_PER_SEAT * seats
+        self.pool = [Counter[int]() for _ in range(seats)]
+        self.wild = [0] * seats  # cards to come whose faces are unknown
+        self.hands: list[list[Card]] | None = None
+        self.pile: tuple[Card, ...] = ()
+        if deal is None:
+            self.wild = [PLAYS_PER_SEAT] * seats
+        else:
+            self.hands = [list(hand) for hand in deal.hands]
+            self.pile = deal.pile
+            for seat, hand in enumerate(deal.hands):
+                self.pool[seat].update(card.mask for card in hand)
+            for at in range(total):
+                if at < len(deal.pile):
+                    self.pool[at % seats][deal.pile[at].mask] += 1
+                else:
+                    self.wild[at % seats] += 1
+        self.base = [[0] * seats for _ in STATES]  # packed icon counts of each army
+        self.units = [[0] * seats for _ in STATES]
+        self.reach = [
+            [_start(0, UNITS_PER_ARMY, self.pool[seat], self.wild[seat]) for seat in range(seats)]
+            for _ in STATES
+        ]
+
+    def _exactly(self, state: State, seat: int) -> Reach:
+        """The seat's reach in ``state``, both ends found exactly."""
+        old = self.reach[state - 1][seat]
+        if old.exact:
+            return old
+        index = state - 1
+        k = UNITS_PER_ARMY - self.units[index][seat]
+        base, pool, wild = self.base[index][seat], self.pool[seat], self.wild[seat]
+        low, low_cards = _extreme(base, k, _candidates(pool, wild, k, False), False)
+        high, high_cards = _extreme(base, k, _candidates(pool, wild, k, True), True)
+        exact = Reach(low, low, low_cards, high, high, high_cards, old.fourth)
+        self.reach[index][seat] = exact
+        return exact
+
+    def beats(self, state: State, seat: int, other: int) -> bool:
+        """Whether ``seat``'s strongest army in ``state`` could outrank
+        ``other``'s weakest, a tie going by the earlier fourth card."""
+        mine, theirs = self.reach[state - 1][seat], self.reach[state - 1][other]
+        if mine.high_lo > theirs.low_hi:
+            return True
+        if mine.high_hi < theirs.low_lo:
+            return False
+        mine, theirs = self._exactly(state, seat), self._exactly(state, other)
+        return _could_beat(mine, theirs)
+
+    def play(self, ply: int, seat: int, card: Card, state: State) -> None:
+        pool = self.pool[seat]
+        if pool[card.mask] > 0:
+            pool[card.mask] -= 1
+            if not pool[card.mask]:
+                del pool[card.mask]
+        elif self.wild[seat]:
+            self.wild[seat] -= 1
+        if self.hands is not None:
+            if ply - 1 < len(self.pile):
+                self.hands[seat].append(self.pile[ply - 1])
+            if card in self.hands[seat]:
+                self.hands[seat].remove(card)
+        index = state - 1
+        self.base[index][seat] += PACKED[card.mask]
+        self.units[index][seat] += 1
+        full = self.units[index][seat] == UNITS_PER_ARMY
+        for other in STATES:
+            row = self.reach[other - 1]
+            placed = other is state
+            fourth = ply if placed and full else row[seat].fourth
+            k = UNITS_PER_ARMY - self.units[other - 1][seat]
+            base = self.base[other - 1][seat]
+            row[seat] = _after(row[seat], card, placed, base, k, pool, self.wild[seat], fourth)
+
+    @contextmanager
+    def undone(
+        self, ply: int, seat: int, card: Card, state: State, reach: list[Reach]
+    ) -> Iterator[None]:
+        """The position before ``seat`` played ``card`` to ``state`` at
+        ``ply`` (``reach``: its row then), for the time of the ``with``."""
+        after = [row[seat] for row in self.reach]
+        drawn = self.pile[ply - 1] if ply - 1 < len(self.pile) else None
+        self._take_back(seat, card, state, drawn, reach)
+        try:
+            yield
+        finally:
+            self._take_back(seat, card, state, drawn, after, again=True)
+
+    def _take_back(
+        self,
+        seat: int,
+        card: Card,
+        state: State,
+        drawn: Card | None,
+        reach: list[Reach],
+        again: bool = False,
+    ) -> None:
+        sign = -1 if again else 1
+        self.pool[seat][card.mask] += sign
+        if not self.pool[seat][card.mask]:
+            del self.pool[seat][card.mask]
+        if self.hands is not None:
+            hand = self.hands[seat]
+            if again:
+                hand.append(drawn) if drawn is not None else None
+                hand.remove(card)
+            else:
+                hand.append(card)
+                if drawn is not None:
+                    hand.remove(drawn)
+        self.base[state - 1][seat] -= sign * PACKED[card.mask]
+        self.units[state - 1][seat] -= sign
+        for row, value in zip(self.reach, reach, strict=True):
+            row[seat] = value
+
+    def winners(self, state: State) -> frozenset[int]:
+        """The seats that can still win ``state``."""
+        seats = range(self.seats)
+        return frozenset(s for s in seats if all(self.beats(state, s, o) for o in seats if o != s))
+
+    def places(self, state: State, seat: int) -> tuple[int, int]:
+        """The best and the worst place ``seat`` can still reach in ``state`` (0: first)."""
+        others = [o for o in range(self.seats) if o != seat]
+        best = sum(1 for o in others if not self.beats(state, seat, o))
+        worst = sum(1 for o in others if self.beats(state, o, seat))
+        return best, worst
+
+    def hand_before(self, ply: int, seat: int) -> list[Card]:
+        """What ``seat`` holds when it plays ``ply``, having drawn (the deal known)."""
+        assert self.hands is not None
+        hand = list(self.hands[seat])
+        if ply - 1 < len(self.pile):
+            hand.append(self.pile[ply - 1])
+        return hand
+
+
+def _could_beat(mine: Reach, theirs: Reach) -> bool:
+    """Whether my strongest army could outrank their weakest, ties by the earlier fourth card."""
+    if mine.high_hi != theirs.low_lo:
+        return mine.high_hi > theirs.low_lo
+    if theirs.fourth is None:
+        return True  # I could play my fourth card first
+    return mine.fourth is not None and mine.fourth < theirs.fourth
+
+
+def _game_winners(position: _Position) -> frozenset[int]:
+    """The seats that can still win the game, the states taken one by one."""
+    seats, scoring = position.seats, position.scoring
+    if scoring.is_points:
+        best = [0] * seats
+        worst = [0] * seats
+        for state in STATES:
+            for seat in range(seats):
+                high, low = position.places(state, seat)
+                best[seat] += scoring.points_for(high)
+                worst[seat] += scoring.points_for(low)
+    else:
+        sets = [position.winners(state) for state in STATES]
+        best = [sum(1 for s in sets if seat in s) for seat in range(seats)]
+        worst = [sum(1 for s in sets if s == {seat}) for seat in range(seats)]
+    return frozenset(
+        seat
+        for seat in range(seats)
+        if all(best[seat] >= worst[other] for other in range(seats) if other != seat)
+    )
+
+
+def _keeps(
+    position: _Position, ply: int, seat: int, card: Card, state: State, target: State | None
+) -> bool:
+    """Whether ``seat`` could still win ``target`` (None: the game) had it
+    played ``card`` to ``state`` at ``ply`` instead."""
+    pool = position.pool[seat]
+    saved = [row[seat] for row in position.reach]
+    index = state - 1
+    pool[card.mask] -= 1
+    position.base[index][seat] += PACKED[card.mask]
+    position.units[index][seat] += 1
+    try:
+        full = position.units[index][seat] == UNITS_PER_ARMY
+        for other in STATES:
+            old = saved[other - 1]
+            placed = other is state
+            fourth = ply if placed and full else old.fourth
+            k = UNITS_PER_ARMY - position.units[other - 1][seat]
+            base = position.base[other - 1][seat]
+            position.reach[other - 1][seat] = _after(
+                old, card, placed, base, k, pool, position.wild[seat], fourth
+            )
+        if target is None:
+            return seat in _game_winners(position)
+        return seat in position.winners(target)
+    finally:
+        pool[card.mask] += 1
+        position.base[index][seat] -= PACKED[card.mask]
+        position.units[index][seat] -= 1
+        for other in STATES:
+            position.reach[other - 1][seat] = saved[other - 1]
+
+
+def _alternatives(
+    position: _Position, ply: int, seat: int, played: tuple[Card, State], target: State | None
+) -> tuple[tuple[Card, State], ...]:
+    """The plays ``seat`` had at ``ply`` (the position before it) that keep ``target``."""
+    if position.hands is None:
+        return ()
+    found = []
+    for card in dict.fromkeys(position.hand_before(ply, seat)):
+        for state in STATES:
+            if (card, state) == played or position.units[state - 1][seat] >= UNITS_PER_ARMY:
+                continue
+            if _keeps(position, ply, seat, card, state, target):
+                found.append((card, state))
+    return tuple(found)
+
+
+_Play = tuple[int, int, Card, State, list[Reach]]  # ply, seat, card, state, the seat's reach before
+
+
+def _kept(position: _Position, play: _Play, target: State | None) -> tuple[tuple[Card, State], ...]:
+    """The other plays from the same hand that would have kept ``target``."""
+    if position.hands is None:
+        return ()
+    ply, seat, card, state, before = play
+    with position.undone(ply, seat, card, state, before):
+        return _alternatives(position, ply, seat, (card, state), target)
+
+
+def analyse(
+    seats: int,
+    deal: Deal | None,
+    plays: Sequence[tuple[Card, State]],
+    scoring: Scoring | None = None,
+) -> Analysis:
+    """The analysis of a game of ``seats`` with this ``deal`` (None: unknown)
+    and these legal ``plays``, in order."""
+    position = _Position(seats, deal, scoring or Scoring.classic())
+    can = {state: position.winners(state) for state in STATES}
+    decided = {state: 0 if len(can[state]) == 1 else None for state in STATES}
+    resolved: dict[State, int] = {}
+    losses: dict[State, list[Loss]] = {state: [] for state in STATES}
+    game = _game_winners(position)
+    game_decided = 0 if len(game) == 1 else None
+    game_losses: list[Loss] = []
+    for ply, (card, state) in enumerate(plays, 1):
+        seat = (ply - 1) % seats
+        before = [row[seat] for row in position.reach]
+        position.play(ply, seat, card, state)
+        if all(position.units[state - 1][s] == UNITS_PER_ARMY for s in range(seats)):
+            resolved[state] = ply
+        play = (ply, seat, card, state, before)
+
+        for target in STATES:
+            now = position.winners(target)
+            if now == can[target]:
+                continue
+            for lost in sorted(can[target] - now):
+                losses[target].append(
+                    Loss(lost, ply, seat, _kept(position, play, target) if lost == seat else ())
+                )
+            can[target] = now
+            if len(now) == 1 and decided[target] is None:
+                decided[target] = ply
+        now_game = _game_winners(position)
+        if now_game != game:
+            for lost in sorted(game - now_game):
+                game_losses.append(
+                    Loss(lost, ply, seat, _kept(position, play, None) if lost == seat else ())
+                )
+            game = now_game
+            if len(game) == 1 and game_decided is None:
+                game_decided = ply
+    exact = deal is not None and not any(position.wild)
+    return Analysis(
+        seats,
+        tuple(
+            StateAnalysis(
+                state,
+                decided[state],
+                next(iter(can[state])) if len(can[state]) == 1 else None,
+                resolved.get(state),
+                tuple(losses[state]),
+                exact,
+            )
+            for state in STATES
+        ),
+        game_decided,
+        next(iter(game)) if len(game) == 1 else None,
+        tuple(game_losses),
+        deal is not None,
+    )

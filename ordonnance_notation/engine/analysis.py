@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, islice, product
 
 from .armies import PACKED, UNITS_PER_ARMY, formations_of
@@ -99,11 +99,30 @@ def _icons(mask: int) -> int:
 
 
 def _greedy(base: int, k: int, pool: Counter[int], wild: int, strongest: bool) -> tuple[int, ...]:
-    """``k`` cards of the pool (or unknown ones) with the most (or fewest) icons: some army."""
-    cards = sorted(pool.elements(), key=_icons, reverse=strongest)[:k]
-    if len(cards) < k:
-        cards += [_ALL_ICONS if strongest else _SINGLES[0]] * (k - len(cards))
-    return tuple(cards)
+    """Some army of ``k`` more cards of the pool (or unknown ones), each the
+    card that makes the strongest (or weakest) army so far: a witness that is
+    often the best there is."""
+    left = +pool
+    if wild:
+        left[_ALL_ICONS if strongest else _SINGLES[0]] += min(wild, k)
+    if not strongest and wild:
+        for single in _SINGLES[1:]:
+            left[single] += min(wild, k)
+    chosen: list[int] = []
+    army = base
+    pick = max if strongest else min
+    for _ in range(k):
+        if not left:
+            chosen.append(_ALL_ICONS if strongest else _SINGLES[0])
+            continue
+        sign = 1 if strongest else -1
+        card = pick(left, key=lambda m: (RANKS[army + PACKED[m]], sign * _icons(m)))
+        chosen.append(card)
+        army += PACKED[card]
+        left[card] -= 1
+        if not left[card]:
+            del left[card]
+    return tuple(chosen)
 
 
 def _army(base: int, cards: tuple[int, ...]) -> int:
@@ -142,6 +161,8 @@ def _after(
     card is mended (or, failing that, replaced by the plainest bound)."""
     low_cards = _mended(old.low_cards, card, placed, pool, wild, strongest=False)
     high_cards = _mended(old.high_cards, card, placed, pool, wild, strongest=True)
+    if not placed and low_cards is old.low_cards and high_cards is old.high_cards:
+        return old
     if low_cards is None:
         low_hi, low_cards = RANKS[base + k * PACKED[_ALL_ICONS]], ()
     else:
@@ -183,7 +204,7 @@ def _mended(
             return None
         at = cards.index(mask)
         cards = cards[:at] + ((max if strongest else min)(left, key=_icons),) + cards[at + 1 :]
-    return cards
+    return cards  # (a witness, not the best: bounds need no more)
 
 
 def _candidates(pool: Counter[int], wild: int, k: int, strongest: bool) -> list[int]:
@@ -299,18 +320,22 @@ class _Position:
             [_start(0, UNITS_PER_ARMY, self.pool[seat], self.wild[seat]) for seat in range(seats)]
             for _ in STATES
         ]
+        self._winners: dict[State, tuple[tuple[Reach, ...], frozenset[int]]] = {}
+        self.trying = False  # trying other plays, back in time: no winners kept
 
-    def _exactly(self, state: State, seat: int) -> Reach:
-        """The seat's reach in ``state``, both ends found exactly."""
+    def _exactly(self, state: State, seat: int, strongest: bool) -> Reach:
+        """The seat's reach in ``state`` with its strongest (or weakest) army found exactly."""
         old = self.reach[state - 1][seat]
-        if old.exact:
+        if (old.high_lo == old.high_hi) if strongest else (old.low_lo == old.low_hi):
             return old
         index = state - 1
         k = UNITS_PER_ARMY - self.units[index][seat]
         base, pool, wild = self.base[index][seat], self.pool[seat], self.wild[seat]
-        low, low_cards = _extreme(base, k, _candidates(pool, wild, k, False), False)
-        high, high_cards = _extreme(base, k, _candidates(pool, wild, k, True), True)
-        exact = Reach(low, low, low_cards, high, high, high_cards, old.fourth)
+        rank, cards = _extreme(base, k, _candidates(pool, wild, k, strongest), strongest)
+        if strongest:
+            exact = replace(old, high_lo=rank, high_hi=rank, high_cards=cards)
+        else:
+            exact = replace(old, low_lo=rank, low_hi=rank, low_cards=cards)
         self.reach[index][seat] = exact
         return exact
 
@@ -322,7 +347,8 @@ class _Position:
             return True
         if mine.high_hi < theirs.low_lo:
             return False
-        mine, theirs = self._exactly(state, seat), self._exactly(state, other)
+        mine = self._exactly(state, seat, strongest=True)
+        theirs = self._exactly(state, other, strongest=False)
         return _could_beat(mine, theirs)
 
     def play(self, ply: int, seat: int, card: Card, state: State) -> None:
@@ -359,9 +385,11 @@ class _Position:
         after = [row[seat] for row in self.reach]
         drawn = self.pile[ply - 1] if ply - 1 < len(self.pile) else None
         self._take_back(seat, card, state, drawn, reach)
+        self.trying = True
         try:
             yield
         finally:
+            self.trying = False
             self._take_back(seat, card, state, drawn, after, again=True)
 
     def _take_back(
@@ -392,9 +420,18 @@ class _Position:
             row[seat] = value
 
     def winners(self, state: State) -> frozenset[int]:
-        """The seats that can still win ``state``."""
+        """The seats that can still win ``state`` (kept while no reach there changes)."""
+        row = self.reach[state - 1]
+        known = None if self.trying else self._winners.get(state)
+        if known is not None and (
+            len(known[1]) == 1 or all(a is b for a, b in zip(known[0], row, strict=True))
+        ):
+            return known[1]  # one seat alone: so it stays
         seats = range(self.seats)
-        return frozenset(s for s in seats if all(self.beats(state, s, o) for o in seats if o != s))
+        found = frozenset(s for s in seats if all(self.beats(state, s, o) for o in seats if o != s))
+        if not self.trying:
+            self._winners[state] = (tuple(self.reach[state - 1]), found)
+        return found
 
     def places(self, state: State, seat: int) -> tuple[int, int]:
         """The best and the worst place ``seat`` can still reach in ``state`` (0: first)."""
@@ -456,7 +493,7 @@ def _keeps(
     position.units[index][seat] += 1
     try:
         full = position.units[index][seat] == UNITS_PER_ARMY
-        for other in STATES:
+        for other in STATES if target is None else (target,):
             old = saved[other - 1]
             placed = other is state
             fourth = ply if placed and full else old.fourth

@@ -277,6 +277,7 @@ class StateAnalysis:
     resolved: int | None  # the ply that resolved it, if one did
     losses: tuple[Loss, ...]
     exact: bool  # the deal was known throughout: decided as early as it truly was, ties aside
+    can_win: frozenset[int]  # the seats that could still win it after the last play recorded
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +288,7 @@ class Analysis:
     winner: int | None
     losses: tuple[Loss, ...]  # seats that could no longer win the game, and when
     known_deal: bool
+    can_win: frozenset[int]  # the seats that could still win the game after the last play
 
     def state(self, state: State) -> StateAnalysis:
         return self.states[state - 1]
@@ -596,6 +598,7 @@ def analyse(
                 resolved.get(state),
                 tuple(losses[state]),
                 exact,
+                can[state],
             )
             for state in STATES
         ),
@@ -603,4 +606,5 @@ def analyse(
         next(iter(game)) if len(game) == 1 else None,
         tuple(game_losses),
         deal is not None,
+        game,
     )

@@ -147,6 +147,8 @@ def formations_of(packed: int) -> Formations:
     if found is None:
         found = _FORMATIONS[packed] = Formations._count([packed >> 3 * icon & 7 for icon in Icon])
     return found
+
+
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
 

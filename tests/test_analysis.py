@@ -1,0 +1,169 @@
+"""The analysis of when states and games were decided (engine/analysis.py),
+held to the truth: every continuation of small positions searched
+exhaustively, and random continuations of decided ones."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ordonnance_notation.engine.analysis import analyse
+from ordonnance_notation.engine.game import STATES, Game
+from ordonnance_notation.engine.scoring import Scoring, score
+from ordonnance_notation.making.dealing import load_deck, parse_deck
+from ordonnance_notation.making.selfplay import play_game
+
+SMALL_DECK = parse_deck(
+    "name: small\ncards: {L: 20, B: 16, S: 14, H: 10, F: 8, LB: 10, SH: 8, HF: 6, LBSHF: 4}\n",
+    "small.yaml",
+)
+
+
+def _moves(game: Game):
+    """Every legal play of the seat to move, a card once however many copies it holds."""
+    hand = game.hand_to_play()
+    for card in dict.fromkeys(hand):
+        for state in game.open_states(game.to_move):
+            yield card, state
+
+
+def _search(game: Game, scoring: Scoring, found, ties, game_winners):
+    """Every continuation to the end: who wins each state (``found``), who
+    could have tied its winner's formations (``ties``), who wins the game."""
+    if game.over:
+        for resolution in game.resolutions:
+            found[resolution.state].add(resolution.winner)
+            top = resolution.ranking[0]
+            for army in resolution.ranking[1:]:
+                if army.formations.key == top.formations.key:
+                    ties[resolution.state].add(army.seat)
+        game_winners.add(score(game.seats, game.resolutions, scoring).winner)
+        return
+    for card, state in _moves(game):
+        after, _turn = game.play(card, state)
+        _search(after, scoring, found, ties, game_winners)
+
+
+def _position(seats, seed, left, deck):
+    played = play_game(seed, ["random"] * seats, deck)
+    plays = [(turn.card, turn.state) for turn in played.turns]
+    cut = len(plays) - left
+    game = Game.new(seats, played.deal)
+    for card, state in plays[:cut]:
+        game, _turn = game.play(card, state)
+    return played, plays[:cut], game
+
+
+CASES = (
+    [(2, f"exhaustive-{n}", 4, None) for n in range(12)]
+    + [(2, f"small-{n}", 6, SMALL_DECK) for n in range(8)]
+    + [(3, f"three-{n}", 5, SMALL_DECK) for n in range(6)]
+)
+
+
+@pytest.mark.parametrize(("seats", "seed", "left", "deck"), CASES)
+def test_who_can_still_win_each_state_is_exactly_so(seats, seed, left, deck):
+    played, prefix, game = _position(seats, seed, left, deck or load_deck())
+    found = {state: set() for state in STATES}
+    ties = {state: set() for state in STATES}
+    game_winners: set[int | None] = set()
+    _search(game, played.scoring, found, ties, game_winners)
+    analysis = analyse(seats, played.deal, prefix, played.scoring)
+    for state in STATES:
+        said = analysis.state(state).can_win
+        assert found[state] <= said, (state, found[state], said)  # never less than the truth
+        extra = said - found[state]
+        # more only where formations could tie and the earlier fourth card decided
+        assert extra <= ties[state] | found[state], (state, found[state], said, ties[state])
+    assert {w for w in game_winners if w is not None} <= analysis.can_win
+
+
+def _random_end(game: Game, rng: random.Random) -> Game:
+    while not game.over:
+        game, _turn = game.play(*rng.choice(list(_moves(game))))
+    return game
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_no_decided_state_is_overturned_by_random_continuations(seats):
+    rng = random.Random(seats)
+    checked = 0
+    for n in range(6):
+        played = play_game(
+            f"overturn-{seats}-{n}", ["greedy"] + ["random"] * (seats - 1), load_deck()
+        )
+        plays = [(turn.card, turn.state) for turn in played.turns]
+        analysis = analyse(seats, played.deal, plays, played.scoring)
+        for part in analysis.states:
+            if part.decided is None or part.resolved is None or part.decided >= part.resolved:
+                continue
+            start = Game.new(seats, played.deal)
+            for card, state in plays[: part.decided]:
+                start, _turn = start.play(card, state)
+            for _ in range(20):
+                end = _random_end(start, rng)
+                winner = next(r.winner for r in end.resolutions if r.state is part.state)
+                assert winner == part.winner, (played.seed, part)
+                checked += 1
+        if analysis.decided is not None and analysis.decided < len(plays):
+            start = Game.new(seats, played.deal)
+            for card, state in plays[: analysis.decided]:
+                start, _turn = start.play(card, state)
+            for _ in range(20):
+                end = _random_end(start, rng)
+                assert score(seats, end.resolutions, played.scoring).winner == analysis.winner
+                checked += 1
+    assert checked > 100
+
+
+def test_the_decided_winner_is_the_one_who_won():
+    for n in range(20):
+        played = play_game(f"won-{n}", ["greedy", "random"], load_deck())
+        plays = [(turn.card, turn.state) for turn in played.turns]
+        analysis = analyse(2, played.deal, plays, played.scoring)
+        for resolution in played.game.resolutions:
+            part = analysis.state(resolution.state)
+            assert part.winner == resolution.winner and part.resolved == resolution.ply
+            assert part.decided is not None and part.decided <= resolution.ply
+        assert analysis.winner == played.outcome.winner
+        assert analysis.decided is not None and analysis.decided <= len(plays)
+
+
+def test_without_the_deal_less_is_known():
+    played = play_game("blind", ["greedy", "random"], load_deck())
+    plays = [(turn.card, turn.state) for turn in played.turns]
+    known = analyse(2, played.deal, plays)
+    blind = analyse(2, None, plays)
+    for state in STATES:
+        k, b = known.state(state), blind.state(state)
+        assert b.decided is not None and k.decided is not None and b.decided >= k.decided
+        assert not b.exact and k.exact
+    assert blind.states[0].losses == () or all(
+        not loss.alternatives for loss in blind.states[0].losses
+    )
+
+
+@pytest.mark.parametrize("seed", ["decided-0", "decided-1", "decided-2"])
+def test_a_state_is_decided_at_the_ply_the_search_says(seed):
+    """From each of the last plies, every continuation searched: where more
+    than one seat can still win a state it is not yet decided; where one
+    alone can, it is decided by then (unless only the earlier fourth card
+    could have changed it, which the analysis leaves open)."""
+    played = play_game(seed, ["random", "random"], SMALL_DECK)
+    plays = [(turn.card, turn.state) for turn in played.turns]
+    analysis = analyse(2, played.deal, plays, played.scoring)
+    for cut in range(len(plays) - 5, len(plays) + 1):
+        game = Game.new(2, played.deal)
+        for card, state in plays[:cut]:
+            game, _turn = game.play(card, state)
+        found = {state: set() for state in STATES}
+        ties = {state: set() for state in STATES}
+        _search(game, played.scoring, found, ties, set())
+        for state in STATES:
+            decided = analysis.state(state).decided
+            assert decided is not None
+            if len(found[state]) > 1:
+                assert decided > cut, (cut, state)
+            elif not ties[state]:
+                assert decided <= cut, (cut, state)

@@ -194,17 +194,17 @@ def _mended(
             return None
         drop = (min if strongest else max)(range(len(cards)), key=lambda n: _icons(cards[n]))
         return cards[:drop] + cards[drop + 1 :]
-    while cards.count(mask) > pool[mask]:
+    for _ in range(len(cards)):
+        if cards.count(mask) <= pool[mask] + wild:  # an unknown card may be this one
+            return cards  # (a witness, not the best: bounds need no more)
         spare = Counter(pool)
         spare.subtract(Counter(cards))
-        left = [m for m, n in spare.items() if n > 0]
-        if wild:
-            left.append(_ALL_ICONS if strongest else _SINGLES[0])
+        left = [m for m, n in spare.items() if n > 0 and m != mask]
         if not left:
             return None
         at = cards.index(mask)
         cards = cards[:at] + ((max if strongest else min)(left, key=_icons),) + cards[at + 1 :]
-    return cards  # (a witness, not the best: bounds need no more)
+    return None
 
 
 def _candidates(pool: Counter[int], wild: int, k: int, strongest: bool) -> list[int]:

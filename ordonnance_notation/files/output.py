@@ -11,7 +11,7 @@ import tempfile
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 _STRING = json.encoder.encode_basestring  # C when present
 _WORDS = {True: "true", False: "false", None: "null"}
@@ -71,16 +71,35 @@ def write_atomic(
     read: os.stat_result | None = None,
 ) -> None:
     """Write ``text`` (or its pieces, as they come) to ``path`` (UTF-8),
-    through a symbolic link to the file it names: written beside it, flushed
-    to the disk, then renamed over it, so that the file is whole, old or new,
-    whatever happens (an exception while the pieces come, a full disk,
-    SIGINT or SIGTERM); the temporary file never stays behind. The file's
-    permissions, and its owner and group where permitted, are kept; a file
-    with other hard links is replaced under this name only (the other names
-    keep the old text). Raises OutputExists when the file exists and
-    ``overwrite`` is false, ChangedSince when ``read`` (a ``snapshot`` taken
-    when the file was read) no longer describes it, OSError when it cannot
-    be written."""
+    through ``atomic_file``: the file is whole, old or new, whatever happens.
+    Raises OutputExists when the file exists and ``overwrite`` is false,
+    ChangedSince when ``read`` (a ``snapshot`` taken when the file was read)
+    no longer describes it, OSError when it cannot be written."""
+    with atomic_file(path, overwrite, read) as stream:
+        if isinstance(text, str):
+            stream.write(text)
+        else:
+            stream.writelines(text)
+
+
+@contextlib.contextmanager
+def atomic_file(
+    path: str | Path,
+    overwrite: bool = False,
+    read: os.stat_result | None = None,
+    binary: bool = False,
+) -> Iterator[IO[Any]]:
+    """A stream to write ``path`` through (text, UTF-8 with LF line ends; or
+    bytes with ``binary``), through a symbolic link to the file it names:
+    written beside it, flushed to the disk when the ``with`` ends, then
+    renamed over it, so that the file is whole, old or new, whatever happens
+    (an exception in the ``with``, a full disk, SIGINT or SIGTERM); the
+    temporary file never stays behind. The file's permissions, and its owner
+    and group where permitted, are kept; a file with other hard links is
+    replaced under this name only (the other names keep the old text).
+    Raises OutputExists on entry when the file exists and ``overwrite`` is
+    false; on exit ChangedSince when ``read`` (a ``snapshot`` taken when the
+    file was read) no longer describes it; OSError when it cannot be written."""
     target = Path(os.path.realpath(path))
     if target.exists() and not overwrite:
         raise OutputExists(str(target))
@@ -89,11 +108,12 @@ def write_atomic(
             prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
         )
         try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-                if isinstance(text, str):
-                    stream.write(text)
-                else:
-                    stream.writelines(text)
+            with (
+                os.fdopen(handle, "wb")
+                if binary
+                else os.fdopen(handle, "w", encoding="utf-8", newline="\n")
+            ) as stream:
+                yield stream
                 stream.flush()
                 os.fsync(stream.fileno())
             _keep_owner_and_mode(temporary, target)

@@ -1,0 +1,474 @@
+"""Tables for analysis: every record, play and state resolution of archives,
+as rows of three tables (``records``, ``plays``, ``states``), written as CSV
+or Parquet files; ``ordo export`` is ``Export`` with a reporter.
+
+The columns, their types and what each means are ``TABLES``;
+docs/export.md shows the same, and a test pins the two together.
+
+Rows are built a block of records at a time (``table_rows``, on the
+``Workers`` of ``checking.batch``, in input order) and written as they come:
+memory holds only the blocks under way and, for Parquet, one row group.
+
+An invalid record is still a row of ``records`` (``valid`` false); its
+plays and resolutions are rows of ``plays`` and ``states`` as far as the
+replay went, which stops at the first play it cannot read or that the rules
+forbid: what comes after is never guessed at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from importlib import import_module
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from ..checking.batch import Block, Workers, block_chunks, input_blocks
+from ..checking.content import SHARED
+from ..checking.validator import Report, validate
+from ..diagnostics import InputError, Severity, UnreadableSource, no_record
+from ..engine.cards import seat_name
+from ..engine.game import MAX_SEATS, Deal, Turn
+from ..files.output import atomic_file
+from ..files.sources import source_name
+from ..notation.parser import parse_record
+from ..notation.record import Hand, Pile
+from .stats import best_formation, deciding_step
+
+Cell = str | int | bool | None
+
+
+class Kind(Enum):
+    """The type of a column's values, as docs/export.md names it."""
+
+    STRING = "string"
+    INTEGER = "integer"
+    BOOLEAN = "boolean"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    kind: Kind
+    nullable: bool
+    meaning: str
+
+    @property
+    def type(self) -> str:
+        """``integer``, or ``integer or null`` when a value can be missing."""
+        return self.kind.value + (" or null" if self.nullable else "")
+
+
+def _column(name: str, type: str, meaning: str) -> Column:
+    kind, _, null = type.partition(" or ")
+    return Column(name, Kind(kind), null == "null", meaning)
+
+
+_KEY = (
+    _column("source", "string", "The input file as named on the command line; `<stdin>` for `-`."),
+    _column(
+        "record", "integer", "The record's number in its file, from 1, as `ordo validate` counts."
+    ),
+)
+_TAGS = ("Event", "Site", "Date", "Round")
+_SEATS = tuple(seat_name(seat) for seat in range(MAX_SEATS))  # P1 .. P4
+
+RECORDS = (
+    *_KEY,
+    _column("first_line", "integer", "The line of the file where the record's text starts."),
+    _column(
+        "game_key",
+        "string or null",
+        "16 hex digits naming the game as replayed: the seats, the deal and every ply "
+        "replayed (card, state, draw); the same game gives the same key whatever its "
+        "tags, comments or layout. Null when nothing could be replayed.",
+    ),
+    *(_column(tag.lower(), "string or null", f"The `{tag}` tag as written.") for tag in _TAGS),
+    *(
+        _column(seat.lower(), "string or null", f"The `{seat}` tag as written: a player's name.")
+        for seat in _SEATS
+    ),
+    _column("scoring", "string or null", "The `Scoring` tag as written."),
+    _column("result", "string or null", "The `Result` tag as written: the declared outcome."),
+    _column(
+        "seats", "integer or null", "How many seats play, 2 to 4; null when the header cannot say."
+    ),
+    _column("valid", "boolean", "The record has no error (warnings and notes allowed)."),
+    _column("errors", "integer", "Its errors, as `ordo validate` reports them."),
+    _column("warnings", "integer", "Its warnings."),
+    _column(
+        "finished",
+        "boolean",
+        "The game was replayed to its end and scored: `winner` and the scores are known.",
+    ),
+    _column(
+        "winner",
+        "string or null",
+        "The winner the replay finds, `P1` to `P4`, or `shared` for a tie no rule breaks; "
+        "null when the game is not finished.",
+    ),
+    _column(
+        "rule",
+        "string or null",
+        "The scoring rule in force, `classic` or `points`; null when the header cannot be read.",
+    ),
+    *(
+        _column(
+            f"score_{seat.lower()}",
+            "integer or null",
+            f"{seat}'s states (classic) or points; null when the game is not finished "
+            f"or has no {seat}.",
+        )
+        for seat in _SEATS
+    ),
+    _column(
+        "plies",
+        "integer or null",
+        "The plays the record writes; null when the record could not be read at all.",
+    ),
+    _column("replayed", "integer", "The plies replayed: all of them unless the replay stopped."),
+    _column("has_deal", "boolean", "The record writes a deal (hands and pile)."),
+)
+PLAYS = (
+    *_KEY,
+    _column("ply", "integer", "The ply, from 1."),
+    _column("seat", "string", "Who played, `P1` to `P4`."),
+    _column("card", "string", "The card as written, e.g. `FH`."),
+    _column("canonical", "string", "The same card in canonical order (L B S H F), e.g. `HF`."),
+    _column("state", "string", "The state played to: `A`, `C`, `J`, `E` or `T`."),
+    _column(
+        "drawn",
+        "string or null",
+        "The card drawn before the play as the record writes it (`+L`: `L`); "
+        "null where it is not written.",
+    ),
+    _column("glyph", "string or null", "The glyph after the play, e.g. `!?`; null if none."),
+    _column("resolves", "boolean", "The play gave a state its last unit: the state was resolved."),
+)
+STATES = (
+    *_KEY,
+    _column("state", "string", "The state resolved: `A`, `C`, `J`, `E` or `T`."),
+    _column("marker", "integer", "Its marker: 1 for the first state resolved, to 5."),
+    _column("ply", "integer", "The ply that resolved it."),
+    _column("winner", "string", "The seat that won it, `P1` to `P4`."),
+    _column("runner_up", "string", "The seat with the next strongest army."),
+    _column(
+        "step",
+        "string",
+        "What decided between the two, as `ordo stats` says: e.g. `regiment count`, "
+        "`battalion seniority`, `earlier fourth card`.",
+    ),
+    _column(
+        "formation",
+        "string",
+        "The winning army's strongest formation, e.g. `regiment F`, or `no formation`.",
+    ),
+)
+TABLES: dict[str, tuple[Column, ...]] = {"records": RECORDS, "plays": PLAYS, "states": STATES}
+FORMATS = ("csv", "parquet")
+PARQUET_NEEDS = "pip install 'ordonnance-notation[parquet]'"
+
+
+class MissingExtra(ImportError):
+    """An output format that needs a package that is not installed."""
+
+
+@dataclass(slots=True)
+class Rows:
+    """The rows of the three tables for the records of one block, a list per
+    column (``columns[table]``), records numbered from 1 within the block;
+    ``count`` is how many it numbered, ``invalid`` how many of them are."""
+
+    file: int
+    source: str
+    count: int
+    invalid: int
+    columns: dict[str, list[list[Cell]]]
+
+    def renumbered(self, before: int) -> Rows:
+        """The rows with their records numbered ``before`` higher (``run`` in
+        checking.batch numbers a file's records so)."""
+        if before:
+            for columns in self.columns.values():
+                columns[1] = [index + before for index in columns[1]]  # type: ignore[operator]
+        return self
+
+
+def _empty() -> dict[str, list[list[Cell]]]:
+    return {name: [[] for _ in columns] for name, columns in TABLES.items()}
+
+
+def _add(columns: list[list[Cell]], row: Sequence[Cell]) -> None:
+    for column, value in zip(columns, row, strict=True):
+        column.append(value)
+
+
+def table_rows(block: Block) -> Rows | InputError:
+    """The rows of the records of one block (on a worker), to be renumbered
+    in order; the block's problem, if it is one. Records are numbered as
+    ``checking.batch.check_block`` numbers them."""
+    if block.problem is not None:
+        return block.problem
+    rows = Rows(block.file, block.source, 0, 0, _empty())
+    for first_line, text in block_chunks(block):
+        if not text.strip():
+            continue
+        rows.count += 1
+        item = parse_record(text, first_line, block.source, rows.count)
+        if item is not None:
+            report = validate(item)
+            rows.invalid += not report.valid
+            _add_record(rows.columns, report, first_line)
+    return rows
+
+
+def _add_record(tables: dict[str, list[list[Cell]]], report: Report, first_line: int) -> None:
+    key = (report.source, report.index)
+    record, outcome, game, turns = report.record, report.outcome, report.game, report.turns
+    seats = len(report.names) or None
+    scores: list[int | None] = [None] * MAX_SEATS
+    if outcome is not None:
+        scores[: len(outcome.scores)] = outcome.scores
+
+    def tag(name: str) -> str | None:
+        return None if record is None else record.tag(name)
+
+    _add(
+        tables["records"],
+        (
+            *key,
+            first_line,
+            None if game is None else game_key(game.seats, report.deal, turns),
+            *(tag(name) for name in _TAGS),
+            *(tag(seat) for seat in _SEATS),
+            tag("Scoring"),
+            tag("Result"),
+            seats,
+            report.valid,
+            report.count(Severity.ERROR),
+            report.count(Severity.WARNING),
+            outcome is not None,
+            None
+            if outcome is None
+            else SHARED
+            if outcome.winner is None
+            else seat_name(outcome.winner),
+            None if report.scoring is None else "points" if report.scoring.is_points else "classic",
+            *scores,
+            None if record is None else len(record.plays),
+            len(turns),
+            record is not None and any(type(e) in (Hand, Pile) for e in record.elements),
+        ),
+    )
+    if not turns:
+        return
+    assert record is not None  # turns come from the record's plays
+    plays = tables["plays"]
+    # the plays replayed are the record's first plays, in order (the replay stops at the first
+    # play it cannot use): the turn of each says what it did
+    for play, turn in zip(record.plays, turns, strict=False):  # the plays may go on
+        _add(
+            plays,
+            (
+                *key,
+                turn.ply,
+                seat_name(turn.seat),
+                play.card.text,
+                str(turn.card),
+                turn.state.name,
+                None if play.drawn is None else play.drawn.text[1:],
+                None if play.glyph is None else play.glyph.text,
+                turn.resolution is not None,
+            ),
+        )
+    states = tables["states"]
+    for resolution in game.resolutions if game is not None else ():
+        decision = resolution.decision
+        _add(
+            states,
+            (
+                *key,
+                resolution.state.name,
+                resolution.marker,
+                resolution.ply,
+                seat_name(resolution.winner),
+                seat_name(resolution.ranking[1].seat),
+                deciding_step(decision),
+                best_formation(decision),
+            ),
+        )
+
+
+def game_key(seats: int, deal: Deal | None, turns: Sequence[Turn]) -> str:
+    """16 hex digits naming a game: its seats, its deal and every ply (card,
+    state and draw), and nothing else."""
+    parts = [str(seats)]
+    if deal is not None:
+        parts += [" ".join(map(str, hand)) for hand in deal.hands]
+        parts.append(" ".join(map(str, deal.pile)))
+    parts.append(" ".join(f"{t.drawn or ''}/{t.card}/{t.state.name}" for t in turns))
+    return hashlib.blake2b("\n".join(parts).encode(), digest_size=8).hexdigest()
+
+
+class _Writer(Protocol):
+    def write(self, columns: list[list[Cell]]) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class _CsvWriter:
+    """RFC 4180 CSV with LF line ends, a header line, ``true``/``false`` for
+    booleans and an empty field for null."""
+
+    def __init__(self, stream: IO[Any], columns: tuple[Column, ...]) -> None:
+        self._csv = csv.writer(stream, lineterminator="\n")
+        self._csv.writerow(c.name for c in columns)
+        self._booleans = [i for i, c in enumerate(columns) if c.kind is Kind.BOOLEAN]
+
+    def write(self, columns: list[list[Cell]]) -> None:
+        columns = list(columns)
+        for i in self._booleans:
+            columns[i] = [None if v is None else "true" if v else "false" for v in columns[i]]
+        self._csv.writerows(zip(*columns, strict=True))
+
+    def close(self) -> None:
+        pass
+
+
+ROW_GROUP = 1 << 16  # rows held before a Parquet row group is written
+
+
+class _ParquetWriter:
+    """Parquet with the schema of ``columns``, a row group per ``ROW_GROUP``
+    rows. Raises MissingExtra when pyarrow is not installed."""
+
+    def __init__(self, stream: IO[Any], columns: tuple[Column, ...]) -> None:
+        self._pa, parquet = pyarrow()
+        pa = self._pa
+        types = {Kind.STRING: pa.string(), Kind.INTEGER: pa.int64(), Kind.BOOLEAN: pa.bool_()}
+        self._schema = pa.schema(
+            [pa.field(c.name, types[c.kind], nullable=c.nullable) for c in columns]
+        )
+        self._writer = parquet.ParquetWriter(stream, self._schema)
+        self._held: list[list[Cell]] = [[] for _ in columns]
+        self._rows = 0
+
+    def write(self, columns: list[list[Cell]]) -> None:
+        for held, column in zip(self._held, columns, strict=True):
+            held.extend(column)
+        self._rows += len(columns[0])
+        if self._rows >= ROW_GROUP:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._rows:
+            table = self._pa.Table.from_arrays(
+                [
+                    self._pa.array(column, type=field.type)
+                    for column, field in zip(self._held, self._schema, strict=True)
+                ],
+                schema=self._schema,
+            )
+            self._writer.write_table(table)
+            self._held = [[] for _ in self._held]
+            self._rows = 0
+
+    def close(self) -> None:
+        self._flush()
+        self._writer.close()
+
+
+def pyarrow() -> tuple[Any, Any]:
+    """The modules ``pyarrow`` and ``pyarrow.parquet``; MissingExtra when
+    they are not installed."""
+    try:  # by name: pyarrow is optional, and ships no types
+        return import_module("pyarrow"), import_module("pyarrow.parquet")
+    except ImportError:
+        raise MissingExtra(f"Parquet output needs pyarrow: {PARQUET_NEEDS}") from None
+
+
+@contextlib.contextmanager
+def _table_file(
+    path: Path, columns: tuple[Column, ...], format: str, overwrite: bool
+) -> Iterator[_Writer]:
+    binary = format == "parquet"
+    with atomic_file(path, overwrite, binary=binary) as stream:
+        writer: _Writer = (_ParquetWriter if binary else _CsvWriter)(stream, columns)
+        yield writer
+        writer.close()
+
+
+@dataclass(slots=True)
+class Totals:
+    """What an export came to: rows written by table, invalid records."""
+
+    rows: dict[str, int]
+    invalid: int = 0
+
+
+class Export:
+    """``ordo export`` as a library call: writes ``records``, ``plays`` and
+    ``states`` (``.csv`` or ``.parquet``) into ``directory`` (made if it is
+    missing, not its parents) from ``inputs`` (paths, or an unreadable
+    input in its place, as ``files.sources.expand`` gives them), read on
+    ``workers``. Iterate it: it yields each input that cannot be used (an
+    ``InputError``, in its place; a readable file without a record after
+    every record) and, after each block written, how many records it held.
+    The files appear, whole, when the iteration ends; none does if it ends
+    by an exception. Raises MissingExtra (Parquet without pyarrow) and
+    OutputExists (a table file exists and ``overwrite`` is false) before
+    anything is read; OSError when the files cannot be written."""
+
+    def __init__(
+        self,
+        inputs: Sequence[str | UnreadableSource],
+        directory: str | Path,
+        format: str,
+        workers: Workers,
+        overwrite: bool = False,
+    ) -> None:
+        if format not in FORMATS:
+            raise ValueError(f"no table format {format!r}: {' or '.join(FORMATS)}")
+        self.inputs = list(inputs)
+        self.directory = Path(directory)
+        self.format = format
+        self.workers = workers
+        self.overwrite = overwrite
+        self.totals = Totals(dict.fromkeys(TABLES, 0))
+
+    def paths(self) -> list[Path]:
+        return [self.directory / f"{name}.{self.format}" for name in TABLES]
+
+    def __iter__(self) -> Iterator[InputError | int]:
+        if self.format == "parquet":
+            pyarrow()  # before any file is made
+        self.directory.mkdir(exist_ok=True)
+        done: dict[int, int] = {}  # records so far, by file
+        seen: set[str] = set()
+        with contextlib.ExitStack() as files:
+            writers = [
+                files.enter_context(_table_file(path, columns, self.format, self.overwrite))
+                for path, columns in zip(self.paths(), TABLES.values(), strict=True)
+            ]
+            for part in self.workers.map(table_rows, input_blocks(self.inputs)):
+                if isinstance(part, InputError):
+                    seen.add(part.diagnostic.source)
+                    yield part
+                    continue
+                if part.columns["records"][0]:
+                    seen.add(part.source)
+                before = done.get(part.file, 0)
+                done[part.file] = before + part.count
+                part.renumbered(before)
+                for writer, (name, columns) in zip(writers, part.columns.items(), strict=True):
+                    writer.write(columns)
+                    self.totals.rows[name] += len(columns[0])
+                self.totals.invalid += part.invalid
+                yield part.count
+        for path in self.inputs:
+            if isinstance(path, str) and source_name(path) not in seen:
+                yield InputError(no_record(source_name(path)))

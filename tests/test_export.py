@@ -1,0 +1,208 @@
+"""ordo export and views/tables.py: three tables, their columns pinned to
+docs/export.md, the same answers through DuckDB as ``ordo stats`` gives."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import sys
+
+import duckdb
+import pyarrow.parquet as pq
+import pytest
+from strategies import ROOT, SAMPLES
+
+from ordonnance_notation.views.tables import TABLES
+
+SAMPLE_FILES = sorted(str(p.relative_to(ROOT)) for p in SAMPLES.glob("*.ord"))
+ARROW_TYPES = {"string": "string", "integer": "int64", "boolean": "bool"}
+
+
+def documented() -> dict[str, list[tuple[str, str, str]]]:
+    """docs/export.md's tables: for each ``## `name` `` heading, the rows
+    (column, type, meaning) of the table under it."""
+    text = (ROOT / "docs" / "export.md").read_text("utf-8")
+    tables = {}
+    for name, body in re.findall(r"^## `(\w+)`\n\n(.*?)(?:\n\n|\Z)", text, re.M | re.S):
+        lines = body.strip().split("\n")
+        assert lines[:2] == ["| column | type | meaning |", "|---|---|---|"], name
+        rows = [line.strip("|").split(" | ") for line in lines[2:]]
+        tables[name] = [(c.strip().strip("`"), t.strip(), m.strip()) for c, t, m in rows]
+    return tables
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    """``exported(format)``: the directory of the tables of every sample."""
+    from typer.testing import CliRunner
+
+    from ordonnance_notation.cli.app import app
+
+    made = {}
+
+    def export(format):
+        if format not in made:
+            folder = tmp_path_factory.mktemp(format)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.chdir(ROOT)
+                result = CliRunner().invoke(
+                    app, ["export", *SAMPLE_FILES, "-f", format, "-o", str(folder), "--force"]
+                )
+            assert result.exit_code == 0, result.output
+            made[format] = folder
+        return made[format]
+
+    return export
+
+
+def query(sql):
+    """The rows of a DuckDB query."""
+    return duckdb.sql(sql).fetchall()
+
+
+def table(folder, name, format):
+    return f"'{folder / name}.{format}'"
+
+
+def test_the_columns_are_the_documented_ones():
+    doc = documented()
+    assert list(doc) == list(TABLES) == ["records", "plays", "states"]
+    for name, columns in TABLES.items():
+        assert doc[name] == [(c.name, c.type, c.meaning) for c in columns], name
+
+
+def test_parquet_files_carry_the_documented_types(exported):
+    folder = exported("parquet")
+    for name, rows in documented().items():
+        schema = pq.read_schema(folder / f"{name}.parquet")
+        assert [(f.name, str(f.type) + (" or null" if f.nullable else "")) for f in schema] == [
+            (column, ARROW_TYPES[t.split()[0]] + t[len(t.split()[0]) :]) for column, t, _ in rows
+        ]
+
+
+def test_csv_values_are_of_the_documented_types(exported):
+    folder = exported("csv")
+    patterns = {"integer": r"-?[0-9]+", "boolean": r"true|false", "string": r".*"}
+    for name, rows in documented().items():
+        with open(folder / f"{name}.csv", encoding="utf-8", newline="") as stream:
+            header, *lines = list(csv.reader(stream))
+        assert header == [column for column, _, _ in rows]
+        assert lines, name
+        for line in lines:
+            for value, (column, type, _) in zip(line, rows, strict=True):
+                kind = type.split()[0]
+                if value == "":
+                    assert type.endswith("or null") or kind == "string", (name, column, line)
+                else:
+                    assert re.fullmatch(patterns[kind], value), (name, column, value)
+
+
+@pytest.mark.parametrize("format", ["csv", "parquet"])
+def test_duckdb_counts_the_wins_ordo_stats_counts(ordo, exported, format):
+    folder = exported(format)
+    records, plays, states = (table(folder, name, format) for name in TABLES)
+    stats = json.loads(ordo("stats", "--format", "json", *SAMPLE_FILES).output)
+    wins = query(
+        f"SELECT seats, winner, count(*) FROM {records} WHERE valid AND finished GROUP BY ALL"
+    )
+    assert {(str(s), w): n for s, w, n in wins} == {
+        (seats, winner): n for seats, by in stats["wins"].items() for winner, n in by.items()
+    }
+    steps = query(
+        f"SELECT step, count(*) FROM {states} s JOIN {records} r USING (source, record) "
+        "WHERE r.finished GROUP BY ALL"
+    )
+    assert dict(steps) == stats["deciding_steps"]
+    # every sample is valid: each play written is a row, and the known totals
+    (count,) = query(f"SELECT count(*) FROM {plays}")[0]
+    (plies, replayed, games) = query(f"SELECT sum(plies), sum(replayed), count(*) FROM {records}")[
+        0
+    ]
+    assert count == plies == replayed == 486 and games == 9
+    assert query(f"SELECT count(*) FROM {states}")[0] == (40,)
+    # the later-capture sample: P2 wins, on 2 states as P1, by the later capture
+    assert query(
+        f"SELECT winner, score_p1, score_p2, score_p3, score_p4 FROM {records} "
+        "WHERE source = 'samples/later-capture-3.ord'"
+    ) == [("P2", 2, 2, 1, None)]
+
+
+def test_invalid_records_are_rows_their_plays_as_far_as_the_replay_went(ordo, tmp_path):
+    """samples/invalid/rules.ord: the replay of each record stops at its
+    illegal play (ply 5, 3, 9, 41 and 4); the fourth is over by then, and scored."""
+    result = ordo("export", "samples/invalid/rules.ord", "-o", str(tmp_path))
+    assert result.exit_code == 1
+    assert "5 invalid: `ordo validate` says why" in result.stderr
+    assert query(
+        "SELECT record, valid, errors, finished, winner, replayed, plies "
+        f"FROM '{tmp_path}/records.csv' ORDER BY record"
+    ) == [
+        (1, False, 1, False, None, 4, 40),
+        (2, False, 1, False, None, 2, 40),
+        (3, False, 1, False, None, 8, 40),
+        (4, False, 1, True, "P2", 40, 41),
+        (5, False, 1, False, None, 3, 40),
+    ]
+    assert query(
+        f"SELECT record, count(*), max(ply) FROM '{tmp_path}/plays.csv' GROUP BY ALL ORDER BY 1"
+    ) == [(1, 4, 4), (2, 2, 2), (3, 8, 8), (4, 40, 40), (5, 3, 3)]
+    assert query(f"SELECT record, count(*) FROM '{tmp_path}/states.csv' GROUP BY ALL") == [(4, 5)]
+
+
+def test_standard_input_is_read(ordo, tmp_path):
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    result = ordo("export", "-", "-o", str(tmp_path / "out"), input=text)
+    assert result.exit_code == 0, result.output
+    rows = query(f"SELECT source, record, p1, p2, winner FROM '{tmp_path}/out/records.csv'")
+    assert rows == [("<stdin>", 1, "Anna Petrova", "Boris Lind", "P2")]
+    assert query(f"SELECT count(*) FROM '{tmp_path}/out/plays.csv'")[0] == (40,)
+
+
+def test_existing_tables_are_not_replaced_without_force(ordo, tmp_path):
+    (tmp_path / "plays.csv").write_text("mine\n", "utf-8")
+    refused = ordo("export", "samples/classic-2.ord", "-o", str(tmp_path))
+    assert refused.exit_code == 2
+    assert "plays.csv: error[E001]: already exists" in refused.stderr
+    assert "--force" in refused.stderr
+    # none of the three is written, and nothing is left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plays.csv"]
+    assert (tmp_path / "plays.csv").read_text("utf-8") == "mine\n"
+    forced = ordo("export", "samples/classic-2.ord", "-o", str(tmp_path), "--force")
+    assert forced.exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plays.csv", "records.csv", "states.csv"]
+    assert (tmp_path / "plays.csv").read_text("utf-8").count("\n") == 41  # a header, 40 plies
+
+
+def test_parquet_without_pyarrow_says_how_to_install_it(ordo, tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # import pyarrow fails
+    result = ordo("export", "samples/classic-2.ord", "-f", "parquet", "-o", str(tmp_path / "t"))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "ordo export: Parquet output needs pyarrow: pip install 'ordonnance-notation[parquet]'\n"
+    )
+    assert not (tmp_path / "t").exists()
+
+
+@pytest.mark.parametrize("damage", ["none", "syntax"])
+def test_jobs_2_writes_the_bytes_jobs_1_writes(ordo, played, tmp_path, damage):
+    one, two = tmp_path / "one", tmp_path / "two"
+    first = ordo("export", played(damage), "-o", str(one), "--jobs", "1")
+    second = ordo("export", played(damage), "-o", str(two), "--jobs", "2")
+    assert first.exit_code == second.exit_code == (0 if damage == "none" else 1)
+    for name in TABLES:
+        assert (two / f"{name}.csv").read_bytes() == (one / f"{name}.csv").read_bytes(), name
+    # records numbered through the file's blocks, as ordo validate numbers them
+    numbers = query(f"SELECT list(record ORDER BY record) FROM '{one}/records.csv'")
+    assert numbers[0] == (list(range(1, 201)),)
+
+
+def test_the_game_key_names_the_game_not_its_text(ordo, tmp_path):
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    renamed = text.replace("Anna Petrova", "Someone").replace("1. LH J", "1. HL J {first}")
+    (tmp_path / "games.ord").write_text(text + "\n" + renamed, "utf-8")
+    ordo("export", str(tmp_path / "games.ord"), *SAMPLE_FILES, "-o", str(tmp_path / "t"))
+    keys = query(f"SELECT source, game_key FROM '{tmp_path}/t/records.csv'")
+    ours = [key for source, key in keys if source.endswith("games.ord")]
+    assert len(ours) == 2 and ours[0] == ours[1] and re.fullmatch("[0-9a-f]{16}", ours[0])
+    assert len(keys) == 2 + 9 and len({key for _, key in keys}) == 9  # classic-2's, thrice

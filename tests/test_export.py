@@ -157,6 +157,38 @@ def test_standard_input_is_read(ordo, tmp_path):
     rows = query(f"SELECT source, record, p1, p2, winner FROM '{tmp_path}/out/records.csv'")
     assert rows == [("<stdin>", 1, "Anna Petrova", "Boris Lind", "P2")]
     assert query(f"SELECT count(*) FROM '{tmp_path}/out/plays.csv'")[0] == (40,)
+    with open(tmp_path / "out" / "records.csv", encoding="utf-8", newline="") as stream:
+        (row,) = csv.DictReader(stream)
+    assert [row[c] for c in ("event", "site", "date", "round", "scoring", "result")] == [
+        "Lyon club night",
+        "Lyon",
+        "2026.11.20",
+        "1",
+        "classic",
+        "P2",
+    ]
+    assert [row[c] for c in ("seats", "rule", "has_deal", "score_p1", "score_p2", "score_p3")] == [
+        "2",
+        "classic",
+        "true",
+        "1",
+        "4",
+        "",
+    ]
+
+
+def test_an_input_that_cannot_be_used_is_said_in_its_place(ordo, tmp_path):
+    result = ordo(
+        "export", "samples/invalid/encoding.ord", "samples/classic-2.ord", "-o", str(tmp_path)
+    )
+    assert result.exit_code == 1
+    assert "samples/invalid/encoding.ord:1:38: error[E002]: not UTF-8 text" in result.stderr
+    assert result.stderr.endswith(
+        "1 record, 40 plays and 5 states written to " + str(tmp_path) + "\n"
+    )
+    assert query(f"SELECT source FROM '{tmp_path}/records.csv'") == [("samples/classic-2.ord",)]
+    missing = ordo("export", "nowhere.ord", "-o", str(tmp_path / "none"))
+    assert missing.exit_code == 2 and "nowhere.ord" in missing.stderr
 
 
 def test_existing_tables_are_not_replaced_without_force(ordo, tmp_path):

@@ -31,15 +31,16 @@ from ..checking.batch import Block, Workers, block_chunks, input_blocks
 from ..checking.content import SHARED
 from ..checking.validator import Report, validate
 from ..diagnostics import InputError, Severity, UnreadableSource, no_record
-from ..engine.cards import seat_name
+from ..engine.cards import State, seat_name
 from ..engine.game import MAX_SEATS, Deal, Turn
 from ..files.output import atomic_file
 from ..files.sources import source_name
 from ..notation.parser import parse_record
-from ..notation.record import Hand, Pile
+from ..notation.record import Hand, Pile, Tag
 from .stats import best_formation, deciding_step
 
 Cell = str | int | bool | None
+Row = tuple[Cell, ...]
 
 
 class Kind(Enum):
@@ -76,6 +77,7 @@ _KEY = (
 )
 _TAGS = ("Event", "Site", "Date", "Round")
 _SEATS = tuple(seat_name(seat) for seat in range(MAX_SEATS))  # P1 .. P4
+_LETTERS = {state: state.name for state in State}  # an enum's name is a slow property
 
 RECORDS = (
     *_KEY,
@@ -198,35 +200,31 @@ class Rows:
         return self
 
 
-def _empty() -> dict[str, list[list[Cell]]]:
-    return {name: [[] for _ in columns] for name, columns in TABLES.items()}
-
-
-def _add(columns: list[list[Cell]], row: Sequence[Cell]) -> None:
-    for column, value in zip(columns, row, strict=True):
-        column.append(value)
-
-
 def table_rows(block: Block) -> Rows | InputError:
     """The rows of the records of one block (on a worker), to be renumbered
     in order; the block's problem, if it is one. Records are numbered as
     ``checking.batch.check_block`` numbers them."""
     if block.problem is not None:
         return block.problem
-    rows = Rows(block.file, block.source, 0, 0, _empty())
+    tables: dict[str, list[Row]] = {name: [] for name in TABLES}
+    count = invalid = 0
     for first_line, text in block_chunks(block):
         if not text.strip():
             continue
-        rows.count += 1
-        item = parse_record(text, first_line, block.source, rows.count)
+        count += 1
+        item = parse_record(text, first_line, block.source, count)
         if item is not None:
             report = validate(item)
-            rows.invalid += not report.valid
-            _add_record(rows.columns, report, first_line)
-    return rows
+            invalid += not report.valid
+            _add_record(tables, report, first_line)
+    columns = {  # rows to columns at C speed
+        name: [list(column) for column in zip(*rows, strict=True)] or [[] for _ in TABLES[name]]
+        for name, rows in tables.items()
+    }
+    return Rows(block.file, block.source, count, invalid, columns)
 
 
-def _add_record(tables: dict[str, list[list[Cell]]], report: Report, first_line: int) -> None:
+def _add_record(tables: dict[str, list[Row]], report: Report, first_line: int) -> None:
     key = (report.source, report.index)
     record, outcome, game, turns = report.record, report.outcome, report.game, report.turns
     seats = len(report.names) or None
@@ -234,11 +232,15 @@ def _add_record(tables: dict[str, list[list[Cell]]], report: Report, first_line:
     if outcome is not None:
         scores[: len(outcome.scores)] = outcome.scores
 
-    def tag(name: str) -> str | None:
-        return None if record is None else record.tag(name)
-
-    _add(
-        tables["records"],
+    tags: dict[str, str] = {}  # each tag's first value, as Record.tag gives it, in one pass
+    has_deal = False
+    for element in record.elements if record is not None else ():
+        if type(element) is Tag:
+            tags.setdefault(element.name.text, element.value)
+        elif type(element) is Hand or type(element) is Pile:
+            has_deal = True
+    tag = tags.get
+    tables["records"].append(
         (
             *key,
             first_line,
@@ -261,38 +263,36 @@ def _add_record(tables: dict[str, list[list[Cell]]], report: Report, first_line:
             *scores,
             None if record is None else len(record.plays),
             len(turns),
-            record is not None and any(type(e) in (Hand, Pile) for e in record.elements),
+            has_deal,
         ),
     )
     if not turns:
         return
     assert record is not None  # turns come from the record's plays
-    plays = tables["plays"]
+    plays = tables["plays"].append
     # the plays replayed are the record's first plays, in order (the replay stops at the first
     # play it cannot use): the turn of each says what it did
     for play, turn in zip(record.plays, turns, strict=False):  # the plays may go on
-        _add(
-            plays,
+        plays(
             (
                 *key,
                 turn.ply,
                 seat_name(turn.seat),
                 play.card.text,
                 str(turn.card),
-                turn.state.name,
+                _LETTERS[turn.state],
                 None if play.drawn is None else play.drawn.text[1:],
                 None if play.glyph is None else play.glyph.text,
                 turn.resolution is not None,
             ),
         )
-    states = tables["states"]
+    states = tables["states"].append
     for resolution in game.resolutions if game is not None else ():
         decision = resolution.decision
-        _add(
-            states,
+        states(
             (
                 *key,
-                resolution.state.name,
+                _LETTERS[resolution.state],
                 resolution.marker,
                 resolution.ply,
                 seat_name(resolution.winner),
@@ -306,12 +306,14 @@ def _add_record(tables: dict[str, list[list[Cell]]], report: Report, first_line:
 def game_key(seats: int, deal: Deal | None, turns: Sequence[Turn]) -> str:
     """16 hex digits naming a game: its seats, its deal and every ply (card,
     state and draw), and nothing else."""
-    parts = [str(seats)]
-    if deal is not None:
-        parts += [" ".join(map(str, hand)) for hand in deal.hands]
-        parts.append(" ".join(map(str, deal.pile)))
-    parts.append(" ".join(f"{t.drawn or ''}/{t.card}/{t.state.name}" for t in turns))
-    return hashlib.blake2b("\n".join(parts).encode(), digest_size=8).hexdigest()
+    # cards by their masks (1 to 31) and states by number, 0 between the parts
+    key = bytearray((seats, deal is not None))
+    for cards in (*deal.hands, deal.pile) if deal is not None else ():
+        key += bytes(card.mask for card in cards)
+        key.append(0)
+    for t in turns:
+        key += bytes((t.drawn.mask if t.drawn is not None else 0, t.card.mask, t.state))
+    return hashlib.blake2b(key, digest_size=8).hexdigest()
 
 
 class _Writer(Protocol):
@@ -344,7 +346,8 @@ ROW_GROUP = 1 << 16  # rows held before a Parquet row group is written
 
 class _ParquetWriter:
     """Parquet with the schema of ``columns``, a row group per ``ROW_GROUP``
-    rows. Raises MissingExtra when pyarrow is not installed."""
+    rows (each block's rows held as Arrow columns till then, a few bytes a
+    value). Raises MissingExtra when pyarrow is not installed."""
 
     def __init__(self, stream: IO[Any], columns: tuple[Column, ...]) -> None:
         self._pa, parquet = pyarrow()
@@ -354,27 +357,26 @@ class _ParquetWriter:
             [pa.field(c.name, types[c.kind], nullable=c.nullable) for c in columns]
         )
         self._writer = parquet.ParquetWriter(stream, self._schema)
-        self._held: list[list[Cell]] = [[] for _ in columns]
+        self._held: list[Any] = []  # record batches
         self._rows = 0
 
     def write(self, columns: list[list[Cell]]) -> None:
-        for held, column in zip(self._held, columns, strict=True):
-            held.extend(column)
+        if not columns[0]:
+            return
+        arrays = [
+            self._pa.array(column, type=field.type)
+            for column, field in zip(columns, self._schema, strict=True)
+        ]
+        self._held.append(self._pa.RecordBatch.from_arrays(arrays, schema=self._schema))
         self._rows += len(columns[0])
         if self._rows >= ROW_GROUP:
             self._flush()
 
     def _flush(self) -> None:
         if self._rows:
-            table = self._pa.Table.from_arrays(
-                [
-                    self._pa.array(column, type=field.type)
-                    for column, field in zip(self._held, self._schema, strict=True)
-                ],
-                schema=self._schema,
-            )
-            self._writer.write_table(table)
-            self._held = [[] for _ in self._held]
+            table = self._pa.Table.from_batches(self._held, schema=self._schema)
+            self._writer.write_table(table, row_group_size=self._rows)
+            self._held = []
             self._rows = 0
 
     def close(self) -> None:

@@ -238,3 +238,32 @@ def test_the_game_key_names_the_game_not_its_text(ordo, tmp_path):
     ours = [key for source, key in keys if source.endswith("games.ord")]
     assert len(ours) == 2 and ours[0] == ours[1] and re.fullmatch("[0-9a-f]{16}", ours[0])
     assert len(keys) == 2 + 9 and len({key for _, key in keys}) == 9  # classic-2's, thrice
+
+
+def test_the_game_key_finds_the_games_ordo_dedup_finds(ordo, tmp_path):
+    dedup = ordo("dedup", "samples/invalid/results.ord")
+    assert "9 records, 2 games: 7 copies left out" in dedup.stderr
+    ordo("export", "samples/invalid/results.ord", "-o", str(tmp_path))
+    assert query(f"SELECT count(*), count(DISTINCT game_key) FROM '{tmp_path}/records.csv'") == [
+        (9, 2)
+    ]
+
+
+def test_broken_inputs_give_rows_and_our_own_errors_only(ordo, tmp_path):
+    """Every bad input and fuzz-corpus crash of the suite, in one run: exit 1 or
+    2, no traceback, and a row per record read, plays never past the replay."""
+    from strategies import TESTS
+
+    inputs = sorted(str(p) for folder in ("bad", "fuzz_corpus") for p in (TESTS / folder).iterdir())
+    result = ordo("export", *inputs, "samples/invalid", "-o", str(tmp_path))
+    assert result.exit_code in (1, 2) and "Traceback" not in result.output
+    records = f"read_csv('{tmp_path}/records.csv', all_varchar = true)"
+    assert query(
+        f"SELECT count(*) > 20, count(*) FILTER (NOT valid::BOOLEAN) > 10 FROM {records}"
+    ) == [(True, True)]
+    plays = f"read_csv('{tmp_path}/plays.csv', all_varchar = true)"
+    beyond = query(
+        f"SELECT count(*) FROM {plays} p JOIN {records} r USING (source, record) "
+        "WHERE p.ply::INT > r.replayed::INT"
+    )
+    assert beyond == [(0,)]

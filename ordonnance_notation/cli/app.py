@@ -672,6 +672,8 @@ def export_command(
     )
     failed = bool(tally.problems) or invalid > 0
     raise typer.Exit(exit_status(io_error=tally.unreadable, failed=failed))
+
+
 @app.command("select", short_help="Records that match tags, players, the winner, dates or facts.")
 def select_command(
     paths: PathsArgument,

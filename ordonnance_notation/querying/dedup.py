@@ -30,26 +30,14 @@ from hashlib import blake2b
 
 from ..checking.batch import Block, Workers, block_chunks, input_blocks, unseen
 from ..diagnostics import Diagnostic, InputError, UnreadableSource
-from ..engine.cards import Card, CardError, State
 from ..files.sources import STDIN, LineSource, expand, open_source, source_name
+from ..notation.games import game_text
 from ..notation.parser import parse_record
-from ..notation.record import Hand, Pile, Play, Record, Unparsed
+from ..notation.record import Play, Record, Unparsed
 from .select import trimmed
 
 NOT_A_RECORD = 0  # a chunk of comments alone: kept where it stands, no record
 UNKEYED = 1  # a record that is no game to compare: kept
-
-
-def _card(word: str) -> str:
-    try:
-        return str(Card.from_letters(word))
-    except CardError:
-        return word
-
-
-def _state(word: str) -> str:
-    state = State.lookup(word)
-    return state.name if state is not None else word
 
 
 def _digest(text: str) -> int:
@@ -60,15 +48,8 @@ def _digest(text: str) -> int:
 
 def game_key(record: Record) -> int:
     """The game ``record`` holds, as a number (``UNKEYED`` when there is none to compare)."""
-    parts = []
-    for element in record.elements:
-        if type(element) is Hand:
-            parts.append(f"{element.seat.text}:{' '.join(_card(c.text) for c in element.cards)}")
-        elif type(element) is Pile:
-            parts.append("pile:" + " ".join(_card(c.text) for c in element.cards))
-        elif type(element) is Play:
-            parts.append(f"{_card(element.card.text)} {_state(element.state.text)}")
-    return _digest("\n".join(parts)) if parts else UNKEYED
+    text = game_text(record)
+    return _digest(text) if text is not None else UNKEYED
 
 
 def annotated(record: Record) -> int:

@@ -32,11 +32,12 @@ from ..checking.content import SHARED
 from ..checking.validator import Report, validate
 from ..diagnostics import InputError, Severity, UnreadableSource, no_record
 from ..engine.cards import State, seat_name
-from ..engine.game import MAX_SEATS, Deal, Turn
+from ..engine.game import MAX_SEATS
 from ..files.output import atomic_file
 from ..files.sources import source_name
+from ..notation.games import game_text
 from ..notation.parser import parse_record
-from ..notation.record import Hand, Pile, Tag
+from ..notation.record import Hand, Pile, Record, Tag, Unparsed
 from .stats import best_formation, deciding_step
 
 Cell = str | int | bool | None
@@ -85,9 +86,9 @@ RECORDS = (
     _column(
         "game_key",
         "string or null",
-        "16 hex digits naming the game as replayed: the seats, the deal and every ply "
-        "replayed (card, state, draw); the same game gives the same key whatever its "
-        "tags, comments or layout. Null when nothing could be replayed.",
+        "16 hex digits naming the game: the same for every record with the same deal and "
+        "plays, however written, as `ordo dedup` compares them (docs/querying.md). Null when "
+        "the record has neither deal nor play, or its text cannot be read.",
     ),
     *(_column(tag.lower(), "string or null", f"The `{tag}` tag as written.") for tag in _TAGS),
     *(
@@ -216,7 +217,7 @@ def table_rows(block: Block) -> Rows | InputError:
         if item is not None:
             report = validate(item)
             invalid += not report.valid
-            _add_record(tables, report, first_line)
+            _add_record(tables, item, report, first_line)
     columns = {  # rows to columns at C speed
         name: [list(column) for column in zip(*rows, strict=True)] or [[] for _ in TABLES[name]]
         for name, rows in tables.items()
@@ -224,13 +225,14 @@ def table_rows(block: Block) -> Rows | InputError:
     return Rows(block.file, block.source, count, invalid, columns)
 
 
-def _add_record(tables: dict[str, list[Row]], report: Report, first_line: int) -> None:
+def _add_record(
+    tables: dict[str, list[Row]], item: Record | Unparsed, report: Report, first_line: int
+) -> None:
+    """The rows of one record: ``report`` is ``item`` validated."""
     key = (report.source, report.index)
     record, outcome, game, turns = report.record, report.outcome, report.game, report.turns
     seats = len(report.names) or None
-    scores: list[int | None] = [None] * MAX_SEATS
-    if outcome is not None:
-        scores[: len(outcome.scores)] = outcome.scores
+    scores = report.scores or {}
 
     tags: dict[str, str] = {}  # each tag's first value, as Record.tag gives it, in one pass
     has_deal = False
@@ -244,7 +246,7 @@ def _add_record(tables: dict[str, list[Row]], report: Report, first_line: int) -
         (
             *key,
             first_line,
-            None if game is None else game_key(game.seats, report.deal, turns),
+            None if not isinstance(item, Record) else game_key(item),
             *(tag(name) for name in _TAGS),
             *(tag(seat) for seat in _SEATS),
             tag("Scoring"),
@@ -254,13 +256,9 @@ def _add_record(tables: dict[str, list[Row]], report: Report, first_line: int) -
             report.count(Severity.ERROR),
             report.count(Severity.WARNING),
             outcome is not None,
-            None
-            if outcome is None
-            else SHARED
-            if outcome.winner is None
-            else seat_name(outcome.winner),
+            None if outcome is None else report.winner or SHARED,
             None if report.scoring is None else "points" if report.scoring.is_points else "classic",
-            *scores,
+            *(scores.get(seat) for seat in _SEATS),
             None if record is None else len(record.plays),
             len(turns),
             has_deal,
@@ -303,17 +301,11 @@ def _add_record(tables: dict[str, list[Row]], report: Report, first_line: int) -
         )
 
 
-def game_key(seats: int, deal: Deal | None, turns: Sequence[Turn]) -> str:
-    """16 hex digits naming a game: its seats, its deal and every ply (card,
-    state and draw), and nothing else."""
-    # cards by their masks (1 to 31) and states by number, 0 between the parts
-    key = bytearray((seats, deal is not None))
-    for cards in (*deal.hands, deal.pile) if deal is not None else ():
-        key += bytes(card.mask for card in cards)
-        key.append(0)
-    for t in turns:
-        key += bytes((t.drawn.mask if t.drawn is not None else 0, t.card.mask, t.state))
-    return hashlib.blake2b(key, digest_size=8).hexdigest()
+def game_key(record: Record) -> str | None:
+    """16 hex digits naming the game ``record`` holds, the same for every copy
+    of it (``notation.games``); None when it holds no game to compare."""
+    text = game_text(record)
+    return None if text is None else hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 class _Writer(Protocol):

@@ -1,0 +1,40 @@
+"""What makes two records the same game (docs/querying.md): the same deal
+(every hand and the pile, in order) and the same plays (each play's card and
+state, in order), however they are written. Tags, comments, glyphs, seats
+written or left out, drawn cards, declared markers, the result and spacing do
+not count, and a card is the same card whatever the order of its letters.
+
+Nothing here is checked: a card or state that cannot be read counts as
+written. ``ordo dedup`` and ``ordo export`` both name games by this text.
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import Card, CardError, State
+from .record import Hand, Pile, Play, Record
+
+
+def _card(word: str) -> str:
+    try:
+        return str(Card.from_letters(word))
+    except CardError:
+        return word
+
+
+def _state(word: str) -> str:
+    state = State.lookup(word)
+    return state.name if state is not None else word
+
+
+def game_text(record: Record) -> str | None:
+    """The game ``record`` holds, as a text that every copy of it gives; None
+    when it has neither a deal nor a play (no game to compare)."""
+    parts = []
+    for element in record.elements:
+        if type(element) is Hand:
+            parts.append(f"{element.seat.text}:{' '.join(_card(c.text) for c in element.cards)}")
+        elif type(element) is Pile:
+            parts.append("pile:" + " ".join(_card(c.text) for c in element.cards))
+        elif type(element) is Play:
+            parts.append(f"{_card(element.card.text)} {_state(element.state.text)}")
+    return "\n".join(parts) if parts else None

@@ -10,19 +10,22 @@ written. ``ordo dedup`` and ``ordo export`` both name games by this text.
 
 from __future__ import annotations
 
-from ..engine.cards import Card, CardError, State
+from ..engine.cards import Card, CardError, State, card_spelt, state_spelt
 from .record import Hand, Pile, Play, Record
 
 
 def _card(word: str) -> str:
-    try:
-        return str(Card.from_letters(word))
-    except CardError:
-        return word
+    card = card_spelt(word)  # a spelling read before: a look-up
+    if card is None:
+        try:
+            card = Card.from_letters(word)
+        except CardError:
+            return word
+    return str(card)
 
 
 def _state(word: str) -> str:
-    state = State.lookup(word)
+    state = state_spelt(word) or State.lookup(word)
     return state.name if state is not None else word
 
 

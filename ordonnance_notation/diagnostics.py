@@ -49,6 +49,7 @@ CODES: dict[str, str] = {
     "E006": "bad deck file",
     "E007": "input beyond a limit",
     "E008": "a worker process ended",
+    "E009": "a Dask cluster cannot be used",
     # syntax
     "E100": "unexpected character",
     "E101": "unexpected token",

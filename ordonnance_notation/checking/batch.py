@@ -1,9 +1,10 @@
 """Checking archives at scale: records are read, checked and reported one at
-a time, in input order, on one process or several (``jobs``). The blocks and
-the ``Workers`` that map a function over them serve every command that reads
-archives (convert, fmt, summary, stats) the same way.
+a time, in input order, on one process or several (``jobs``), or on the
+workers of a Dask cluster (``scheduler``: ``cluster.ClusterWorkers``). The
+blocks and the ``Workers`` that map a function over them serve every command
+that reads archives (convert, fmt, summary, stats) the same way.
 
-``validate_paths`` is the whole of ``ordo validate`` but its reporting: it
+``Validation`` is the whole of ``ordo validate`` but its reporting: it
 yields a ``Checked`` per record and an ``InputError`` in the place of each
 input that cannot be used, and keeps the ``Tally``.
 
@@ -134,10 +135,17 @@ class Validation:
     once the iteration is. A readable file that holds no record is an E105
     problem, given after every record."""
 
-    def __init__(self, paths: Sequence[str], jobs: int = 0, with_json: bool = False) -> None:
+    def __init__(
+        self,
+        paths: Sequence[str],
+        jobs: int = 0,
+        with_json: bool = False,
+        scheduler: str | None = None,
+    ) -> None:
         self.paths = list(paths)
         self.jobs = jobs
         self.with_json = with_json
+        self.scheduler = scheduler  # a Dask scheduler's address: check there, not on ``jobs``
         self.tally = Tally()
 
     def __iter__(self) -> Iterator[Checked | InputError]:
@@ -145,7 +153,8 @@ class Validation:
         readable = [path for path in inputs if isinstance(path, str)]
         jobs = self.jobs or default_jobs([path for path in readable if path != STDIN])
         seen: set[str] = set()
-        for item in run(input_blocks(inputs, self.tally), jobs, self.with_json):
+        work = input_blocks(inputs, self.tally)
+        for item in run(work, jobs, self.with_json, self.scheduler):
             seen.add(item.diagnostic.source if isinstance(item, InputError) else item.source)
             self.tally.add(item)
             yield item
@@ -302,10 +311,12 @@ def check_block(block: Block, with_json: bool = False) -> tuple[int, list[Checke
 
 
 def run(
-    work: Iterable[Block], jobs: int, with_json: bool = False
+    work: Iterable[Block], jobs: int, with_json: bool = False, scheduler: str | None = None
 ) -> Iterator[Checked | InputError]:
     """``check_block`` over ``work`` in order, on ``jobs`` processes (1: this
-    one), with records numbered within their file."""
+    one) or, given a ``scheduler`` address, on the workers of that Dask
+    cluster (``cluster.ClusterWorkers``: raises ``ClusterError`` when it cannot
+    be used), with records numbered within their file."""
     sent: deque[int] = deque()  # the file of each block under way, in order
 
     def noted() -> Iterator[Block]:
@@ -314,7 +325,7 @@ def run(
             yield block
 
     done: dict[int, int] = {}  # records so far, by file
-    with Workers(jobs) as workers:
+    with workers_for(jobs, scheduler) as workers:
         for count, results in workers.map(partial(check_block, with_json=with_json), noted()):
             file = sent.popleft()
             before = done.get(file, 0)
@@ -329,6 +340,27 @@ def run(
 
 B = TypeVar("B")
 R = TypeVar("R")
+
+
+class Pool(Protocol):
+    """What maps a function over blocks, in order: ``Workers`` (this
+    machine's processes) or ``cluster.ClusterWorkers`` (a Dask cluster's)."""
+
+    def __enter__(self) -> Pool: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+    def map(self, function: Callable[[B], R], work: Iterable[B]) -> Iterator[R]: ...
+
+
+def workers_for(jobs: int, scheduler: str | None = None) -> Pool:
+    """``Workers(jobs)``, or the workers of the Dask scheduler at ``scheduler``
+    (Dask is imported only then)."""
+    if scheduler is None:
+        return Workers(jobs)
+    from .cluster import ClusterWorkers
+
+    return ClusterWorkers(scheduler)
 
 
 class Workers:

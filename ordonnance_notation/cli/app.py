@@ -284,26 +284,47 @@ def validate_command(
             "--quiet", "-q", help="Errors and warnings only, no line for a valid record (text)."
         ),
     ] = False,
+    scheduler: Annotated[
+        str | None,
+        typer.Option(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="Check on the workers of this Dask scheduler (tcp://HOST:8786) instead of "
+            "--jobs; needs pip install 'ordonnance-notation[dask]'.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Check records: syntax, content, every draw and play, declared markers and result.
 
     Prints each problem with its place, one line per record, and a total.
     --quiet and --severity leave out what is not wanted (the JSON output is
     always whole; the exit status does not change).
-    Records are read, checked and reported one at a time, in input order.
+    Records are read, checked and reported one at a time, in input order,
+    with --scheduler too (the same output, records checked on a Dask cluster).
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
-    or I/O error (a missing or unreadable file).
+    or I/O error (a missing or unreadable file, a cluster that cannot be used).
     """
     from ..checking.batch import Validation
+    from ..checking.cluster import ClusterError
     from ..views.report import JsonReporter, TextReporter
 
+    if scheduler is not None and jobs:
+        raise typer.BadParameter(
+            "--jobs and --scheduler exclude each other: the cluster's workers do the work",
+            param_hint="--jobs",
+        )
     as_json = format is Format.json
-    validation = Validation(paths, jobs, with_json=as_json)
+    validation = Validation(paths, jobs, with_json=as_json, scheduler=scheduler)
     least = Severity.WARNING if quiet and severity is Severity.NOTE else severity
     reporter = JsonReporter(sys.stdout) if as_json else TextReporter(_console(), least, quiet)
-    with contextlib.closing(_frozen_heap(iter(validation))) as items:  # closed: the workers end
-        for item in items:
-            reporter.take(item)
+    try:
+        with contextlib.closing(_frozen_heap(iter(validation))) as items:  # closed: workers end
+            for item in items:
+                reporter.take(item)
+    except ClusterError as error:
+        _console(stderr=True).print(diagnostic_text(error.diagnostic, None))
+        raise typer.Exit(exit_status(io_error=True)) from None
     tally = validation.tally
     reporter.finish(tally)
     raise typer.Exit(exit_status(io_error=tally.unreadable, failed=not tally.all_valid))

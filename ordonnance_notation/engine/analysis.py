@@ -47,7 +47,7 @@ from itertools import combinations, islice, product
 
 from .armies import PACKED, UNITS_PER_ARMY, formations_of
 from .cards import Card, Icon, State
-from .game import PLAYS_PER_SEAT, STATES, Deal
+from .game import PLAYS_PER_SEAT, STATES, Deal, Game
 from .scoring import Scoring
 
 _ALL_ICONS = 31  # the mask of a card carrying every icon: the strongest any card can be
@@ -529,6 +529,29 @@ def _alternatives(
             if _keeps(position, ply, seat, card, state, target):
                 found.append((card, state))
     return tuple(found)
+
+
+def reachable(game: Game, seat: int, hand: Sequence[Card]) -> dict[State, frozenset[int]]:
+    """The seats that can still win each state as ``seat`` sees ``game``
+    holding ``hand``: its own cards to come and every other seat's may be any
+    cards (what a player at the table knows; a bot's view)."""
+    position = _Position(game.seats, None, Scoring.classic())
+    for other in range(game.seats):
+        played = sum(len(row[other].units) for row in game.armies)
+        position.wild[other] = PLAYS_PER_SEAT - played
+    position.pool[seat] = Counter(card.mask for card in hand)
+    position.wild[seat] = max(PLAYS_PER_SEAT - game.ply // game.seats - len(hand), 0)
+    for state in STATES:
+        for other, army in enumerate(game.armies[state - 1]):
+            index = state - 1
+            position.base[index][other] = sum(PACKED[card.mask] for card in army.cards)
+            position.units[index][other] = len(army.units)
+            k = UNITS_PER_ARMY - len(army.units)
+            start = _start(
+                position.base[index][other], k, position.pool[other], position.wild[other]
+            )
+            position.reach[index][other] = replace(start, fourth=army.fourth_ply)
+    return {state: position.winners(state) for state in STATES}
 
 
 _Play = tuple[int, int, Card, State, list[Reach]]  # ply, seat, card, state, the seat's reach before

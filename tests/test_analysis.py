@@ -9,6 +9,7 @@ import random
 import pytest
 
 from ordonnance_notation.engine.analysis import analyse
+from ordonnance_notation.engine.cards import State
 from ordonnance_notation.engine.game import STATES, Game
 from ordonnance_notation.engine.scoring import Scoring, score
 from ordonnance_notation.making.dealing import load_deck, parse_deck
@@ -167,3 +168,64 @@ def test_a_state_is_decided_at_the_ply_the_search_says(seed):
                 assert decided > cut, (cut, state)
             elif not ties[state]:
                 assert decided <= cut, (cut, state)
+
+
+# ordo analyse, and the summary's lines ------------------------------------------
+
+
+def test_ordo_analyse_says_what_the_engine_found(ordo):
+    from ordonnance_notation import parse_file, validate
+    from ordonnance_notation.views.analysis import analysis_of
+
+    [report] = [validate(item) for item in parse_file("samples/classic-2.ord")]
+    found = analysis_of(report)
+    result = ordo("analyse", "samples/classic-2.ord")
+    assert result.exit_code == 0
+    assert f"The game was decided at ply {found.decided} of 40: P2 wins" in result.stdout
+    jerusalem = found.state(State.J)
+    assert f"Jerusalem was decided only as it resolved, at ply {jerusalem.decided}" in (
+        result.stdout
+    )
+
+
+def test_the_json_alternatives_are_plays_the_seat_could_make(ordo):
+    import json
+
+    data = json.loads(ordo("analyse", "--format", "json", "samples/points-4.ord").stdout)
+    [record] = data["records"]
+    from ordonnance_notation import parse_file, validate
+
+    [report] = [validate(item) for item in parse_file("samples/points-4.ord")]
+    points = [p for s in record["decided"]["states"] for p in s["turning_points"] if p["own"]]
+    assert points
+    for point in points:
+        game = Game.new(4, report.deal)
+        for turn in report.turns[: point["ply"] - 1]:
+            game, _turn = game.play(turn.card, turn.state)
+        hand = {str(card) for card in game.hand_to_play()}
+        open_states = {state.name for state in game.open_states(game.to_move)}
+        assert f"P{game.to_move + 1}" == point["seat"] == point["by"]
+        for other in point["alternatives"]:
+            card, state = other.split()
+            assert card in hand and state in open_states and other != point["play"]
+
+
+def test_an_invalid_record_is_analysed_as_far_as_it_was_replayed(ordo):
+    result = ordo("analyse", "samples/invalid/rules.ord")
+    assert result.exit_code == 1
+    assert result.stdout.count("was not decided in the plays recorded") >= 1
+
+
+def test_the_summary_says_when_each_state_was_decided(ordo):
+    import json
+
+    text = ordo("summary", "samples/classic-2.ord").stdout
+    assert "When it was decided" in text
+    assert (
+        "P1's `LB A` at ply 39 gave the game away (`BSF A` or `BF A` would have kept it)." in text
+    )
+    data = json.loads(ordo("summary", "--format", "json", "samples/classic-2.ord").stdout)
+    [record] = data["records"]
+    assert record["decided"]["game"]["decided"] == 39
+    markdown = ordo("summary", "--format", "markdown", "samples/classic-2.ord").stdout
+    assert "### When it was decided" in markdown

@@ -116,6 +116,24 @@ def _frozen_heap(items: Iterator[T]) -> Generator[T, None, None]:
         gc.unfreeze()
 
 
+def _said(
+    console: Console, items: Iterable[T | InputError], problems: list[InputError]
+) -> Iterator[T]:
+    """``items`` but the inputs that cannot be used (further), each printed in
+    its place and kept in ``problems``."""
+    for item in items:
+        if isinstance(item, InputError):
+            console.print(problem_text(item))
+            problems.append(item)
+        else:
+            yield item
+
+
+def _parted(texts: Iterable[str]) -> Iterator[str]:
+    """Records' texts with a blank line between them."""
+    return (("\n" if n else "") + text for n, text in enumerate(texts))
+
+
 def _version(asked: bool) -> None:
     if asked:
         from importlib.metadata import version
@@ -772,21 +790,12 @@ def select_command(
     except QueryError as error:
         raise typer.BadParameter(str(error)) from None
     problems: list[InputError] = []
-
-    def chosen(items: Iterable[str | InputError]) -> Iterator[str]:
-        for item in items:
-            if isinstance(item, InputError):
-                console.print(problem_text(item))
-                problems.append(item)
-            else:
-                yield item
-
     with Workers(_jobs(jobs, paths)) as workers:
-        texts = chosen(_frozen_heap(iter(Selection(paths, query, workers))))
+        texts = _said(console, _frozen_heap(iter(Selection(paths, query, workers))), problems)
         if count:
             typer.echo(sum(1 for _ in texts))
-        else:  # a blank line between records
-            _emit(console, (("\n" if n else "") + t for n, t in enumerate(texts)), output, force)
+        else:
+            _emit(console, _parted(texts), output, force)
     unreadable = any(isinstance(p, UnreadableSource) for p in problems)
     raise typer.Exit(exit_status(io_error=unreadable, failed=bool(problems)))
 
@@ -813,19 +822,12 @@ def dedup_command(
 
     console = _console(stderr=True)
     problems: list[InputError] = []
-
-    def kept(items: Iterable[str | InputError]) -> Iterator[str]:
-        for n, item in enumerate(items):
-            if isinstance(item, InputError):
-                console.print(problem_text(item))
-                problems.append(item)
-            else:
-                yield ("\n" if n else "") + item
-
     with Workers(_jobs(jobs, paths)) as workers:
         dedup = Dedup(paths, workers)
         try:
-            _emit(console, kept(_frozen_heap(iter(dedup))), output, force)
+            _emit(
+                console, _parted(_said(console, _frozen_heap(iter(dedup)), problems)), output, force
+            )
         except InputError as problem:  # an input changed between the two readings
             raise _stopped(console, problem) from None
     if not quiet:
@@ -1370,9 +1372,9 @@ def summary_command(
     """
     from ..checking.batch import Workers
     from ..views.report import json_document
-    from ..views.summary import Summaries, summarize
     from ..views.summary import render_markdown as summary_markdown
     from ..views.summary import render_text as summary_text
+    from ..views.summary import summaries, summarize
 
     err = _console(stderr=True)
     if record is not None:  # read up to that record only
@@ -1386,24 +1388,58 @@ def summary_command(
             sys.stdout.writelines(visible(render(entry)) for entry in data)
         raise typer.Exit(exit_status(failed=not all(entry["valid"] for entry in data)))
     problems: list[InputError] = []
-
-    def entries(items: Iterable[str | InputError]) -> Iterator[str]:
-        for item in items:
-            if isinstance(item, InputError):
-                err.print(problem_text(item))
-                problems.append(item)
-            else:
-                yield item
-
     with Workers(_jobs(jobs, paths)) as workers:
-        laid = Summaries(paths, format.value, workers)
-        summaries = entries(_frozen_heap(iter(laid)))
-        if format is SummaryFormat.json:
-            pieces = json_document(summaries)
-        else:
-            pieces = (("\n" if n else "") + entry for n, entry in enumerate(summaries))
+        laid = summaries(paths, format.value, workers)
+        entries = _said(err, _frozen_heap(iter(laid)), problems)
+        pieces = json_document(entries) if format is SummaryFormat.json else _parted(entries)
         for piece in pieces:
             sys.stdout.write(piece)
+    unreadable = any(isinstance(p, UnreadableSource) for p in problems)
+    raise typer.Exit(exit_status(io_error=unreadable, failed=laid.invalid > 0 or bool(problems)))
+
+
+class AnalysisFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+@app.command(
+    "analyse", short_help="When each state and the game were decided, and who gave them away."
+)
+def analyse_command(
+    paths: PathsArgument,
+    format: Annotated[
+        AnalysisFormat, typer.Option("--format", "-f", help="text for people, json for programs.")
+    ] = AnalysisFormat.text,
+    jobs: JobsOption = 0,
+) -> None:
+    """For each record: the ply after which each state's winner was certain,
+    whatever anyone played next (from the cards each seat would receive,
+    when the record has its deal; against any cards, when not), the same
+    for the game, and the plays after which a seat could no longer win what
+    it could win before, with the plays from its hand that would have kept
+    the chance. Exit 1 when a record is invalid, as validate (its plays are
+    analysed as far as the rules replayed them).
+    """
+    from rich.progress import Progress
+
+    from ..checking.batch import Workers
+    from ..views.analysis import analyses
+    from ..views.report import json_document
+
+    err = _console(stderr=True)
+    problems: list[InputError] = []
+    with (
+        Progress(console=err, transient=True, disable=not err.is_terminal) as progress,
+        Workers(_jobs(jobs, paths)) as workers,
+    ):
+        task = progress.add_task("analysing", total=None)
+        laid = analyses(paths, format.value, workers)
+        entries = _said(err, _frozen_heap(iter(laid)), problems)
+        pieces = json_document(entries) if format is AnalysisFormat.json else _parted(entries)
+        for piece in pieces:
+            sys.stdout.write(piece)
+            progress.advance(task)
     unreadable = any(isinstance(p, UnreadableSource) for p in problems)
     raise typer.Exit(exit_status(io_error=unreadable, failed=laid.invalid > 0 or bool(problems)))
 

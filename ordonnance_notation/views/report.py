@@ -11,14 +11,16 @@ import json
 import re
 import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
 from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from ..checking.batch import Checked, Tally
+from ..checking.batch import Block, Checked, Tally, Workers, input_blocks, unseen
 from ..diagnostics import Diagnostic, InputError, Severity, Span
+from ..files.sources import expand
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
@@ -256,3 +258,63 @@ class JsonReporter:
         problems = [p.diagnostic.to_json() for p in tally.problems]
         tail = json.dumps({"problems": problems, "summary": summary}, indent=2, ensure_ascii=False)
         self.stream.write(("\n  ],\n" if self.records else "],\n") + tail[2:] + "\n")
+
+
+# Laid out on workers, numbered here ------------------------------------------
+
+_NUMBER = "\x00"  # a record's number until it is known: no file name or record holds a NUL
+
+
+def laid_out(
+    data: dict[str, Any], format: str, render: Callable[[dict[str, Any]], str]
+) -> tuple[str, str]:
+    """A record's ``data`` laid out (``json``: an entry of ``json_records``;
+    else by ``render``, for people: nothing a terminal obeys) before its
+    number within its file is known, as the text before it and after it."""
+    data["record"] = _NUMBER
+    if format == "json":
+        return tuple(json_entry(data).split(json.dumps(_NUMBER), 1))  # type: ignore[return-value]
+    before, after = render(data).split(_NUMBER, 1)
+    return visible(before), visible(after)
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """A block's records laid out but for their numbers (text before, text
+    after, valid), and the input they come from."""
+
+    file: int
+    source: str
+    entries: list[tuple[str, str, bool]]
+
+
+class Numbered:
+    """The records of ``paths`` (files, directories, ``-``) laid out by
+    ``lay`` on ``workers`` a block at a time, in input order and numbered
+    within each file; an ``InputError`` in the place of an input that cannot
+    be used (a file without a record after the rest). ``records`` and
+    ``invalid`` count the records so far."""
+
+    def __init__(
+        self, paths: Sequence[str], lay: Callable[[Block], Laid | InputError], workers: Workers
+    ) -> None:
+        self.paths, self.lay, self.workers = list(paths), lay, workers
+        self.records = self.invalid = 0
+
+    def __iter__(self) -> Iterator[str | InputError]:
+        inputs = list(expand(self.paths))
+        numbers: dict[int, int] = {}
+        seen: set[str] = set()
+        for done in self.workers.map(self.lay, input_blocks(inputs)):
+            if isinstance(done, InputError):
+                seen.add(done.diagnostic.source)
+                yield done
+                continue
+            if done.entries:
+                seen.add(done.source)
+            for before, after, valid in done.entries:
+                number = numbers[done.file] = numbers.get(done.file, 0) + 1
+                self.records += 1
+                self.invalid += not valid
+                yield f"{before}{number}{after}"
+        yield from unseen(inputs, seen)

@@ -7,26 +7,25 @@ and why, how each state was decided, and the record's own comments.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..checking.batch import Block, Workers, block_chunks, input_blocks, unseen
+from ..checking.batch import Block, Workers, block_chunks
 from ..checking.validator import Report, validate
 from ..diagnostics import InputError
 from ..engine.armies import Army
 from ..engine.cards import State, seat_name
 from ..engine.game import Game, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captures
-from ..files.sources import expand
 from ..notation.parser import parse_chunks
-from .report import json_entry, visible
+from .analysis import analysis_of, decided_data, game_sentence, state_sentence
+from .report import Laid, Numbered, laid_out
 
 
-def summarize(report: Report) -> dict[str, Any]:
-    """Everything the summary says, as JSON-ready data."""
+def summarize(report: Report, decided: bool = True) -> dict[str, Any]:
+    """Everything the summary says, as JSON-ready data; with ``decided``,
+    when each state and the game were decided (``views.analysis``)."""
     scoring = report.scoring or Scoring.classic()
     game = report.game
     out: dict[str, Any] = {
@@ -49,6 +48,9 @@ def summarize(report: Report) -> dict[str, Any]:
     }
     if game is None:
         return out
+    if decided:
+        analysis = analysis_of(report)
+        out["decided"] = None if analysis is None else decided_data(report, analysis)
     out["states"] = [_state(r, report, scoring) for r in game.resolutions]
     out["unresolved"] = [
         _unresolved(game, state, report) for state in State if game.resolution(state) is None
@@ -233,6 +235,7 @@ def render_text(data: dict[str, Any]) -> str:
     for state in started:
         armies = "; ".join(f"{a['seat']} {' '.join(a['cards']) or '-'}" for a in state["armies"])
         out.append(f"   {state['name']}: {armies}")
+    out += _decided_lines(data, "  ")
     if data["points"]:
         states = [s["state"] for s in data["states"]]
         out += ["", "Points   " + "  ".join(f"{s:>2}" for s in states) + "  total"]
@@ -251,6 +254,19 @@ def render_text(data: dict[str, Any]) -> str:
     if data["problems"]:
         out += ["", "Problems"] + [f"  {p}" for p in data["problems"]]
     return "\n".join(out) + "\n"
+
+
+def _decided_lines(data: dict[str, Any], bullet: str) -> list[str]:
+    """When each state and the game were decided, a sentence each, states in
+    marker order and then the unresolved ones."""
+    decided = data.get("decided")
+    if not decided:
+        return []
+    order = [s["state"] for s in data["states"]] + [s["state"] for s in data["unresolved"]]
+    by_state = {s["state"]: s for s in decided["states"]}
+    lines = [bullet + state_sentence(by_state[state]) for state in order]
+    lines.append(bullet + game_sentence(decided["game"], decided["plies"]))
+    return ["", "When it was decided", *lines]
 
 
 def render_markdown(data: dict[str, Any]) -> str:
@@ -293,6 +309,9 @@ def render_markdown(data: dict[str, Any]) -> str:
                 + " | ".join(str(row[s]) for s in states)
                 + f" | {sum(row.values())} |"
             )
+    decided = _decided_lines(data, "- ")
+    if decided:
+        out += ["", "### When it was decided", "", *decided[2:]]
     if data["annotations"]:
         out += ["", "### Annotations", ""]
         for note in data["annotations"]:
@@ -304,31 +323,7 @@ def render_markdown(data: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-_NUMBER = "\x00"  # a record's number until it is known: no file name or record holds a NUL
-_LAYOUTS = {"text": render_text, "markdown": render_markdown, "json": json_entry}
-
-
-def laid_out(report: Report, format: str) -> tuple[str, str, bool]:
-    """A record's summary laid out in ``format`` (``text``, ``markdown``, or
-    ``json``: an entry of ``report.json_records``) before its number within
-    its file is known, as the text before the number and the text after it;
-    and whether the record is valid."""
-    data = summarize(report)
-    data["record"] = _NUMBER
-    text = _LAYOUTS[format](data)
-    before, after = text.split(json.dumps(_NUMBER) if format == "json" else _NUMBER, 1)
-    if format == "json":
-        return before, after, report.valid
-    return visible(before), visible(after), report.valid  # for people: nothing a terminal obeys
-
-
-@dataclass(frozen=True, slots=True)
-class Laid:
-    """The summaries of a block's records, laid out but for their numbers, and their input."""
-
-    file: int
-    source: str
-    entries: list[tuple[str, str, bool]]
+_LAYOUTS = {"text": render_text, "markdown": render_markdown}
 
 
 def summary_block(block: Block, format: str) -> Laid | InputError:
@@ -336,36 +331,15 @@ def summary_block(block: Block, format: str) -> Laid | InputError:
     block's problem, if it is one."""
     if block.problem is not None:
         return block.problem
-    items = parse_chunks(block_chunks(block), block.source)
-    return Laid(block.file, block.source, [laid_out(validate(item), format) for item in items])
+    entries = []
+    for item in parse_chunks(block_chunks(block), block.source):
+        report = validate(item)
+        before, after = laid_out(summarize(report), format, _LAYOUTS.get(format, render_text))
+        entries.append((before, after, report.valid))
+    return Laid(block.file, block.source, entries)
 
 
-class Summaries:
-    """The summary of every record of ``paths`` (files, directories, ``-``)
-    laid out in ``format``, in order and numbered within each file, laid out
-    on ``workers`` a block at a time; an input that cannot be used (further)
-    comes as an ``InputError`` in its place, a file without a record after
-    the rest. ``records`` and ``invalid`` count the records so far."""
-
-    def __init__(self, paths: Sequence[str], format: str, workers: Workers) -> None:
-        self.paths, self.format, self.workers = list(paths), format, workers
-        self.records = self.invalid = 0
-
-    def __iter__(self) -> Iterator[str | InputError]:
-        inputs = list(expand(self.paths))
-        numbers: dict[int, int] = {}
-        seen: set[str] = set()
-        laid = partial(summary_block, format=self.format)
-        for done in self.workers.map(laid, input_blocks(inputs)):
-            if isinstance(done, InputError):
-                seen.add(done.diagnostic.source)
-                yield done
-                continue
-            if done.entries:
-                seen.add(done.source)
-            for before, after, valid in done.entries:
-                number = numbers[done.file] = numbers.get(done.file, 0) + 1
-                self.records += 1
-                self.invalid += not valid
-                yield f"{before}{number}{after}"
-        yield from unseen(inputs, seen)
+def summaries(paths: Sequence[str], format: str, workers: Workers) -> Numbered:
+    """The summary of every record of ``paths`` laid out in ``format``
+    (text, markdown or json), numbered within each file."""
+    return Numbered(paths, partial(summary_block, format=format), workers)

@@ -1363,12 +1363,21 @@ def summary_command(
         SummaryFormat,
         typer.Option("--format", "-f", help="text, markdown (for publishing) or json."),
     ] = SummaryFormat.text,
+    decided: Annotated[
+        bool,
+        typer.Option(
+            "--decided/--no-decided",
+            help="Say when each state and the game were decided (ordo analyse); "
+            "--no-decided is many times faster on big archives.",
+        ),
+    ] = True,
     jobs: JobsOption = 0,
 ) -> None:
     """The annotated summary of each record (or of --record K of one file):
     players, rules, the result and why, each state in marker order with its
-    armies and the comparison that decided it, points per state, and the
-    record's comments and glyphs. Exit 1 when a record is invalid, as validate.
+    armies and the comparison that decided it, when each state and the game
+    were decided and who gave them away, points per state, and the record's
+    comments and glyphs. Exit 1 when a record is invalid, as validate.
     """
     from ..checking.batch import Workers
     from ..views.report import json_document
@@ -1380,7 +1389,7 @@ def summary_command(
     if record is not None:  # read up to that record only
         if len(paths) != 1:
             raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
-        data = [summarize(validate(item)) for item in _chosen(err, paths[0], record)]
+        data = [summarize(validate(item), decided) for item in _chosen(err, paths[0], record)]
         if format is SummaryFormat.json:
             sys.stdout.writelines(json_records(data))
         else:
@@ -1389,7 +1398,7 @@ def summary_command(
         raise typer.Exit(exit_status(failed=not all(entry["valid"] for entry in data)))
     problems: list[InputError] = []
     with Workers(_jobs(jobs, paths)) as workers:
-        laid = summaries(paths, format.value, workers)
+        laid = summaries(paths, format.value, workers, decided)
         entries = _said(err, _frozen_heap(iter(laid)), problems)
         pieces = json_document(entries) if format is SummaryFormat.json else _parted(entries)
         for piece in pieces:

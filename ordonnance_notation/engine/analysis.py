@@ -94,8 +94,8 @@ class Reach:
         return self.low_lo == self.low_hi and self.high_lo == self.high_hi
 
 
-def _icons(mask: int) -> int:
-    return mask.bit_count()
+_ICONS = [mask.bit_count() for mask in range(32)]
+_icons = _ICONS.__getitem__  # how many icons a card (mask) carries
 
 
 def _greedy(base: int, k: int, pool: Counter[int], wild: int, strongest: bool) -> tuple[int, ...]:
@@ -159,6 +159,8 @@ def _after(
     now. The strongest army can only have weakened and the weakest only
     strengthened, so ``high_hi`` and ``low_lo`` stand; a witness that used the
     card is mended (or, failing that, replaced by the plainest bound)."""
+    if not placed and card.mask not in old.low_cards and card.mask not in old.high_cards:
+        return old
     low_cards = _mended(old.low_cards, card, placed, pool, wild, strongest=False)
     high_cards = _mended(old.high_cards, card, placed, pool, wild, strongest=True)
     if not placed and low_cards is old.low_cards and high_cards is old.high_cards:
@@ -318,10 +320,10 @@ class _Position:
                     self.wild[at % seats] += 1
         self.base = [[0] * seats for _ in STATES]  # packed icon counts of each army
         self.units = [[0] * seats for _ in STATES]
-        self.reach = [
-            [_start(0, UNITS_PER_ARMY, self.pool[seat], self.wild[seat]) for seat in range(seats)]
-            for _ in STATES
+        first = [
+            _start(0, UNITS_PER_ARMY, self.pool[seat], self.wild[seat]) for seat in range(seats)
         ]
+        self.reach = [list(first) for _ in STATES]  # (immutable: the same to begin with)
         self._winners: dict[State, tuple[tuple[Reach, ...], frozenset[int]]] = {}
         self.trying = False  # trying other plays, back in time: no winners kept
 
@@ -425,10 +427,8 @@ class _Position:
         """The seats that can still win ``state`` (kept while no reach there changes)."""
         row = self.reach[state - 1]
         known = None if self.trying else self._winners.get(state)
-        if known is not None and (
-            len(known[1]) == 1 or all(a is b for a, b in zip(known[0], row, strict=True))
-        ):
-            return known[1]  # one seat alone: so it stays
+        if known is not None and (len(known[1]) == 1 or known[0] == tuple(row)):
+            return known[1]  # (one seat alone: so it stays; the same objects, compared by identity)
         seats = range(self.seats)
         found = frozenset(s for s in seats if all(self.beats(state, s, o) for o in seats if o != s))
         if not self.trying:
@@ -590,10 +590,12 @@ def analyse(
             resolved[state] = ply
         play = (ply, seat, card, state, before)
 
+        changed = False
         for target in STATES:
             now = position.winners(target)
             if now == can[target]:
                 continue
+            changed = True
             for lost in sorted(can[target] - now):
                 losses[target].append(
                     Loss(lost, ply, seat, _kept(position, play, target) if lost == seat else ())
@@ -601,7 +603,8 @@ def analyse(
             can[target] = now
             if len(now) == 1 and decided[target] is None:
                 decided[target] = ply
-        now_game = _game_winners(position)
+        # classic scoring: the states' winners alone count
+        now_game = _game_winners(position) if changed or position.scoring.is_points else game
         if now_game != game:
             for lost in sorted(game - now_game):
                 game_losses.append(

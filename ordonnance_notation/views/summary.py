@@ -326,7 +326,7 @@ def render_markdown(data: dict[str, Any]) -> str:
 _LAYOUTS = {"text": render_text, "markdown": render_markdown}
 
 
-def summary_block(block: Block, format: str) -> Laid | InputError:
+def summary_block(block: Block, format: str, decided: bool = True) -> Laid | InputError:
     """The summaries of the records of one block, laid out (on a worker); the
     block's problem, if it is one."""
     if block.problem is not None:
@@ -334,12 +334,16 @@ def summary_block(block: Block, format: str) -> Laid | InputError:
     entries = []
     for item in parse_chunks(block_chunks(block), block.source):
         report = validate(item)
-        before, after = laid_out(summarize(report), format, _LAYOUTS.get(format, render_text))
+        data = summarize(report, decided)
+        before, after = laid_out(data, format, _LAYOUTS.get(format, render_text))
         entries.append((before, after, report.valid))
     return Laid(block.file, block.source, entries)
 
 
-def summaries(paths: Sequence[str], format: str, workers: Workers) -> Numbered:
+def summaries(
+    paths: Sequence[str], format: str, workers: Workers, decided: bool = True
+) -> Numbered:
     """The summary of every record of ``paths`` laid out in ``format``
-    (text, markdown or json), numbered within each file."""
-    return Numbered(paths, partial(summary_block, format=format), workers)
+    (text, markdown or json), numbered within each file; ``decided``: with
+    when each state was decided."""
+    return Numbered(paths, partial(summary_block, format=format, decided=decided), workers)

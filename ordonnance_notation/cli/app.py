@@ -1453,6 +1453,9 @@ def analyse_command(
     raise typer.Exit(exit_status(io_error=unreadable, failed=laid.invalid > 0 or bool(problems)))
 
 
+app.command("analyze", hidden=True)(analyse_command)  # as American English spells it
+
+
 @app.command("view", short_help="Write one HTML page that replays records in a browser.")
 def view_command(
     paths: PathsArgument,

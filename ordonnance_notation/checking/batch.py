@@ -163,6 +163,37 @@ class Validation:
             yield empty
 
 
+class Done(Protocol):
+    """What a function mapped over blocks gives back: its input, and how many records it held."""
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def records(self) -> int: ...
+
+
+D = TypeVar("D", bound=Done)
+
+
+def over_inputs(
+    paths: Sequence[str], function: Callable[[Block], D | InputError], workers: Workers
+) -> Iterator[D | InputError]:
+    """``function`` over the blocks of ``paths`` (files, directories, ``-``) on
+    ``workers``, each result in input order; an input that cannot be used
+    (further) as an ``InputError`` in its place, and one without a record as
+    E105 after the rest."""
+    inputs = list(expand(paths))
+    seen: set[str] = set()
+    for done in workers.map(function, input_blocks(inputs)):
+        if isinstance(done, InputError):
+            seen.add(done.diagnostic.source)
+        elif done.records:
+            seen.add(done.source)
+        yield done
+    yield from unseen(inputs, seen)
+
+
 def unseen(inputs: Iterable[str | UnreadableSource], seen: set[str]) -> Iterator[InputError]:
     """E105 for each input read that is not among the sources ``seen`` to hold a
     record or a problem: a readable file without a record."""

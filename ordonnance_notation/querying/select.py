@@ -19,13 +19,12 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import partial
 
-from ..checking.batch import Block, Workers, block_chunks, input_blocks, unseen
+from ..checking.batch import Block, Workers, block_chunks, over_inputs
 from ..checking.dates import Date, read_date
 from ..checking.validator import Report, validate
 from ..diagnostics import InputError
 from ..engine.cards import State, seat_name, seat_number
 from ..engine.game import MAX_SEATS
-from ..files.sources import expand
 from ..notation.parser import parse_record
 from ..notation.record import Record, Unparsed
 
@@ -260,16 +259,11 @@ class Selection:
         self.records = self.chosen = 0
 
     def __iter__(self) -> Iterator[str | InputError]:
-        inputs = list(expand(self.paths))
-        seen: set[str] = set()
-        for part in self.workers.map(partial(select_block, query=self.query), input_blocks(inputs)):
+        chosen = partial(select_block, query=self.query)
+        for part in over_inputs(self.paths, chosen, self.workers):
             if isinstance(part, InputError):
-                seen.add(part.diagnostic.source)
                 yield part
                 continue
-            if part.records:
-                seen.add(part.source)
             self.records += part.records
             self.chosen += len(part.texts)
             yield from part.texts
-        yield from unseen(inputs, seen)

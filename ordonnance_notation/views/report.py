@@ -18,9 +18,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from ..checking.batch import Block, Checked, Tally, Workers, input_blocks, unseen
+from ..checking.batch import Block, Checked, Tally, Workers, over_inputs
 from ..diagnostics import Diagnostic, InputError, Severity, Span
-from ..files.sources import expand
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
@@ -287,6 +286,10 @@ class Laid:
     source: str
     entries: list[tuple[str, str, bool]]
 
+    @property
+    def records(self) -> int:
+        return len(self.entries)
+
 
 class Numbered:
     """The records of ``paths`` (files, directories, ``-``) laid out by
@@ -302,19 +305,13 @@ class Numbered:
         self.records = self.invalid = 0
 
     def __iter__(self) -> Iterator[str | InputError]:
-        inputs = list(expand(self.paths))
         numbers: dict[int, int] = {}
-        seen: set[str] = set()
-        for done in self.workers.map(self.lay, input_blocks(inputs)):
+        for done in over_inputs(self.paths, self.lay, self.workers):
             if isinstance(done, InputError):
-                seen.add(done.diagnostic.source)
                 yield done
                 continue
-            if done.entries:
-                seen.add(done.source)
             for before, after, valid in done.entries:
                 number = numbers[done.file] = numbers.get(done.file, 0) + 1
                 self.records += 1
                 self.invalid += not valid
                 yield f"{before}{number}{after}"
-        yield from unseen(inputs, seen)

@@ -522,10 +522,20 @@ def _alternatives(
     if position.hands is None:
         return ()
     found = []
+    pool = position.pool[seat]
     for card in dict.fromkeys(position.hand_before(ply, seat)):
         for state in STATES:
             if (card, state) == played or position.units[state - 1][seat] >= UNITS_PER_ARMY:
                 continue
+            if target is not None:  # the strongest army it could make there, if still to be had
+                witness = position.reach[target - 1][seat].high_cards
+                if (
+                    card.mask in witness
+                    if state is target
+                    else (witness.count(card.mask) < pool[card.mask])
+                ):
+                    found.append((card, state))
+                    continue
             if _keeps(position, ply, seat, card, state, target):
                 found.append((card, state))
     return tuple(found)

@@ -209,20 +209,26 @@ def _mended(
     return None
 
 
+_ABOVE = [[m for m in range(1, 32) if m != mask and m & mask == mask] for mask in range(32)]
+_BELOW = [[m for m in range(1, 32) if m != mask and m & mask == m] for mask in range(32)]
+
+
 def _candidates(pool: Counter[int], wild: int, k: int, strongest: bool) -> list[int]:
     """The cards worth trying for the strongest (or weakest) army of ``k`` more:
     the pool and the unknown cards (as the strongest card, or as any one-icon
-    card), without a card that ``k`` others at least as good outdo."""
-    cards = Counter(pool)
+    card), without a card that ``k`` others at least as good outdo (a card
+    with more icons, or fewer, than another is at least as good for the one
+    army or the other)."""
+    counts = [0] * 32
+    for mask, count in pool.items():
+        counts[mask] += count
     for mask in (_ALL_ICONS,) if strongest else _SINGLES:
-        cards[mask] += min(wild, k)
+        counts[mask] += min(wild, k)
+    outdoing = _ABOVE if strongest else _BELOW
     kept = []
-    for mask, count in cards.items():
-        if strongest:
-            better = sum(n for m, n in cards.items() if m != mask and m & mask == mask)
-        else:
-            better = sum(n for m, n in cards.items() if m != mask and m & mask == m)
-        if better < k:
+    for mask in range(1, 32):
+        count = counts[mask]
+        if count > 0 and sum(map(counts.__getitem__, outdoing[mask])) < k:
             kept += [mask] * min(count, k)
     return kept
 

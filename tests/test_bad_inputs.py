@@ -725,6 +725,12 @@ WRITERS = [
     ["play", "--games", "300", "--seed", "full"],
     ["play", "--games", "300", "--seed", "full", "-o", "OUT.ord"],
     ["fmt", "--write", "MESSY"],
+    ["select", "ARCHIVE"],
+    ["select", "ARCHIVE", "-o", "OUT.ord"],
+    ["dedup", "ARCHIVE"],
+    ["dedup", "ARCHIVE", "-o", "OUT.ord"],
+    ["analyse", "ARCHIVE"],
+    ["export", "ARCHIVE", "-o", "OUTDIR"],
 ]
 
 
@@ -736,17 +742,15 @@ def test_output_cut_short_by_a_full_disk_fails_and_says_so(tmp_path, command):
     output file and no temporary file behind (standard output is cut short:
     nothing can unwrite it)."""
     archive = tmp_path / "archive.ord"
-    archive.write_text(
-        game_text(play_game("full", ["random"] * 2, load_deck())) * 1 + "\n", "utf-8"
-    )
-    text = archive.read_text("utf-8")
-    archive.write_text("\n".join([text] * 400), "utf-8")
+    games = [game_text(play_game(f"full-{n}", ["random"] * 2, load_deck())) for n in range(100)]
+    archive.write_text("\n".join(games * 4), "utf-8")  # 100 games, each four times
     messy = tmp_path / "messy.ord"
     messy.write_text(archive.read_text("utf-8").replace("\n1. ", "\n1.  "), "utf-8")
     before = messy.read_bytes()
+    (tmp_path / "tables").mkdir()  # export writes its three files into a folder
     words = [
         {"ARCHIVE": str(archive), "MESSY": str(messy), "OUT.yaml": str(tmp_path / "out.yaml"),
-         "OUT.ord": str(tmp_path / "out.ord")}.get(w, w)
+         "OUT.ord": str(tmp_path / "out.ord"), "OUTDIR": str(tmp_path / "tables")}.get(w, w)
         for w in command
     ]  # fmt: skip
     done = subprocess.run(
@@ -757,7 +761,8 @@ def test_output_cut_short_by_a_full_disk_fails_and_says_so(tmp_path, command):
     assert done.returncode == 2 and "error[E001]: cannot be written" in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
     left = sorted(p.name for p in tmp_path.iterdir())
-    assert left == sorted(["archive.ord", "messy.ord", "stdout"]), left
+    assert left == sorted(["archive.ord", "messy.ord", "stdout", "tables"]), left
+    assert not any((tmp_path / "tables").iterdir())
     assert messy.read_bytes() == before
 
 

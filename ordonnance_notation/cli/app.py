@@ -592,14 +592,14 @@ def stats_command(
             console.print("--ratings needs OpenSkill: pip install 'ordonnance-notation[ratings]'")
             raise typer.Exit(EXIT_USAGE)
     tally = Tally()
-    stats = Stats(by_player=by_player)
+    stats = Stats(by_player=by_player, rated=ratings)
     inputs = list(expand(paths))
     with (
         Progress(console=console, transient=True, disable=not console.is_terminal) as progress,
         Workers(_jobs(jobs, paths)) as workers,
     ):
         task = progress.add_task("reading", total=None)
-        counted = partial(stats_block, by_player=by_player)
+        counted = partial(stats_block, by_player=by_player, rated=ratings)
         for part in _frozen_heap(workers.map(counted, input_blocks(inputs))):
             if isinstance(part, InputError):
                 console.print(problem_text(part))

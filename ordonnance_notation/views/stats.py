@@ -95,7 +95,8 @@ class Stats:
     marker_plies: dict[int, dict[int, list[int]]] = field(
         default_factory=lambda: defaultdict(_markers)
     )  # seats -> marker -> [sum of the plies, count]: flat, whatever the archive's size
-    by_player: bool = False  # keep the standings and the games for ratings too
+    by_player: bool = False  # keep the standings
+    rated: bool = False  # and every game's places, in order, for the ratings
     standings: dict[tuple[str, int, str], list[int]] = field(
         default_factory=lambda: defaultdict(_no_games)
     )  # (player, seats, rule) -> games, wins, shared wins, states, points
@@ -144,8 +145,10 @@ class Stats:
             line[2] += outcome.winner is None and seat in outcome.tied
             line[3] += outcome.states[seat]
             line[4] += outcome.scores[seat] if rule == "points" else 0
-        date = read_date(report.record.tag("Date") or "") if report.record is not None else None
-        self.played.append(Played(date, names, places(outcome)))
+        if self.rated:
+            record = report.record
+            date = read_date(record.tag("Date") or "") if record is not None else None
+            self.played.append(Played(date, names, places(outcome)))
 
     def merge(self, other: Stats) -> None:
         """Adds the statistics of records read after these: the same as adding
@@ -211,20 +214,20 @@ def _standing_order(item: tuple[tuple[str, int, str], list[int]]) -> tuple[objec
     return (seats, rule, -wins, -wins / games, -points, -states, name)
 
 
-def collect(reports: Iterable[Report], by_player: bool = False) -> Stats:
-    stats = Stats(by_player=by_player)
+def collect(reports: Iterable[Report], by_player: bool = False, rated: bool = False) -> Stats:
+    stats = Stats(by_player=by_player, rated=rated)
     for report in reports:
         stats.add(report)
     return stats
 
 
-def stats_block(block: Block, by_player: bool = False) -> Stats | InputError:
+def stats_block(block: Block, by_player: bool = False, rated: bool = False) -> Stats | InputError:
     """The statistics of the records of one block (on a worker), to be merged
     in order; the block's problem, if it is one."""
     if block.problem is not None:
         return block.problem
     reports = (validate(item) for item in parse_chunks(block_chunks(block), block.source))
-    return collect(reports, by_player)
+    return collect(reports, by_player, rated)
 
 
 def _percent(part: int, whole: int) -> str:

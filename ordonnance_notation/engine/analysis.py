@@ -302,8 +302,9 @@ class Analysis:
         return self.states[state - 1]
 
 
-class _Position:
-    """What each seat can still make in each state, kept up to date play by play."""
+class Position:
+    """What each seat can still make in each state, kept up to date play by
+    play: ``winners`` and ``beats`` answer from it."""
 
     def __init__(self, seats: int, deal: Deal | None, scoring: Scoring) -> None:
         self.seats, self.scoring = seats, scoring
@@ -466,7 +467,7 @@ def _could_beat(mine: Reach, theirs: Reach) -> bool:
     return mine.fourth is not None and mine.fourth < theirs.fourth
 
 
-def _game_winners(position: _Position) -> frozenset[int]:
+def _game_winners(position: Position) -> frozenset[int]:
     """The seats that can still win the game, the states taken one by one."""
     seats, scoring = position.seats, position.scoring
     if scoring.is_points:
@@ -489,7 +490,7 @@ def _game_winners(position: _Position) -> frozenset[int]:
 
 
 def _keeps(
-    position: _Position, ply: int, seat: int, card: Card, state: State, target: State | None
+    position: Position, ply: int, seat: int, card: Card, state: State, target: State | None
 ) -> bool:
     """Whether ``seat`` could still win ``target`` (None: the game) had it
     played ``card`` to ``state`` at ``ply`` instead."""
@@ -522,7 +523,7 @@ def _keeps(
 
 
 def _alternatives(
-    position: _Position, ply: int, seat: int, played: tuple[Card, State], target: State | None
+    position: Position, ply: int, seat: int, played: tuple[Card, State], target: State | None
 ) -> tuple[tuple[Card, State], ...]:
     """The plays ``seat`` had at ``ply`` (the position before it) that keep ``target``."""
     if position.hands is None:
@@ -547,33 +548,57 @@ def _alternatives(
     return tuple(found)
 
 
-def reachable(game: Game, seat: int, hand: Sequence[Card]) -> dict[State, frozenset[int]]:
-    """The seats that can still win each state as ``seat`` sees ``game``
-    holding ``hand``: its own cards to come and every other seat's may be any
-    cards (what a player at the table knows; a bot's view)."""
-    position = _Position(game.seats, None, Scoring.classic())
+def seen_by(
+    game: Game,
+    seat: int,
+    hand: Sequence[Card],
+    draws: int | None = None,
+    play: tuple[Card, State] | None = None,
+) -> Position:
+    """The position as ``seat`` sees ``game`` holding ``hand`` (after the
+    turn's draw), with ``draws`` cards still to draw (default: all it will
+    play), every card to come, its own and the other seats', any card (what a
+    player at the table knows; a bot's view); with ``play``, as after
+    ``seat`` played it."""
+    position = Position(game.seats, None, Scoring.classic())
     for other in range(game.seats):
         played = sum(len(row[other].units) for row in game.armies)
         position.wild[other] = PLAYS_PER_SEAT - played
-    position.pool[seat] = Counter(card.mask for card in hand)
-    position.wild[seat] = max(PLAYS_PER_SEAT - game.ply // game.seats - len(hand), 0)
+    pool = Counter(card.mask for card in hand)
+    if play is not None:
+        pool[play[0].mask] -= 1
+        pool = +pool
+    position.pool[seat] = pool
+    if draws is None:
+        draws = max(PLAYS_PER_SEAT - game.ply // game.seats - len(hand), 0)
+    position.wild[seat] = draws
     for state in STATES:
-        for other, army in enumerate(game.armies[state - 1]):
-            index = state - 1
-            position.base[index][other] = sum(PACKED[card.mask] for card in army.cards)
-            position.units[index][other] = len(army.units)
-            k = UNITS_PER_ARMY - len(army.units)
-            start = _start(
-                position.base[index][other], k, position.pool[other], position.wild[other]
-            )
-            position.reach[index][other] = replace(start, fourth=army.fourth_ply)
+        index = state - 1
+        for other, army in enumerate(game.armies[index]):
+            base = sum(PACKED[card.mask] for card in army.cards)
+            units, fourth = len(army.units), army.fourth_ply
+            if play is not None and other == seat and play[1] is state:
+                base += PACKED[play[0].mask]
+                units += 1
+                fourth = game.ply + 1 if units == UNITS_PER_ARMY else None
+            position.base[index][other] = base
+            position.units[index][other] = units
+            start = _start(base, UNITS_PER_ARMY - units, position.pool[other], position.wild[other])
+            position.reach[index][other] = replace(start, fourth=fourth)
+    return position
+
+
+def reachable(game: Game, seat: int, hand: Sequence[Card]) -> dict[State, frozenset[int]]:
+    """The seats that can still win each state as ``seat`` sees ``game``
+    holding ``hand`` (``seen_by``)."""
+    position = seen_by(game, seat, hand)
     return {state: position.winners(state) for state in STATES}
 
 
 _Play = tuple[int, int, Card, State, list[Reach]]  # ply, seat, card, state, the seat's reach before
 
 
-def _kept(position: _Position, play: _Play, target: State | None) -> tuple[tuple[Card, State], ...]:
+def _kept(position: Position, play: _Play, target: State | None) -> tuple[tuple[Card, State], ...]:
     """The other plays from the same hand that would have kept ``target``."""
     if position.hands is None:
         return ()
@@ -590,7 +615,7 @@ def analyse(
 ) -> Analysis:
     """The analysis of a game of ``seats`` with this ``deal`` (None: unknown)
     and these legal ``plays``, in order."""
-    position = _Position(seats, deal, scoring or Scoring.classic())
+    position = Position(seats, deal, scoring or Scoring.classic())
     can = {state: position.winners(state) for state in STATES}
     decided = {state: 0 if len(can[state]) == 1 else None for state in STATES}
     resolved: dict[State, int] = {}

@@ -333,7 +333,7 @@ class _CsvWriter:
         pass
 
 
-ROW_GROUP = 1 << 14  # rows held before a Parquet row group: 100k records peak at 103 MB (148 at 1 << 16)
+ROW_GROUP = 1 << 14  # rows held before a row group: 100k records peak at 103 MB (148 at 1 << 16)
 
 
 class _ParquetWriter:

@@ -3,13 +3,15 @@ and its own hand (after the turn's draw), never another hand or the pile."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cache
 from typing import Protocol
 
+from ..engine.analysis import Position, seen_by
 from ..engine.armies import Unit, rank
 from ..engine.cards import Card, Icon, State
-from ..engine.game import Game
+from ..engine.game import PLAYS_PER_SEAT, STATES, Game
 from ..engine.rng import Rng
 
 # What a formation is worth to the greedy bot, by how many cards carry the icon.
@@ -78,7 +80,93 @@ class GreedyBot:
         return value
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+# What the careful bot adds to, or takes from, the greedy bot's values.
+_DUMP_VALUE = 4.0  # a card that adds nothing where the bot can still win is best spent here
+_KEPT_STATE_VALUE = 50.0  # what a play that leaves a winnable state unwinnable costs, per state
+# At most this many plays, best first, are tried for what they do to the states it can win.
+_CHECKED_PLAYS = 12
+
+
+def _draws_to_come(game: Game, seat: int) -> int:
+    """How many cards ``seat``, to move and holding the turn's draw, will
+    still draw in its later turns: one a turn while the pile lasts (its size
+    is public; without a deal, as if it never ran out). ``seen_by``'s default
+    counts only the cards it must still play beyond its hand, five fewer
+    while the pile lasts, and so gives up states that a draw could still win."""
+    turns = PLAYS_PER_SEAT - sum(len(row[seat].units) for row in game.armies) - 1
+    left = game.pile_left
+    if left is None:
+        return turns
+    return max(0, min(turns, (left - 1) // game.seats))
+
+
+def _can_win(position: Position, seat: int, states: Sequence[State]) -> frozenset[State]:
+    """Which of ``states`` ``seat`` can still win in ``position``."""
+    others = [other for other in range(position.seats) if other != seat]
+    return frozenset(s for s in states if all(position.beats(s, seat, o) for o in others))
+
+
+def _weight(card: Card) -> int:
+    """How much a card is worth in itself: its icons, senior ones more."""
+    return sum(5 + icon for icon in card.icons)
+
+
+class CarefulBot:
+    """The greedy bot's values, spent where they can still win. From what its
+    seat sees (its hand, the table; every card to come may be any card:
+    ``analysis.seen_by``), each state is one the bot can no longer win, one
+    only it can still win, or one it contests. A card goes into a state of
+    the first two kinds as a dump, worth more the less the card would add
+    where the bot contests (so its weakest cards go there); into a contested
+    state it is worth the greedy value. The plays are then tried, best first,
+    until one gives nothing away: a play after which the bot could no longer
+    win a state it could win before loses ``_KEPT_STATE_VALUE`` for each.
+    Resolving a state it wins counts as for the greedy bot. Ties are broken
+    at random. It weighs no odds: a state is lost only when no cards at all
+    could win it, and won only when no cards at all could take it."""
+
+    name = "careful"
+
+    def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
+        seat = game.to_move
+        draws = _draws_to_come(game, seat)
+        position = seen_by(game, seat, hand, draws)
+        live = [s for s in STATES if game.resolution(s) is None]
+        winnable = _can_win(position, seat, live)
+        mine = {s for s in winnable if position.winners(s) == {seat}}
+        states = game.open_states(seat)
+        contested = [s for s in states if s in winnable and s not in mine]
+        cards = sorted(set(hand), key=lambda c: c.mask)
+        greedy = {
+            (card, state): GreedyBot._value(game, seat, card, state)
+            for card in cards
+            for state in states
+        }
+        values: dict[tuple[Card, State], float] = {}
+        for card in cards:
+            worth = max((greedy[card, s] for s in contested), default=0)
+            for state in states:
+                if state in contested:
+                    values[card, state] = greedy[card, state]
+                else:
+                    bonus = _RESOLVE_BONUS if greedy[card, state] >= _RESOLVE_BONUS else 0
+                    values[card, state] = _DUMP_VALUE - worth - _weight(card) / 10 + bonus
+        # equal values in a random order: the tie is broken by which is tried first
+        order = sorted(rng.shuffle(list(values)), key=lambda play: -values[play])
+        choice, best = order[0], -math.inf
+        for play in order[:_CHECKED_PLAYS]:
+            value = values[play]
+            if value <= best:
+                break  # a play only loses value when tried
+            if winnable:
+                after = seen_by(game, seat, hand, draws, play)
+                value -= _KEPT_STATE_VALUE * len(winnable - _can_win(after, seat, list(winnable)))
+            if value > best:
+                choice, best = play, value
+        return choice
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "careful": CarefulBot}
 
 
 def bot(name: str) -> Bot:

@@ -548,6 +548,17 @@ def _alternatives(
     return tuple(found)
 
 
+def draws_to_come(game: Game, seat: int) -> int:
+    """How many cards ``seat``, to move and holding the turn's draw, will
+    still draw in its later turns: one a turn while the pile lasts (its size
+    is public; without a deal, as if it never ran out)."""
+    turns = PLAYS_PER_SEAT - sum(len(row[seat].units) for row in game.armies) - 1
+    left = game.pile_left
+    if left is None:
+        return turns
+    return max(0, min(turns, (left - 1) // game.seats))
+
+
 def seen_by(
     game: Game,
     seat: int,
@@ -556,8 +567,8 @@ def seen_by(
     play: tuple[Card, State] | None = None,
 ) -> Position:
     """The position as ``seat`` sees ``game`` holding ``hand`` (after the
-    turn's draw), with ``draws`` cards still to draw (default: all it will
-    play), every card to come, its own and the other seats', any card (what a
+    turn's draw), with ``draws`` cards still to draw (``draws_to_come`` by
+    default), every card to come, its own and the other seats', any card (what a
     player at the table knows; a bot's view); with ``play``, as after
     ``seat`` played it."""
     position = Position(game.seats, None, Scoring.classic())
@@ -569,9 +580,7 @@ def seen_by(
         pool[play[0].mask] -= 1
         pool = +pool
     position.pool[seat] = pool
-    if draws is None:
-        draws = max(PLAYS_PER_SEAT - game.ply // game.seats - len(hand), 0)
-    position.wild[seat] = draws
+    position.wild[seat] = draws_to_come(game, seat) if draws is None else draws
     for state in STATES:
         index = state - 1
         for other, army in enumerate(game.armies[index]):

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol
 
-from ..engine.analysis import Position, seen_by
+from ..engine.analysis import Position, draws_to_come, seen_by
 from ..engine.armies import Unit, rank
 from ..engine.cards import Card, Icon, State
-from ..engine.game import PLAYS_PER_SEAT, STATES, Game
+from ..engine.game import STATES, Game
 from ..engine.rng import Rng
 
 # What a formation is worth to the greedy bot, by how many cards carry the icon.
@@ -87,19 +87,6 @@ _KEPT_STATE_VALUE = 50.0  # what a play that leaves a winnable state unwinnable 
 _CHECKED_PLAYS = 12
 
 
-def _draws_to_come(game: Game, seat: int) -> int:
-    """How many cards ``seat``, to move and holding the turn's draw, will
-    still draw in its later turns: one a turn while the pile lasts (its size
-    is public; without a deal, as if it never ran out). ``seen_by``'s default
-    counts only the cards it must still play beyond its hand, five fewer
-    while the pile lasts, and so gives up states that a draw could still win."""
-    turns = PLAYS_PER_SEAT - sum(len(row[seat].units) for row in game.armies) - 1
-    left = game.pile_left
-    if left is None:
-        return turns
-    return max(0, min(turns, (left - 1) // game.seats))
-
-
 def _can_win(position: Position, seat: int, states: Sequence[State]) -> frozenset[State]:
     """Which of ``states`` ``seat`` can still win in ``position``."""
     others = [other for other in range(position.seats) if other != seat]
@@ -129,7 +116,7 @@ class CarefulBot:
 
     def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
         seat = game.to_move
-        draws = _draws_to_come(game, seat)
+        draws = draws_to_come(game, seat)
         position = seen_by(game, seat, hand, draws)
         live = [s for s in STATES if game.resolution(s) is None]
         winnable = _can_win(position, seat, live)

@@ -6,6 +6,9 @@ no deal, illegal plays) and every seat's view is the very SVG that Python's
 links and the seat switch, filters its list, and shows an invalid record's
 problems with its replay up to the stop. A seat's page holds no card of
 another hand at all, and a record's text cannot end the page's scripts.
+The step list marks when each state and the game were decided and the
+turning points, as ``engine.analysis`` finds them; a seat's page names the
+other plays that would have kept a chance for that seat's plays only.
 
 The browser tests are skipped without Playwright or Chromium."""
 
@@ -22,6 +25,8 @@ from strategies import ROOT
 
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.checking.batch import Workers
+from ordonnance_notation.engine.analysis import Analysis, Loss, analyse
+from ordonnance_notation.engine.cards import State, seat_name
 from ordonnance_notation.views.page import Pages
 from ordonnance_notation.views.picture import step_picture
 from ordonnance_notation.views.replay import Replay, replay
@@ -70,6 +75,37 @@ def replays(paths: list[str]) -> list[Replay | None]:
         for item in parse_text(Path(path).read_text("utf-8"), path):
             found.append(replay(validate(item, steps=True)))
     return found
+
+
+def analysed(path: str, number: int = 1) -> Analysis:
+    """``analyse`` of record ``number`` of ``path``, as ``ordo view`` calls it."""
+    items = list(parse_text((ROOT / path).read_text("utf-8"), path))
+    report = validate(items[number - 1], steps=True)
+    assert report.game is not None
+    plays = [(turn.card, turn.state) for turn in report.turns]
+    return analyse(report.game.seats, report.deal, plays, report.scoring)
+
+
+def other_plays(loss: Loss) -> list[tuple[str, str]]:
+    """A loss's alternatives by card, in order: ``[("LH", "C"), ("F", "JT")]``."""
+    found: dict[str, str] = {}
+    for card, state in loss.alternatives:
+        found[str(card)] = found.get(str(card), "") + state.name
+    return list(found.items())
+
+
+def gave_away(loss: Loss, target: str, shown: int | None = None) -> str:
+    """The words of a loss by the seat's own play, naming the first ``shown``
+    other plays (all: None), as the page writes them."""
+    groups = [
+        f"{card} {'anywhere' if len(states) == 5 else '/'.join(states)}"
+        for card, states in other_plays(loss)
+    ]
+    if shown is not None and len(groups) > shown:
+        more = len(groups) - shown
+        groups = groups[:shown] + [f"{more} other card{'s' if more > 1 else ''}"]
+    plays = ", ".join(groups[:-1]) + " or " + groups[-1] if len(groups) > 1 else groups[0]
+    return f"{seat_name(loss.seat)} gave away {target} — {plays} would have kept it"
 
 
 def write_page(paths: list[str], where: Path, seat: int | None = None) -> Path:
@@ -171,6 +207,57 @@ def test_records_are_numbered_within_their_file(tmp_path):
     assert [row[1] for row in rows] == [1, 2, 3, 1, 1, 2, 3, 1]
 
 
+def test_the_page_holds_when_each_state_was_decided_and_who_lost_it_when(page_file):
+    analysis = analysed("samples/points-4.ord")  # page record 3: four seats, a deal
+    found = scripts(page_file.read_text("utf-8"))["r3"]["decisions"]
+    assert found["deal"] == 1
+    assert found["states"] == [[p.decided, p.winner, p.resolved] for p in analysis.states]
+    assert found["states"][State.J - 1] == [52, 1, 52]  # as the step list test shows it
+    assert found["game"] == [analysis.decided, analysis.winner] == [67, 1]
+    expected: dict[str, list[list[object]]] = {}
+    targets = [*enumerate(analysis.states), (None, analysis)]
+    for target, part in targets:
+        for loss in part.losses:
+            alternatives = [list(a) for a in other_plays(loss)] if loss.own else None
+            event = ["l", target, loss.seat, loss.by, alternatives]
+            expected.setdefault(str(loss.ply), []).append(event)
+        if part.decided is not None:
+            expected.setdefault(str(part.decided), []).append(["d", target, part.winner])
+    assert found["marks"] == expected
+    # P1 played LH to Jerusalem: F anywhere, or H to A, C, E or T, ... would have kept it
+    alternatives = [["F", "ACJET"], ["H", "ACET"], ["L", "ACET"], ["HF", "ACJET"], ["LH", "ACET"]]
+    assert found["marks"]["17"] == [["l", 2, 0, 0, [*alternatives, ["S", "ACJET"]]]]
+
+
+def test_a_seats_page_names_other_plays_for_that_seats_plays_only(page_file, tmp_path):
+    everyone = scripts(page_file.read_text("utf-8"))["r3"]["decisions"]["marks"]
+    path = str(ROOT / "samples/points-4.ord")
+    p3 = scripts(write_page([path], tmp_path / "p3.html", seat=2).read_text("utf-8"))
+    marks = p3["r1"]["decisions"]["marks"]
+    assert marks.keys() == everyone.keys()
+    for ply, events in marks.items():
+        for event, full in zip(events, everyone[ply], strict=True):
+            assert event[:4] == full[:4]  # what was decided and lost, when, by whom: all of it
+            if full[0] == "l" and full[2] == full[3] == 2:
+                assert event[4] == full[4] is not None  # P3's own plays: its other plays
+            elif full[0] == "l":
+                assert event[4] is None  # another seat's: not a card of its hand
+    assert everyone["17"][0][4] and marks["17"][0][4] is None  # P1 gave away Jerusalem
+    alternatives = [["BS", "ACE"], ["LB", "ACJE"], ["LF", "ACJE"], ["B", "ACE"], ["S", "ACE"]]
+    assert marks["35"] == [["l", 2, 2, 2, alternatives]]  # P3 gave away Jerusalem
+
+
+def test_a_record_without_a_deal_is_analysed_against_any_cards(page_file):
+    data = scripts(page_file.read_text("utf-8"))
+    analysis = analysed("samples/no-deal.ord")  # page record 4
+    found = data["r4"]["decisions"]
+    assert found["deal"] == 0 and not analysis.known_deal
+    assert found["states"] == [[p.decided, p.winner, p.resolved] for p in analysis.states]
+    own = [e for events in found["marks"].values() for e in events if e[0] == "l" and e[2] == e[3]]
+    assert own and all(event[4] is None for event in own)  # no hand known: no other plays
+    assert data["r11"]["decisions"] is None  # nothing replayed: nothing analysed
+
+
 def test_the_page_holds_each_card_face_once(page_file):
     html = page_file.read_text("utf-8")
     faces = re.findall(r'<symbol id="(card-[A-Z]+)"', html)
@@ -250,10 +337,10 @@ def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
     data = summarize(steps.report)
     result = page.locator("#v-summary p", has_text="Result: ").text_content()
     assert result == f"Result: {outcome_words(data)}"
-    assert page.locator("#v-summary tbody th").all_text_contents() == [
+    assert page.locator("#v-summary .v-markers tbody th").all_text_contents() == [
         f"#{state['marker']}" for state in data["states"]
     ]
-    rows = page.locator("#v-summary tbody tr").all_text_contents()
+    rows = page.locator("#v-summary .v-markers tbody tr").all_text_contents()
     assert rows[:3] == [
         "#1J Jerusalem, ply 22: no regiments; one battalion beats none",
         "1P2 Boris LindLB B LS Bbattalion B, company Lply 22",
@@ -357,6 +444,110 @@ def test_the_page_fits_a_phone(open_page):
     box = page.locator("#v-picture svg").bounding_box()
     assert box is not None and box["width"] <= 390
     page.screenshot(path=SCREENSHOTS / "phone.png")
+
+
+MARKS = """() => [...document.querySelectorAll("#v-steps button")].flatMap((button) =>
+  [...button.querySelectorAll(".v-mark")].map((mark) =>
+    [Number(button.dataset.step), mark.className, mark.textContent]))"""
+
+
+def test_the_step_list_marks_the_ply_each_state_was_decided(open_page):
+    page = open_page("#r3/p52")  # points-4.ord
+    analysis = analysed("samples/points-4.ord")
+    decided = [
+        [
+            part.decided,
+            "v-mark v-mark-decided",
+            f"{part.state.full_name} decided: only {seat_name(part.winner)} can still win it",
+        ]
+        for part in analysis.states
+        if part.decided is not None and part.winner is not None
+    ]
+    assert (
+        len(decided) == 5
+        and [52, "v-mark v-mark-decided", "Jerusalem decided: only P2 can still win it"] in decided
+    )
+    game = [
+        analysis.decided,
+        "v-mark v-mark-game",
+        f"The game is decided: {seat_name(analysis.winner)} wins",
+    ]
+    assert game == [67, "v-mark v-mark-game", "The game is decided: P2 wins"]
+    marks = page.evaluate(MARKS)
+    assert sorted(m for m in marks if m[1] != "v-mark v-mark-lost") == sorted([*decided, game])
+    # at that step: the mark in the current step, and in the step's detail above the table
+    current = page.locator("#v-steps [aria-current=step] .v-mark-decided")
+    assert current.text_content() == "Jerusalem decided: only P2 can still win it"
+    docs = " ".join((ROOT / "docs/replay.md").read_text("utf-8").split())
+    assert f"`{current.text_content()}`" in docs and f"`{game[2]}`" in docs
+    assert page.locator("#v-turns li").all_text_contents()[-1] == current.text_content()
+    assert page.locator("#v-decided").text_content() == (
+        "Decided: Jerusalem (P2); open: Antioch, Cyprus, Edessa, Tripoli; the game is open."
+    )
+    page.keyboard.press("ArrowLeft")
+    assert page.locator("#v-decided").text_content().startswith("Nothing decided yet; ")
+    assert page.locator("#v-turns li").count() == 0
+    # words, a sign and a border, not colour alone
+    sign = "getComputedStyle(document.querySelector('.v-mark-decided'), '::before').content"
+    assert "◆" in page.evaluate(sign)
+    assert (
+        page.locator(".v-mark-decided").first.evaluate("m => getComputedStyle(m).borderLeftStyle")
+        == "solid"
+    )
+    page.keyboard.press("End")
+    assert "the game is decided: P2 wins." in page.locator("#v-decided").text_content()
+    rows = page.locator("#v-summary .v-decided-table tbody tr").all_text_contents()
+    assert rows[State.J - 1] == "J Jerusalemply 52P2ply 52"
+    assert rows[-1] == "the gameply 67P2"
+    page.locator("#v-summary .v-decided-table tr", has_text="the game").get_by_role("link").click()
+    assert page.evaluate("location.hash") == "#r3/p67"
+
+
+def test_a_turning_point_names_the_plays_that_would_have_kept_it(open_page):
+    from playwright.sync_api import expect
+
+    page = open_page("#r3/p17")
+    analysis = analysed("samples/points-4.ord")
+    [loss] = [loss for loss in analysis.state(State.J).losses if loss.ply == 17]
+    assert loss.own and loss.seat == 0 and len(other_plays(loss)) == 6
+    assert page.locator("#v-turns li").all_text_contents() == [gave_away(loss, "Jerusalem")]
+    assert gave_away(loss, "Jerusalem").startswith(
+        "P1 gave away Jerusalem — F anywhere, H A/C/E/T, "
+    )
+    listed = page.locator("#v-steps [aria-current=step] .v-mark-lost").text_content()
+    assert listed == gave_away(loss, "Jerusalem", shown=3)
+    assert listed.endswith(" or 3 other cards would have kept it")
+    docs = " ".join((ROOT / "docs/replay.md").read_text("utf-8").split())
+    assert f"`{listed}`" in docs  # the example of docs/replay.md
+    # a loss by another seat's play: who put it out of whose reach
+    [taken] = [loss for loss in analysis.state(State.A).losses if not loss.own]
+    page.evaluate(f"location.hash = '#r3/p{taken.ply}'")
+    expect(page.locator("#v-where")).to_have_text(f"step {taken.ply} of 80")
+    put = page.locator("#v-turns li").first.text_content()
+    assert put == f"{seat_name(taken.by)} put Antioch out of {seat_name(taken.seat)}'s reach"
+    assert f"`{put}`" in docs
+
+
+def test_a_seats_view_leaves_out_other_seats_plays_that_would_have_kept_it(open_page, tmp_path):
+    from playwright.sync_api import expect
+
+    path = str(ROOT / "samples/points-4.ord")
+    p3 = open_page("#r1/p17", path=write_page([path], tmp_path / "p3.html", seat=2))
+    assert p3.locator("#v-turns li").all_text_contents() == ["P1 gave away Jerusalem"]
+    p3.evaluate("location.hash = '#r1/p35'")
+    expect(p3.locator("#v-where")).to_have_text("step 35 of 80")
+    own = p3.locator("#v-turns li").first.text_content()
+    assert own.startswith("P3 gave away Jerusalem — BS A/C/E, ") and "would have kept it" in own
+    # the page of every seat, switched to P3, says no more
+    page = open_page("#r3/p17")
+    assert "would have kept it" in page.locator("#v-turns li").first.text_content()
+    page.get_by_role("button", name="P3", exact=True).click()
+    assert page.locator("#v-turns li").all_text_contents() == ["P1 gave away Jerusalem"]
+    step = page.locator("#v-steps [data-step='17'] .v-mark")
+    assert step.all_text_contents() == ["P1 gave away Jerusalem"]
+    page.get_by_role("button", name="All", exact=True).click()
+    assert "would have kept it" in step.first.text_content()
+    page.locator(".v-panels").screenshot(path=SCREENSHOTS / "turning-point.png")
 
 
 PIN = """([number, seat, svgs]) => {

@@ -10,10 +10,15 @@ page's script (``viewer/viewer.js``) rebuilds a scene and lays it out as
 ``picture.draw`` does, element for element (a browser test pins the two
 together); the sizes and fixed words come from ``picture.layout``.
 
+Each record also carries when each state, and the game, was decided and
+its turning points (``decisions``, from ``engine.analysis``), which the
+script marks in the list of steps.
+
 Records are read, replayed and written one block at a time, in input order,
 on ``Workers``: only the table of values and a line a record for the list
 grow with the archive. A seat's page (``seat``) holds every scene as that
-seat saw it: no card of another hand is anywhere in it.
+seat saw it: no card of another hand is anywhere in it, so the other plays
+that would have kept a chance are given for that seat's own plays only.
 """
 
 from __future__ import annotations
@@ -28,8 +33,9 @@ from typing import Any, NamedTuple
 from ..checking.batch import Block, Workers, block_chunks, input_blocks
 from ..checking.validator import Report, validate
 from ..diagnostics import Diagnostic, InputError
+from ..engine.analysis import Analysis, Loss, analyse
 from ..engine.cards import Card, State, seat_name, seat_number
-from ..engine.game import MAX_SEATS
+from ..engine.game import MAX_SEATS, STATES
 from ..files.sources import expand
 from ..notation.parser import parse_record
 from .picture import Scene, defs, layout, scenes, seen_by
@@ -62,6 +68,40 @@ class Summary(NamedTuple):
     states: tuple[Resolved, ...]
 
 
+class Decided(NamedTuple):
+    """After its ply one seat alone, ``winner``, could still win ``target``
+    (a state's index, 0 to 4; None: the game)."""
+
+    target: int | None
+    winner: int | None
+
+
+class Lost(NamedTuple):
+    """At its ply, played by ``by``, ``seat`` could no longer win ``target``.
+    ``alternatives``: when ``by`` gave it away itself, the other plays from
+    its hand that would have kept the chance, as (card, the letters of the
+    states it could have gone to); None when the page does not say (no deal,
+    or another seat's hand on a seat's page)."""
+
+    target: int | None
+    seat: int
+    by: int
+    alternatives: tuple[tuple[str, str], ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Decisions:
+    """A record's analysis as the page holds it: for each state, A to T, the
+    ply after which it was decided, the one seat that could win it then and
+    the ply that resolved it (each None if none); the same for the game
+    (no resolution); and, by ply, what was decided and lost there."""
+
+    known_deal: bool
+    states: tuple[tuple[int | None, int | None, int | None], ...]
+    game: tuple[int | None, int | None]
+    marks: tuple[tuple[int, tuple[Decided | Lost, ...]], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class RecordView:
     """What the page holds of one record, before its values are put in the
@@ -78,6 +118,7 @@ class RecordView:
     lines: tuple[str, ...]  # the record's text, for quoting it in the problems
     first_line: int
     summary: Summary | None
+    decisions: Decisions | None  # None: nothing replayed
 
 
 class Cards(tuple[str, ...]):
@@ -182,6 +223,55 @@ def record_view(
         tuple(text.split("\n")) if report.diagnostics else (),
         first_line,
         summary,
+        decisions(report, seat),
+    )
+
+
+def decisions(report: Report, seat: int | None) -> Decisions | None:
+    """When each state and the game of a checked record were decided, and
+    who lost them when, as ``seat`` may see it (None: every seat); None
+    when nothing was replayed. The plays are the legal ones, up to where
+    the replay stopped; without a deal, against any cards (no alternatives)."""
+    if report.game is None:
+        return None
+    plays = [(turn.card, turn.state) for turn in report.turns]
+    analysis = analyse(report.game.seats, report.deal, plays, report.scoring)
+    return _decisions(analysis, seat)
+
+
+def _decisions(analysis: Analysis, seat: int | None) -> Decisions:
+    marks: dict[int, list[Decided | Lost]] = {}
+
+    def lost(target: int | None, loss: Loss) -> Lost:
+        said = loss.own and analysis.known_deal and (seat is None or seat == loss.by)
+        return Lost(target, loss.seat, loss.by, _grouped(loss) if said else None)
+
+    parts: list[tuple[int | None, int | None, int | None, tuple[Loss, ...]]] = [
+        (index, part.decided, part.winner, part.losses)
+        for index, part in enumerate(analysis.states)
+    ]
+    parts.append((None, analysis.decided, analysis.winner, analysis.losses))
+    for target, decided, winner, losses in parts:  # states A to T, then the game
+        for loss in losses:
+            marks.setdefault(loss.ply, []).append(lost(target, loss))
+        if decided is not None:
+            marks.setdefault(decided, []).append(Decided(target, winner))
+    return Decisions(
+        analysis.known_deal,
+        tuple((part.decided, part.winner, part.resolved) for part in analysis.states),
+        (analysis.decided, analysis.winner),
+        tuple((ply, tuple(marks[ply])) for ply in sorted(marks)),
+    )
+
+
+def _grouped(loss: Loss) -> tuple[tuple[str, str], ...]:
+    """A loss's alternatives by card, in the order found: ``(("LH", "CJ"), ("F", "T"))``."""
+    by_card: dict[Card, set[State]] = {}
+    for card, state in loss.alternatives:
+        by_card.setdefault(card, set()).add(state)
+    return tuple(
+        (str(card), "".join(s.name for s in STATES if s in states))
+        for card, states in by_card.items()
     )
 
 
@@ -341,8 +431,38 @@ class Pages:
                     for m, s, ply, why, ranks in states
                 ],
             ],
+            "decisions": _decisions_json(view.decisions),
         }
         return f'<script type="application/json" id="r{number}">{script_json(data)}</script>\n'
+
+
+def _decisions_json(found: Decisions | None) -> dict[str, Any] | None:
+    """``Decisions`` for the page: ``{"deal": known, "states": [[decided,
+    winner, resolved], ...], "game": [decided, winner], "marks": {ply:
+    [event, ...]}}``, an event ``["d", target, winner]`` or ``["l", target,
+    seat, by, alternatives]`` (``viewer.js`` words them in ``sentence``)."""
+    if found is None:
+        return None
+    return {
+        "deal": int(found.known_deal),
+        "states": [list(part) for part in found.states],
+        "game": list(found.game),
+        "marks": {
+            str(ply): [
+                ["d", *event]
+                if isinstance(event, Decided)
+                else [
+                    "l",
+                    event.target,
+                    event.seat,
+                    event.by,
+                    None if event.alternatives is None else [list(a) for a in event.alternatives],
+                ]
+                for event in events
+            ]
+            for ply, events in found.marks
+        },
+    }
 
 
 class Codes:

@@ -140,6 +140,87 @@
       `<rect width="100%" height="100%" fill="${L.BACKGROUND}"/>${parts.join("")}</svg>`;
   }
 
+  // ---- when each state was decided, and the turning points (page.py `_decisions_json`) ----
+  const STATE_NAMES = L.STATES.map((name) => name.slice(name.indexOf(" ") + 1)); // "A Antioch" -> "Antioch"
+  const SHOWN_PLAYS = 3; // other plays a step list mark names; the step's detail names them all
+  const seatName = (s) => INDEX.seats[s];
+  const what = (target) => (target === null ? "the game" : STATE_NAMES[target]);
+
+  // ["LH", "C"], ["F", "JT"] -> "LH C or F J/T", as plays are written
+  function otherPlays(alternatives, most) {
+    const words = alternatives.slice(0, most).map(([card, states]) =>
+      `${card} ${states.length === 5 ? "anywhere" : states.split("").join("/")}`);
+    const more = alternatives.length - words.length;
+    if (more > 0) words.push(`${more} other card${more === 1 ? "" : "s"}`);
+    return words.length > 1 ? `${words.slice(0, -1).join(", ")} or ${words[words.length - 1]}` : words[0];
+  }
+
+  // an event in words, as `seat` may see it (null: every seat): another seat's hand is not named
+  function sentence(event, seat, most = Infinity) {
+    if (event[0] === "d") {
+      const [, target, winner] = event;
+      if (target === null) return winner === null ? "The game is decided" : `The game is decided: ${seatName(winner)} wins`;
+      return winner === null ? `${what(target)} decided` : `${what(target)} decided: only ${seatName(winner)} can still win it`;
+    }
+    const [, target, loser, by, alternatives] = event;
+    if (loser !== by) return `${seatName(by)} put ${what(target)} out of ${seatName(loser)}'s reach`;
+    const words = `${seatName(loser)} gave away ${what(target)}`;
+    if (alternatives === null || (seat !== null && seat !== by)) return words;
+    if (!alternatives.length) return `${words} — no other play would have kept it`;
+    return `${words} — ${otherPlays(alternatives, most)} would have kept it`;
+  }
+
+  function mark(event, seat, most) {
+    const kind = event[0] === "l" ? "lost" : event[1] === null ? "game" : "decided";
+    return el("span", { className: `v-mark v-mark-${kind}`, text: sentence(event, seat, most) });
+  }
+
+  const eventsAt = (rec, step) => (rec.data.decisions && rec.data.decisions.marks[step]) || [];
+
+  function decidedSoFar(rec, step) {
+    const found = rec.data.decisions;
+    const done = [], open = [];
+    found.states.forEach(([decided, winner], i) => {
+      if (decided !== null && decided <= step) done.push(winner === null ? STATE_NAMES[i] : `${STATE_NAMES[i]} (${seatName(winner)})`);
+      else open.push(STATE_NAMES[i]);
+    });
+    const [decided, winner] = found.game;
+    const game = decided !== null && decided <= step
+      ? `the game is decided${winner === null ? "" : `: ${seatName(winner)} wins`}`
+      : "the game is open";
+    return [done.length ? `Decided: ${done.join(", ")}` : "Nothing decided yet",
+      open.length ? `open: ${open.join(", ")}` : "", game].filter(Boolean).join("; ") + ".";
+  }
+
+  function stepDetail(rec, step) {
+    const box = $("v-decisions");
+    box.hidden = !rec.data.decisions || rec.last < 0;
+    if (box.hidden) return;
+    $("v-decided").textContent = decidedSoFar(rec, step);
+    $("v-turns").replaceChildren(...eventsAt(rec, step).map((event) => el("li", {}, mark(event, state.seat, Infinity))));
+  }
+
+  function decisionsTable(rec) {
+    const found = rec.data.decisions;
+    const when = (ply) => (ply === null ? "not in these plays" : ply === 0 ? "before the first play" : `ply ${ply}`);
+    const table = el("table", { className: "v-decided-table" });
+    table.append(el("caption", { text: found.deal
+      ? "When each was decided (one seat alone could still win it)"
+      : "When each was decided, against any cards: the record has no deal" }));
+    const head = ["", "decided after", "winner", "resolved at"];
+    table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))));
+    const body = el("tbody");
+    const rows = found.states.map(([decided, winner, resolved], i) => [L.STATES[i], decided, winner, when(resolved)]);
+    rows.push(["the game", found.game[0], found.game[1], ""]);
+    for (const [name, decided, winner, resolved] of rows) {
+      const link = decided === null ? when(null) : el("a", { href: `#r${rec.number}/p${decided}`, text: when(decided) });
+      body.append(el("tr", {}, el("th", { scope: "row", text: name }), el("td", {}, link),
+        el("td", { text: winner === null ? "" : seatName(winner) }), el("td", { text: resolved })));
+    }
+    table.append(body);
+    return table;
+  }
+
   // ---- a record ----
   const records = new Map(); // number -> decoded record, the last few
 
@@ -213,7 +294,9 @@
       const words = k === 0 ? rec.fields[0][1][0] : V[play[0]];
       const button = el("button", { type: "button", dataStep: String(k) }, words);
       for (const comment of play.slice(1)) button.append(el("span", { className: "v-comment", text: V[comment] }));
-      list.append(el("li", {}, button));
+      const events = eventsAt(rec, k);
+      for (const event of events) button.append(mark(event, state.seat, SHOWN_PLAYS));
+      list.append(el("li", events.length ? { className: "v-turning" } : {}, button));
     });
   }
 
@@ -229,9 +312,13 @@
       el("p", {}, el("strong", { text: "Result: " }), V[result]),
     );
     for (const c of comments) box.append(el("p", { className: "v-comment", text: V[c] }));
-    if (!states.length) return;
+    if (states.length) box.append(markersTable(final, states));
+    if (rec.data.decisions) box.append(decisionsTable(rec));
+  }
+
+  function markersTable(final, states) {
     const points = states.some(([, , , , ranks]) => ranks.some((r) => r[2] !== null));
-    const table = el("table");
+    const table = el("table", { className: "v-markers" });
     table.append(el("caption", { text: "States in marker order" }));
     const head = ["marker", "place", "seat", "cards", "formations", "4th card", ...(points ? ["points"] : [])];
     table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))));
@@ -248,7 +335,7 @@
       });
     }
     table.append(body);
-    box.append(table);
+    return table;
   }
 
   function seatSwitch(rec) {
@@ -263,7 +350,12 @@
     if (state.seat !== null && state.seat >= rec.seats) state.seat = null;
     for (const [seat, name] of choices) {
       const button = el("button", { type: "button", ariaPressed: String(state.seat === seat), dataSeat: seat === null ? "" : String(seat), text: name });
-      button.addEventListener("click", () => { state.seat = seat; markSeat(); show(state.rec, state.step); });
+      button.addEventListener("click", () => {
+        state.seat = seat;
+        markSeat();
+        stepList(record(state.rec)); // the turning points name only that seat's other plays
+        show(state.rec, state.step);
+      });
       box.append(button);
     }
   }
@@ -300,6 +392,7 @@
     const picture = $("v-picture");
     if (rec.last < 0) {
       state.step = 0;
+      stepDetail(rec, 0);
       picture.replaceChildren(el("p", { text: "Nothing to replay: the header or the deal has errors (see Problems)." }));
       $("v-where").textContent = "";
     } else {
@@ -307,6 +400,7 @@
       picture.innerHTML = draw(sceneAt(rec, state.step, state.seat));
       $("v-slider").value = String(state.step);
       $("v-where").textContent = `step ${state.step} of ${rec.last}`;
+      stepDetail(rec, state.step);
       for (const b of document.querySelectorAll("#v-steps button")) {
         const current = b.dataset.step === String(state.step);
         b.tabIndex = current ? 0 : -1; // one stop for Tab: the arrows move within

@@ -11,8 +11,8 @@ page's script (``viewer/viewer.js``) rebuilds a scene and lays it out as
 together); the sizes and fixed words come from ``picture.layout``.
 
 Each record also carries when each state, and the game, was decided and
-its turning points (``decisions``, from ``engine.analysis``), which the
-script marks in the list of steps.
+its turning points (``decisions``, from ``views.analysis.analysis_of``, as
+``ordo analyse`` finds them), which the script marks in the list of steps.
 
 Records are read, replayed and written one block at a time, in input order,
 on ``Workers``: only the table of values and a line a record for the list
@@ -33,11 +33,12 @@ from typing import Any, NamedTuple
 from ..checking.batch import Block, Workers, block_chunks, input_blocks
 from ..checking.validator import Report, validate
 from ..diagnostics import Diagnostic, InputError
-from ..engine.analysis import Analysis, Loss, analyse
+from ..engine.analysis import Analysis, Loss
 from ..engine.cards import Card, State, seat_name, seat_number
 from ..engine.game import MAX_SEATS, STATES
 from ..files.sources import expand
 from ..notation.parser import parse_record
+from .analysis import analysis_of
 from .picture import Scene, defs, layout, scenes, seen_by
 from .replay import replay
 from .report import diagnostic_text, visible
@@ -232,11 +233,8 @@ def decisions(report: Report, seat: int | None) -> Decisions | None:
     who lost them when, as ``seat`` may see it (None: every seat); None
     when nothing was replayed. The plays are the legal ones, up to where
     the replay stopped; without a deal, against any cards (no alternatives)."""
-    if report.game is None:
-        return None
-    plays = [(turn.card, turn.state) for turn in report.turns]
-    analysis = analyse(report.game.seats, report.deal, plays, report.scoring)
-    return _decisions(analysis, seat)
+    analysis = analysis_of(report)
+    return None if analysis is None else _decisions(analysis, seat)
 
 
 def _decisions(analysis: Analysis, seat: int | None) -> Decisions:
@@ -276,7 +274,7 @@ def _grouped(loss: Loss) -> tuple[tuple[str, str], ...]:
 
 
 def _summary(report: Report) -> Summary:
-    data = summarize(report)
+    data = summarize(report, decided=False)  # the page has its own (``decisions``)
     states = tuple(
         Resolved(
             state["marker"],

@@ -159,8 +159,11 @@ def _after(
     now. The strongest army can only have weakened and the weakest only
     strengthened, so ``high_hi`` and ``low_lo`` stand; a witness that used the
     card is mended (or, failing that, replaced by the plainest bound)."""
-    if not placed and card.mask not in old.low_cards and card.mask not in old.high_cards:
-        return old
+    if not placed:
+        mask = card.mask
+        spare = pool[mask] + wild  # copies still to be had (an unknown card may be one)
+        if old.low_cards.count(mask) <= spare and old.high_cards.count(mask) <= spare:
+            return old  # both armies still to be had
     low_cards = _mended(old.low_cards, card, placed, pool, wild, strongest=False)
     high_cards = _mended(old.high_cards, card, placed, pool, wild, strongest=True)
     if not placed and low_cards is old.low_cards and high_cards is old.high_cards:
@@ -362,7 +365,9 @@ class Position:
         theirs = self._exactly(state, other, strongest=False)
         return _could_beat(mine, theirs)
 
-    def play(self, ply: int, seat: int, card: Card, state: State) -> None:
+    def play(self, ply: int, seat: int, card: Card, state: State) -> set[State]:
+        """``seat`` plays ``card`` to ``state`` at ``ply``; the states where
+        what it can make there changed (the others' winners stand)."""
         pool = self.pool[seat]
         if pool[card.mask] > 0:
             pool[card.mask] -= 1
@@ -379,13 +384,20 @@ class Position:
         self.base[index][seat] += PACKED[card.mask]
         self.units[index][seat] += 1
         full = self.units[index][seat] == UNITS_PER_ARMY
+        changed = set()
         for other in STATES:
             row = self.reach[other - 1]
+            old = row[seat]
             placed = other is state
-            fourth = ply if placed and full else row[seat].fourth
+            fourth = ply if placed and full else old.fourth
             k = UNITS_PER_ARMY - self.units[other - 1][seat]
             base = self.base[other - 1][seat]
-            row[seat] = _after(row[seat], card, placed, base, k, pool, self.wild[seat], fourth)
+            new = row[seat] = _after(old, card, placed, base, k, pool, self.wild[seat], fourth)
+            if new is not old and (
+                new.low_hi != old.low_hi or new.high_lo != old.high_lo or new.fourth != old.fourth
+            ):
+                changed.add(other)
+        return changed
 
     @contextmanager
     def undone(
@@ -635,13 +647,15 @@ def analyse(
     for ply, (card, state) in enumerate(plays, 1):
         seat = (ply - 1) % seats
         before = [row[seat] for row in position.reach]
-        position.play(ply, seat, card, state)
+        moved = position.play(ply, seat, card, state)
         if all(position.units[state - 1][s] == UNITS_PER_ARMY for s in range(seats)):
             resolved[state] = ply
         play = (ply, seat, card, state, before)
 
         changed = False
         for target in STATES:
+            if target not in moved:
+                continue  # the bounds there are as they were: so are its winners
             now = position.winners(target)
             if now == can[target]:
                 continue

@@ -580,7 +580,7 @@ def stats_command(
 
     from rich.progress import Progress
 
-    from ..checking.batch import Tally, Workers, input_blocks
+    from ..checking.batch import Tally, Workers, input_blocks, unseen
     from ..views.stats import Stats, render_standings, render_text, stats_block
 
     console = _console(stderr=True)
@@ -607,12 +607,10 @@ def stats_command(
                 continue
             stats.merge(part)
             progress.advance(task, part.games + part.skipped)
-    for path in inputs:  # read, but no record in it (as validate says: E105)
-        if isinstance(path, str) and source_name(path) not in stats.sources:
-            empty = InputError(no_record(source_name(path)))
-            if not any(p.diagnostic.source == empty.diagnostic.source for p in tally.problems):
-                console.print(problem_text(empty))
-                tally.add(empty)
+    said = {problem.diagnostic.source for problem in tally.problems}
+    for empty in unseen(inputs, stats.sources | said):  # read, but no record in it (E105)
+        console.print(problem_text(empty))
+        tally.add(empty)
     if stats.invalid:
         archives = [p for p in paths if Path(p).suffix.lower() in (".yaml", ".yml", ".json")]
         console.print(
@@ -673,7 +671,6 @@ def export_command(
     from rich.progress import Progress
 
     from ..checking.batch import Tally, Workers
-    from ..files.sources import expand
     from ..views.tables import Export, MissingExtra
 
     console = _console(stderr=True)
@@ -685,7 +682,7 @@ def export_command(
             Progress(console=console, transient=True, disable=not console.is_terminal) as progress,
             Workers(_jobs(jobs, paths)) as workers,
         ):
-            export = Export(list(expand(paths)), output, format.value, workers, force)
+            export = Export(paths, output, format.value, workers, force)
             task = progress.add_task("exporting", total=None)
             for item in _frozen_heap(iter(export)):
                 if isinstance(item, InputError):
@@ -1000,11 +997,7 @@ def convert_command(
     from ..checking.batch import Workers
 
     console = _console(stderr=True)
-    inputs = []
-    for path in expand(sources):
-        if isinstance(path, InputError):
-            raise _fail(console, path)
-        inputs.append(path)
+    inputs = _expanded(console, sources)
     source_kinds, target_kind = kinds(
         [p if p != STDIN else None for p in inputs],
         output if output != "-" else None,
@@ -1099,6 +1092,17 @@ def _convert(
     raise typer.Exit(exit_status(failed=True))
 
 
+def _expanded(console: Console, paths: Iterable[str]) -> list[str]:
+    """``paths`` with directories replaced by the files below them; exits
+    (2) at the first that cannot be used, saying why."""
+    inputs = []
+    for path in expand(paths):
+        if isinstance(path, InputError):
+            raise _fail(console, path)
+        inputs.append(path)
+    return inputs
+
+
 def _read_or_exit(console: Console, path: str) -> Source:
     """The text of ``path``; when there is none, prints why and exits (2 unreadable,
     1 not UTF-8)."""
@@ -1187,11 +1191,7 @@ def replay_command(
     err = _console(stderr=True)
     if record is not None and len(paths) != 1:
         raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
-    inputs = []
-    for path in expand(paths):
-        if isinstance(path, InputError):
-            raise _fail(err, path)
-        inputs.append(path)
+    inputs = _expanded(err, paths)
     items = chain.from_iterable(_chosen(err, path, record) for path in inputs)
     first = next(items)
     second = next(items, None)

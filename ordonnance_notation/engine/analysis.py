@@ -380,24 +380,31 @@ class Position:
                 self.hands[seat].append(self.pile[ply - 1])
             if card in self.hands[seat]:
                 self.hands[seat].remove(card)
-        index = state - 1
-        self.base[index][seat] += PACKED[card.mask]
-        self.units[index][seat] += 1
-        full = self.units[index][seat] == UNITS_PER_ARMY
+        self.base[state - 1][seat] += PACKED[card.mask]
+        self.units[state - 1][seat] += 1
         changed = set()
         for other in STATES:
-            row = self.reach[other - 1]
-            old = row[seat]
-            placed = other is state
-            fourth = ply if placed and full else old.fourth
-            k = UNITS_PER_ARMY - self.units[other - 1][seat]
-            base = self.base[other - 1][seat]
-            new = row[seat] = _after(old, card, placed, base, k, pool, self.wild[seat], fourth)
+            old = self.reach[other - 1][seat]
+            new = self._placed(ply, seat, card, state, other)
             if new is not old and (
                 new.low_hi != old.low_hi or new.high_lo != old.high_lo or new.fourth != old.fourth
             ):
                 changed.add(other)
         return changed
+
+    def _placed(self, ply: int, seat: int, card: Card, state: State, other: State) -> Reach:
+        """``seat``'s reach in ``other`` once ``card`` went to ``state`` at
+        ``ply`` (its pool, bases and counts already so), kept in the row."""
+        row = self.reach[other - 1]
+        placed = other is state
+        full = self.units[state - 1][seat] == UNITS_PER_ARMY
+        fourth = ply if placed and full else row[seat].fourth
+        k = UNITS_PER_ARMY - self.units[other - 1][seat]
+        base = self.base[other - 1][seat]
+        row[seat] = _after(
+            row[seat], card, placed, base, k, self.pool[seat], self.wild[seat], fourth
+        )
+        return row[seat]
 
     @contextmanager
     def undone(
@@ -448,11 +455,14 @@ class Position:
         known = None if self.trying else self._winners.get(state)
         if known is not None and (len(known[1]) == 1 or known[0] == tuple(row)):
             return known[1]  # (one seat alone: so it stays; the same objects, compared by identity)
-        seats = range(self.seats)
-        found = frozenset(s for s in seats if all(self.beats(state, s, o) for o in seats if o != s))
+        found = frozenset(seat for seat in range(self.seats) if self.can_win(state, seat))
         if not self.trying:
             self._winners[state] = (tuple(self.reach[state - 1]), found)
         return found
+
+    def can_win(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` can still win ``state``: it could beat every other seat there."""
+        return all(self.beats(state, seat, o) for o in range(self.seats) if o != seat)
 
     def places(self, state: State, seat: int) -> tuple[int, int]:
         """The best and the worst place ``seat`` can still reach in ``state`` (0: first)."""
@@ -513,19 +523,11 @@ def _keeps(
     position.base[index][seat] += PACKED[card.mask]
     position.units[index][seat] += 1
     try:
-        full = position.units[index][seat] == UNITS_PER_ARMY
         for other in STATES if target is None else (target,):
-            old = saved[other - 1]
-            placed = other is state
-            fourth = ply if placed and full else old.fourth
-            k = UNITS_PER_ARMY - position.units[other - 1][seat]
-            base = position.base[other - 1][seat]
-            position.reach[other - 1][seat] = _after(
-                old, card, placed, base, k, pool, position.wild[seat], fourth
-            )
+            position._placed(ply, seat, card, state, other)
         if target is None:
             return seat in _game_winners(position)
-        return seat in position.winners(target)
+        return position.can_win(target, seat)
     finally:
         pool[card.mask] += 1
         position.base[index][seat] -= PACKED[card.mask]

@@ -89,8 +89,7 @@ _CHECKED_PLAYS = 12
 
 def _can_win(position: Position, seat: int, states: Sequence[State]) -> frozenset[State]:
     """Which of ``states`` ``seat`` can still win in ``position``."""
-    others = [other for other in range(position.seats) if other != seat]
-    return frozenset(s for s in states if all(position.beats(s, seat, o) for o in others))
+    return frozenset(state for state in states if position.can_win(state, seat))
 
 
 def _weight(card: Card) -> int:

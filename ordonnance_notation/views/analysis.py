@@ -12,13 +12,11 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..checking.batch import Block, Workers, block_chunks
-from ..checking.validator import Report, validate
-from ..diagnostics import InputError
+from ..checking.batch import Workers
+from ..checking.validator import Report
 from ..engine.analysis import Analysis, Loss, analyse
 from ..engine.cards import Card, State, seat_name
-from ..notation.parser import parse_chunks
-from .report import Laid, Numbered, laid_out
+from .report import Numbered, laid_block
 
 
 def analysis_of(report: Report) -> Analysis | None:
@@ -117,36 +115,35 @@ def game_sentence(game: dict[str, Any], plies: int) -> str:
 
 
 def _turnings(points: list[dict[str, Any]], what: str = "it") -> list[str]:
-    """The turning points in words, one play's doings together."""
-    said: list[str] = []
-    reached: dict[int, list[str]] = {}  # ply -> seats it put out of reach
+    """The turning points in words, in order; the seats one play put out of
+    reach in one sentence."""
+    reached: dict[int, list[str]] = {}  # ply -> the seats that play put out of reach
     for point in points:
         if not point["own"]:
-            if point["ply"] not in reached:
-                reached[point["ply"]] = []
-                said.append(f"\0{point['ply']}")
-            reached[point["ply"]].append(point["seat"])
-            continue
-        line = f"{point['seat']}'s `{point['play']}` at ply {point['ply']} gave {what} away"
-        others = [f"`{o}`" for o in point["alternatives"]]
-        if others:
-            shown = (
-                " or ".join(others)
-                if len(others) <= 3
-                else (f"{', '.join(others[:3])} or {len(others) - 3} other plays")
-            )
-            line += f" ({shown} would have kept it)"
-        said.append(line)
-    by_ply = {p["ply"]: p for p in points if not p["own"]}
-    for n, line in enumerate(said):
-        if line.startswith("\0"):
-            point = by_ply[int(line[1:])]
-            seats = " and ".join(f"{s}'s" for s in reached[point["ply"]])
-            said[n] = (
+            reached.setdefault(point["ply"], []).append(point["seat"])
+    said = []
+    for point in points:
+        if point["own"]:
+            said.append(_gave_away(point, what))
+        elif point["ply"] in reached:  # the first of its ply: say them all
+            seats = " and ".join(f"{s}'s" for s in reached.pop(point["ply"]))
+            said.append(
                 f"{point['by']}'s `{point['play']}` at ply {point['ply']} "
                 f"put {what} out of {seats} reach"
             )
     return said
+
+
+def _gave_away(point: dict[str, Any], what: str) -> str:
+    line = f"{point['seat']}'s `{point['play']}` at ply {point['ply']} gave {what} away"
+    others = [f"`{o}`" for o in point["alternatives"]]
+    if not others:
+        return line
+    if len(others) <= 3:
+        shown = " or ".join(others)
+    else:
+        shown = f"{', '.join(others[:3])} or {len(others) - 3} other plays"
+    return line + f" ({shown} would have kept it)"
 
 
 def render_text(data: dict[str, Any]) -> str:
@@ -177,18 +174,7 @@ def analysed(report: Report) -> dict[str, Any]:
     }
 
 
-def analysis_block(block: Block, format: str) -> Laid | InputError:
-    """The analyses of one block's records, laid out but for their numbers (on a worker)."""
-    if block.problem is not None:
-        return block.problem
-    entries = []
-    for item in parse_chunks(block_chunks(block), block.source):
-        report = validate(item)
-        before, after = laid_out(analysed(report), format, render_text)
-        entries.append((before, after, report.valid))
-    return Laid(block.file, block.source, entries)
-
-
 def analyses(paths: Sequence[str], format: str, workers: Workers) -> Numbered:
     """Every record's analysis laid out in ``format`` (text or json), numbered within each file."""
-    return Numbered(paths, partial(analysis_block, format=format), workers)
+    lay = partial(laid_block, data_of=analysed, render=render_text, format=format)
+    return Numbered(paths, lay, workers)

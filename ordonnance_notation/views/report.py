@@ -18,8 +18,10 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from ..checking.batch import Block, Checked, Tally, Workers, over_inputs
+from ..checking.batch import Block, Checked, Tally, Workers, block_chunks, over_inputs
+from ..checking.validator import Report, validate
 from ..diagnostics import Diagnostic, InputError, Severity, Span
+from ..notation.parser import parse_chunks
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
@@ -289,6 +291,25 @@ class Laid:
     @property
     def records(self) -> int:
         return len(self.entries)
+
+
+def laid_block(
+    block: Block,
+    data_of: Callable[[Report], dict[str, Any]],
+    render: Callable[[dict[str, Any]], str],
+    format: str,
+) -> Laid | InputError:
+    """Each record of ``block`` validated, made data by ``data_of`` and laid
+    out (``laid_out``) but for its number (on a worker); the block's
+    problem, if it is one."""
+    if block.problem is not None:
+        return block.problem
+    entries = []
+    for item in parse_chunks(block_chunks(block), block.source):
+        report = validate(item)
+        before, after = laid_out(data_of(report), format, render)
+        entries.append((before, after, report.valid))
+    return Laid(block.file, block.source, entries)
 
 
 class Numbered:

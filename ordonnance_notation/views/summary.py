@@ -11,16 +11,14 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..checking.batch import Block, Workers, block_chunks
-from ..checking.validator import Report, validate
-from ..diagnostics import InputError
+from ..checking.batch import Workers
+from ..checking.validator import Report
 from ..engine.armies import Army
 from ..engine.cards import State, seat_name
 from ..engine.game import Game, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captures
-from ..notation.parser import parse_chunks
 from .analysis import analysis_of, decided_data, game_sentence, state_sentence
-from .report import Laid, Numbered, laid_out
+from .report import Numbered, laid_block
 
 
 def summarize(report: Report, decided: bool = True) -> dict[str, Any]:
@@ -326,24 +324,16 @@ def render_markdown(data: dict[str, Any]) -> str:
 _LAYOUTS = {"text": render_text, "markdown": render_markdown}
 
 
-def summary_block(block: Block, format: str, decided: bool = True) -> Laid | InputError:
-    """The summaries of the records of one block, laid out (on a worker); the
-    block's problem, if it is one."""
-    if block.problem is not None:
-        return block.problem
-    entries = []
-    for item in parse_chunks(block_chunks(block), block.source):
-        report = validate(item)
-        data = summarize(report, decided)
-        before, after = laid_out(data, format, _LAYOUTS.get(format, render_text))
-        entries.append((before, after, report.valid))
-    return Laid(block.file, block.source, entries)
-
-
 def summaries(
     paths: Sequence[str], format: str, workers: Workers, decided: bool = True
 ) -> Numbered:
     """The summary of every record of ``paths`` laid out in ``format``
     (text, markdown or json), numbered within each file; ``decided``: with
     when each state was decided."""
-    return Numbered(paths, partial(summary_block, format=format, decided=decided), workers)
+    lay = partial(
+        laid_block,
+        data_of=partial(summarize, decided=decided),
+        render=_LAYOUTS.get(format, render_text),
+        format=format,
+    )
+    return Numbered(paths, lay, workers)

@@ -27,14 +27,13 @@ from importlib import import_module
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from ..checking.batch import Block, Workers, block_chunks, input_blocks
+from ..checking.batch import Block, Workers, block_chunks, over_inputs
 from ..checking.content import SHARED
 from ..checking.validator import Report, validate
-from ..diagnostics import InputError, Severity, UnreadableSource, no_record
+from ..diagnostics import InputError, Severity
 from ..engine.cards import State, seat_name
 from ..engine.game import MAX_SEATS
 from ..files.output import atomic_file
-from ..files.sources import source_name
 from ..notation.games import game_text
 from ..notation.parser import parse_record
 from ..notation.record import Hand, Pile, Record, Tag, Unparsed
@@ -191,6 +190,11 @@ class Rows:
     count: int
     invalid: int
     columns: dict[str, list[list[Cell]]]
+
+    @property
+    def records(self) -> int:
+        """The records that made rows (a chunk of comments alone makes none)."""
+        return len(self.columns["records"][0])
 
     def renumbered(self, before: int) -> Rows:
         """The rows with their records numbered ``before`` higher (``run`` in
@@ -407,9 +411,8 @@ class Totals:
 class Export:
     """``ordo export`` as a library call: writes ``records``, ``plays`` and
     ``states`` (``.csv`` or ``.parquet``) into ``directory`` (made if it is
-    missing, not its parents) from ``inputs`` (paths, or an unreadable
-    input in its place, as ``files.sources.expand`` gives them), read on
-    ``workers``. Iterate it: it yields each input that cannot be used (an
+    missing, not its parents) from ``paths_read`` (files, directories, ``-``),
+    read on ``workers``. Iterate it: it yields each input that cannot be used (an
     ``InputError``, in its place; a readable file without a record after
     every record) and, after each block written, how many records it held.
     The files appear, whole, when the iteration ends; none does if it ends
@@ -419,7 +422,7 @@ class Export:
 
     def __init__(
         self,
-        inputs: Sequence[str | UnreadableSource],
+        paths_read: Sequence[str],
         directory: str | Path,
         format: str,
         workers: Workers,
@@ -427,7 +430,7 @@ class Export:
     ) -> None:
         if format not in FORMATS:
             raise ValueError(f"no table format {format!r}: {' or '.join(FORMATS)}")
-        self.inputs = list(inputs)
+        self.paths_read = list(paths_read)
         self.directory = Path(directory)
         self.format = format
         self.workers = workers
@@ -442,19 +445,15 @@ class Export:
             pyarrow()  # before any file is made
         self.directory.mkdir(exist_ok=True)
         done: dict[int, int] = {}  # records so far, by file
-        seen: set[str] = set()
         with contextlib.ExitStack() as files:
             writers = [
                 files.enter_context(_table_file(path, columns, self.format, self.overwrite))
                 for path, columns in zip(self.paths(), TABLES.values(), strict=True)
             ]
-            for part in self.workers.map(table_rows, input_blocks(self.inputs)):
+            for part in over_inputs(self.paths_read, table_rows, self.workers):
                 if isinstance(part, InputError):
-                    seen.add(part.diagnostic.source)
                     yield part
                     continue
-                if part.columns["records"][0]:
-                    seen.add(part.source)
                 before = done.get(part.file, 0)
                 done[part.file] = before + part.count
                 part.renumbered(before)
@@ -463,6 +462,3 @@ class Export:
                     self.totals.rows[name] += len(columns[0])
                 self.totals.invalid += part.invalid
                 yield part.count
-        for path in self.inputs:
-            if isinstance(path, str) and source_name(path) not in seen:
-                yield InputError(no_record(source_name(path)))

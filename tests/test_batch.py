@@ -174,7 +174,7 @@ def test_workers_map_in_order_and_keep_one_block_here():
         assert list(workers.map(abs, [-3])) == [3] and workers._pool is None
         assert list(workers.map(abs, range(0, -40, -1))) == list(range(40))
         pool = workers._pool
-        assert pool is not None
+        assert pool is not None and pool._max_workers == 1  # this process is the other job
         assert list(workers.map(str, range(5))) == ["0", "1", "2", "3", "4"]
         assert workers._pool is pool  # one pool for every input
         left = workers.map(abs, range(-10, 0))
@@ -183,6 +183,30 @@ def test_workers_map_in_order_and_keep_one_block_here():
         assert workers._pool is None
     with batch.Workers(1) as workers:
         assert list(workers.map(abs, range(-5, 0))) == [5, 4, 3, 2, 1] and workers._pool is None
+
+
+def _whose(block: int) -> tuple[int, int]:
+    time.sleep(0.005)
+    return block, os.getpid()
+
+
+def _fails_on_seven(block: int) -> int:
+    if block == 7:
+        raise ValueError(block)
+    return block
+
+
+def test_the_reading_process_is_one_of_the_jobs():
+    with batch.Workers(2) as workers:
+        done = list(workers.map(_whose, range(60)))
+    assert [block for block, _ in done] == list(range(60))
+    assert {pid for _, pid in done} - {os.getpid()}, "no block went to the worker"
+    assert os.getpid() in {pid for _, pid in done}, "the reading process did no block"
+    with batch.Workers(2) as workers:  # a failure comes in its place, wherever it was done
+        results = workers.map(_fails_on_seven, range(30))
+        assert [next(results) for _ in range(7)] == list(range(7))
+        with pytest.raises(ValueError, match="7"):
+            next(results)
 
 
 @given(st.text(st.sampled_from("ab\n"), max_size=40), st.integers(1, 8))
@@ -213,8 +237,11 @@ def test_statistics_merged_block_by_block_are_those_of_the_whole_file(played):
     assert list(merged.to_json()["deciding_steps"]) == list(whole.to_json()["deciding_steps"])
 
 
-def _dies_on_the_third(block: int) -> int:
-    if block == 3:
+_TESTS = os.getpid()
+
+
+def _dies_after_the_third(block: int) -> int:
+    if block >= 3 and os.getpid() != _TESTS:  # a worker, not the process that reads
         os.kill(os.getpid(), signal.SIGKILL)  # as the OOM killer would
     return block * 2
 
@@ -226,7 +253,7 @@ def test_a_worker_that_dies_ends_the_map_instead_of_a_wait_for_ever():
 
     started = time.monotonic()
     with Workers(2) as workers, pytest.raises(BrokenProcessPool):
-        list(workers.map(_dies_on_the_third, range(50)))
+        list(workers.map(_dies_after_the_third, range(50)))
     assert time.monotonic() - started < 60
 
 

@@ -396,11 +396,14 @@ def workers_for(jobs: int, scheduler: str | None = None) -> Pool:
 
 class Workers:
     """Processes to map a function over blocks on, in order: ``jobs`` of them,
-    or this process alone for one job. The pool starts with the first input
-    of more than one block (one block is done here: sending it would cost
-    more than it saves), serves every input after it, and ends with the
-    ``with``. Only the blocks under way and their results are held: a few
-    per worker. A worker that dies (killed, out of memory) ends the map with
+    this one among them, which reads the blocks, gathers the results and
+    does a block itself whenever the other ``jobs - 1`` have enough under way
+    (so ``jobs`` busy processes, never one more than the cores asked for).
+    The pool of the others starts with the first input of more than one
+    block (one block is done here: sending it would cost more than it
+    saves), serves every input after it, and ends with the ``with``. Only
+    the blocks under way and their results are held: a few per worker. A
+    worker that dies (killed, out of memory) ends the map with
     BrokenProcessPool, never a wait for ever."""
 
     def __init__(self, jobs: int) -> None:
@@ -436,22 +439,44 @@ class Workers:
             from multiprocessing import get_context
 
             context = get_context("fork" if hasattr(os, "fork") else "spawn")
-            self._pool = ProcessPoolExecutor(self.jobs, mp_context=context)
-        under_way: deque[Future[R]] = deque()
+            self._pool = ProcessPoolExecutor(self.jobs - 1, mp_context=context)
+        fed = 4 * (self.jobs - 1)  # blocks sent and not done that keep the others busy
+        under_way: deque[tuple[Future[R], B]] = deque()
         finished = False
         try:
             for block in chain(first, work):
-                under_way.append(self._pool.submit(function, block))
-                if len(under_way) >= 4 * self.jobs:
-                    yield under_way.popleft().result()
+                while under_way and under_way[0][0].done():
+                    yield under_way.popleft()[0].result()
+                if sum(not future.done() for future, _ in under_way) < fed:
+                    under_way.append((self._pool.submit(function, block), block))
+                else:
+                    under_way.append((_done_here(function, block), block))
+                if len(under_way) >= 8 * self.jobs:
+                    yield under_way.popleft()[0].result()
+            # the input is read: the blocks the others have not begun are done here, last first
+            for at in reversed(range(len(under_way))):
+                future, block = under_way[at]
+                if future.cancel():
+                    under_way[at] = (_done_here(function, block), block)
             while under_way:
-                yield under_way.popleft().result()
+                yield under_way.popleft()[0].result()
             finished = True
         finally:
             if not finished:  # left before the end: what is under way is not wanted
-                for future in under_way:
+                for future, _ in under_way:
                     future.cancel()
                 self.close()
+
+
+def _done_here(function: Callable[[B], R], block: B) -> Future[R]:
+    """``function(block)`` done in this process, as a future already done, so
+    that its result, or its exception, comes in its place among the others."""
+    done: Future[R] = Future()
+    try:
+        done.set_result(function(block))
+    except Exception as problem:
+        done.set_exception(problem)
+    return done
 
 
 def _renumbered(checked: Checked, before: int) -> Checked:

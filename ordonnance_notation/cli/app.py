@@ -11,7 +11,6 @@ import gc
 import io
 import json
 import os
-import secrets
 import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures.process import BrokenProcessPool
@@ -419,6 +418,8 @@ def _emit(console: Console, text: str | Iterable[str], output: str, force: bool)
 
 def _seed(seed: str | None) -> str:
     if seed is None:
+        import secrets
+
         return str(secrets.randbits(63))
     if not seed or not seed.isprintable():
         raise typer.BadParameter("a seed is printable text on one line", param_hint="--seed")

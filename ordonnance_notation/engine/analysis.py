@@ -168,14 +168,25 @@ def _after(
     high_cards = _mended(old.high_cards, card, placed, pool, wild, strongest=True)
     if not placed and low_cards is old.low_cards and high_cards is old.high_cards:
         return old
+    ceiling = RANKS[base + k * PACKED[_ALL_ICONS]]
     if low_cards is None:
-        low_hi, low_cards = RANKS[base + k * PACKED[_ALL_ICONS]], ()
+        low_hi, low_cards = ceiling, ()
     else:
         low_hi = old.low_hi if low_cards is old.low_cards else _army(base, low_cards)
     if high_cards is None:
         high_lo, high_cards = RANKS[base], ()
     else:
         high_lo = old.high_lo if high_cards is old.high_cards else _army(base, high_cards)
+    if placed:  # the army as it stands, and the strongest any cards could make of it, moved
+        return Reach(
+            max(old.low_lo, RANKS[base]),
+            low_hi,
+            low_cards,
+            high_lo,
+            min(old.high_hi, ceiling),
+            high_cards,
+            fourth,
+        )
     return Reach(old.low_lo, low_hi, low_cards, high_lo, old.high_hi, high_cards, fourth)
 
 
@@ -202,9 +213,7 @@ def _mended(
     for _ in range(len(cards)):
         if cards.count(mask) <= pool[mask] + wild:  # an unknown card may be this one
             return cards  # (a witness, not the best: bounds need no more)
-        spare = Counter(pool)
-        spare.subtract(Counter(cards))
-        left = [m for m, n in spare.items() if n > 0 and m != mask]
+        left = [m for m, n in pool.items() if n > cards.count(m) and m != mask]
         if not left:
             return None
         at = cards.index(mask)
@@ -345,11 +354,15 @@ class Position:
         index = state - 1
         k = UNITS_PER_ARMY - self.units[index][seat]
         base, pool, wild = self.base[index][seat], self.pool[seat], self.wild[seat]
-        rank, cards = _extreme(base, k, _candidates(pool, wild, k, strongest), strongest)
-        if strongest:
-            exact = replace(old, high_lo=rank, high_hi=rank, high_cards=cards)
+        if k <= 1:  # the greedy witness is the best there is
+            cards = _greedy(base, k, pool, wild, strongest)
+            rank = _army(base, cards)
         else:
-            exact = replace(old, low_lo=rank, low_hi=rank, low_cards=cards)
+            rank, cards = _extreme(base, k, _candidates(pool, wild, k, strongest), strongest)
+        if strongest:
+            exact = Reach(old.low_lo, old.low_hi, old.low_cards, rank, rank, cards, old.fourth)
+        else:
+            exact = Reach(rank, rank, cards, old.high_lo, old.high_hi, old.high_cards, old.fourth)
         self.reach[index][seat] = exact
         return exact
 
@@ -361,6 +374,9 @@ class Position:
             return True
         if mine.high_hi < theirs.low_lo:
             return False
+        return self._beats_exactly(state, seat, other)
+
+    def _beats_exactly(self, state: State, seat: int, other: int) -> bool:
         mine = self._exactly(state, seat, strongest=True)
         theirs = self._exactly(state, other, strongest=False)
         return _could_beat(mine, theirs)
@@ -383,8 +399,11 @@ class Position:
         self.base[state - 1][seat] += PACKED[card.mask]
         self.units[state - 1][seat] += 1
         changed = set()
+        mask = card.mask
         for other in STATES:
             old = self.reach[other - 1][seat]
+            if other is not state and mask not in old.low_cards and mask not in old.high_cards:
+                continue  # (as ``_after`` would find: its witnesses stand)
             new = self._placed(ply, seat, card, state, other)
             if new is not old and (
                 new.low_hi != old.low_hi or new.high_lo != old.high_lo or new.fourth != old.fourth
@@ -461,8 +480,19 @@ class Position:
         return found
 
     def can_win(self, state: State, seat: int) -> bool:
-        """Whether ``seat`` can still win ``state``: it could beat every other seat there."""
-        return all(self.beats(state, seat, o) for o in range(self.seats) if o != seat)
+        """Whether ``seat`` can still win ``state``: it could beat every other
+        seat there (``beats``, its bounds compared here: this is the analysis's
+        innermost loop)."""
+        row = self.reach[state - 1]
+        for other, theirs in enumerate(row):
+            if other == seat:
+                continue
+            mine = row[seat]
+            if mine.high_lo > theirs.low_hi:
+                continue
+            if mine.high_hi < theirs.low_lo or not self._beats_exactly(state, seat, other):
+                return False
+        return True
 
     def places(self, state: State, seat: int) -> tuple[int, int]:
         """The best and the worst place ``seat`` can still reach in ``state`` (0: first)."""
@@ -544,6 +574,7 @@ def _alternatives(
         return ()
     found = []
     pool = position.pool[seat]
+    elsewhere: dict[Card, bool] = {}  # a card played outside the target: the same wherever
     for card in dict.fromkeys(position.hand_before(ply, seat)):
         for state in STATES:
             if (card, state) == played or position.units[state - 1][seat] >= UNITS_PER_ARMY:
@@ -557,7 +588,13 @@ def _alternatives(
                 ):
                     found.append((card, state))
                     continue
-            if _keeps(position, ply, seat, card, state, target):
+            if target is not None and state is not target:
+                if card not in elsewhere:
+                    elsewhere[card] = _keeps(position, ply, seat, card, state, target)
+                keeps = elsewhere[card]
+            else:
+                keeps = _keeps(position, ply, seat, card, state, target)
+            if keeps:
                 found.append((card, state))
     return tuple(found)
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..engine.analysis import Position, draws_to_come, seen_by
 from ..engine.armies import Unit, rank
 from ..engine.cards import Card, Icon, State
 from ..engine.game import STATES, Game
 from ..engine.rng import Rng
+
+if TYPE_CHECKING:
+    from ..engine.analysis import Position
 
 # What a formation is worth to the greedy bot, by how many cards carry the icon.
 _LEVEL_VALUE = (0, 0, 1, 4, 16)
@@ -114,6 +116,9 @@ class CarefulBot:
     name = "careful"
 
     def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
+        # here, not at the top: the analysis's tables cost every ordo command a start-up
+        from ..engine.analysis import draws_to_come, seen_by
+
         seat = game.to_move
         draws = draws_to_come(game, seat)
         position = seen_by(game, seat, hand, draws)

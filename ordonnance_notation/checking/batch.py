@@ -9,9 +9,10 @@ yields a ``Checked`` per record and an ``InputError`` in the place of each
 input that cannot be used, and keeps the ``Tally``.
 
 The reading process cuts each file into blocks of whole records (about 64 KB,
-cut where a record starts) and sends a block to a worker as one message; the
-worker splits it into records, parses and validates each, and sends back only
-verdicts and diagnostics, never the games. Records are numbered within a block
+cut where a record starts) and sends a block to a worker as one message, or
+checks it itself while the workers have enough under way; the worker splits
+it into records, parses and validates each, and sends back only verdicts and
+diagnostics, never the games. Records are numbered within a block
 there and renumbered within the file here, in order. Where a ``{`` comment
 could hide a cut, the rest of the file is split here, a record to a block.
 Memory holds only the blocks under way.

@@ -156,30 +156,19 @@ def _after(
 ) -> Reach:
     """A seat's reach in a state after it played ``card`` (into this state
     when ``placed``), ``base``, ``k``, ``pool`` and ``wild`` being as they are
-    now. The strongest army can only have weakened and the weakest only
-    strengthened, so ``high_hi`` and ``low_lo`` stand; a witness that used the
-    card is mended (or, failing that, replaced by the plainest bound)."""
-    if not placed:
-        mask = card.mask
-        spare = pool[mask] + wild  # copies still to be had (an unknown card may be one)
-        if old.low_cards.count(mask) <= spare and old.high_cards.count(mask) <= spare:
-            return old  # both armies still to be had
-    low_cards = _mended(old.low_cards, card, placed, pool, wild, strongest=False)
-    high_cards = _mended(old.high_cards, card, placed, pool, wild, strongest=True)
-    if not placed and low_cards is old.low_cards and high_cards is old.high_cards:
-        return old
-    ceiling = RANKS[base + k * PACKED[_ALL_ICONS]]
-    if low_cards is None:
-        low_hi, low_cards = ceiling, ()
-    else:
-        low_hi = old.low_hi if low_cards is old.low_cards else _army(base, low_cards)
-    if high_cards is None:
-        high_lo, high_cards = RANKS[base], ()
-    else:
-        high_lo = old.high_lo if high_cards is old.high_cards else _army(base, high_cards)
-    if placed:  # the army as it stands, and the strongest any cards could make of it, moved
+    now. Placed, the card leaves each witness (``_without``), and the army as
+    it stands and the strongest any cards could make of it bound the two ends
+    afresh. Played elsewhere, the strongest army can only have weakened and
+    the weakest only strengthened, so ``high_hi`` and ``low_lo`` stand; a
+    witness that used the card is mended (or, failing that, replaced by the
+    plainest bound)."""
+    mask = card.mask
+    if placed:
+        stands, ceiling = RANKS[base], RANKS[base + k * PACKED[_ALL_ICONS]]
+        low_cards, low_hi = _without(old.low_cards, old.low_hi, mask, base, ceiling, False)
+        high_cards, high_lo = _without(old.high_cards, old.high_lo, mask, base, stands, True)
         return Reach(
-            max(old.low_lo, RANKS[base]),
+            max(old.low_lo, stands),
             low_hi,
             low_cards,
             high_lo,
@@ -187,29 +176,46 @@ def _after(
             high_cards,
             fourth,
         )
+    spare = pool[mask] + wild  # copies still to be had (an unknown card may be one)
+    if old.low_cards.count(mask) <= spare and old.high_cards.count(mask) <= spare:
+        return old  # both armies still to be had
+    low_cards = _mended(old.low_cards, mask, pool, wild, strongest=False)
+    high_cards = _mended(old.high_cards, mask, pool, wild, strongest=True)
+    if low_cards is None:
+        low_hi, low_cards = RANKS[base + k * PACKED[_ALL_ICONS]], ()
+    else:
+        low_hi = old.low_hi if low_cards is old.low_cards else _army(base, low_cards)
+    if high_cards is None:
+        high_lo, high_cards = RANKS[base], ()
+    else:
+        high_lo = old.high_lo if high_cards is old.high_cards else _army(base, high_cards)
     return Reach(old.low_lo, low_hi, low_cards, high_lo, old.high_hi, high_cards, fourth)
 
 
+def _without(
+    cards: tuple[int, ...], rank: int, mask: int, base: int, plainest: int, strongest: bool
+) -> tuple[tuple[int, ...], int]:
+    """A witness and the rank of its army once a card (``mask``) went into
+    the state: the same army when the witness held the card; else the
+    witness without its least useful card (the fewest icons for the
+    strongest army, the most for the weakest); the ``plainest`` bound when
+    it has no card."""
+    if mask in cards:
+        at = cards.index(mask)
+        return cards[:at] + cards[at + 1 :], rank
+    if not cards:
+        return (), plainest
+    drop = (min if strongest else max)(range(len(cards)), key=lambda n: _icons(cards[n]))
+    rest = cards[:drop] + cards[drop + 1 :]
+    return rest, _army(base, rest)
+
+
 def _mended(
-    cards: tuple[int, ...],
-    card: Card,
-    placed: bool,
-    pool: Counter[int],
-    wild: int,
-    strongest: bool,
+    cards: tuple[int, ...], mask: int, pool: Counter[int], wild: int, strongest: bool
 ) -> tuple[int, ...] | None:
-    """A witness after ``card`` was played: itself when it did not need the
-    card; without it when the card went into this state as one of it; else
-    mended with the best card left (None when there is none)."""
-    mask = card.mask
-    if placed:
-        if mask in cards:
-            at = cards.index(mask)
-            return cards[:at] + cards[at + 1 :]
-        if not cards:
-            return None
-        drop = (min if strongest else max)(range(len(cards)), key=lambda n: _icons(cards[n]))
-        return cards[:drop] + cards[drop + 1 :]
+    """A witness after a card (``mask``) was played into another state:
+    itself when it did not need the card, else mended with the best card
+    left (None when there is none)."""
     for _ in range(len(cards)):
         if cards.count(mask) <= pool[mask] + wild:  # an unknown card may be this one
             return cards  # (a witness, not the best: bounds need no more)
@@ -474,7 +480,9 @@ class Position:
         known = None if self.trying else self._winners.get(state)
         if known is not None and (len(known[1]) == 1 or known[0] == tuple(row)):
             return known[1]  # (one seat alone: so it stays; the same objects, compared by identity)
-        found = frozenset(seat for seat in range(self.seats) if self.can_win(state, seat))
+        # a seat that could not win a state never can again: plays only narrow what can be made
+        chances = range(self.seats) if known is None else known[1]
+        found = frozenset(seat for seat in chances if self.can_win(state, seat))
         if not self.trying:
             self._winners[state] = (tuple(self.reach[state - 1]), found)
         return found

@@ -179,17 +179,17 @@ def _after(
     spare = pool[mask] + wild  # copies still to be had (an unknown card may be one)
     if old.low_cards.count(mask) <= spare and old.high_cards.count(mask) <= spare:
         return old  # both armies still to be had
-    low_cards = _mended(old.low_cards, mask, pool, wild, strongest=False)
-    high_cards = _mended(old.high_cards, mask, pool, wild, strongest=True)
-    if low_cards is None:
-        low_hi, low_cards = RANKS[base + k * PACKED[_ALL_ICONS]], ()
+    low = _mended(old.low_cards, mask, pool, wild, strongest=False)
+    high = _mended(old.high_cards, mask, pool, wild, strongest=True)
+    if low is None:
+        low_hi, low = RANKS[base + k * PACKED[_ALL_ICONS]], ()
     else:
-        low_hi = old.low_hi if low_cards is old.low_cards else _army(base, low_cards)
-    if high_cards is None:
-        high_lo, high_cards = RANKS[base], ()
+        low_hi = old.low_hi if low is old.low_cards else _army(base, low)
+    if high is None:
+        high_lo, high = RANKS[base], ()
     else:
-        high_lo = old.high_lo if high_cards is old.high_cards else _army(base, high_cards)
-    return Reach(old.low_lo, low_hi, low_cards, high_lo, old.high_hi, high_cards, fourth)
+        high_lo = old.high_lo if high is old.high_cards else _army(base, high)
+    return Reach(old.low_lo, low_hi, low, high_lo, old.high_hi, high, fourth)
 
 
 def _without(

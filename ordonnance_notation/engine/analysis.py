@@ -102,21 +102,23 @@ def _greedy(base: int, k: int, pool: Counter[int], wild: int, strongest: bool) -
     """Some army of ``k`` more cards of the pool (or unknown ones), each the
     card that makes the strongest (or weakest) army so far: a witness that is
     often the best there is."""
-    left = +pool
+    left = {mask: count for mask, count in pool.items() if count > 0}
     if wild:
-        left[_ALL_ICONS if strongest else _SINGLES[0]] += min(wild, k)
+        extra = _ALL_ICONS if strongest else _SINGLES[0]
+        left[extra] = left.get(extra, 0) + min(wild, k)
     if not strongest and wild:
         for single in _SINGLES[1:]:
-            left[single] += min(wild, k)
+            left[single] = left.get(single, 0) + min(wild, k)
     chosen: list[int] = []
     army = base
     pick = max if strongest else min
+    sign = 1 if strongest else -1
     for _ in range(k):
         if not left:
             chosen.append(_ALL_ICONS if strongest else _SINGLES[0])
             continue
-        sign = 1 if strongest else -1
-        card = pick(left, key=lambda m: (RANKS[army + PACKED[m]], sign * _icons(m)))
+        # the rank of the army so far first; at equal rank, the card with more icons
+        card = pick(left, key=lambda m: RANKS[army + PACKED[m]] * 8 + sign * _ICONS[m])
         chosen.append(card)
         army += PACKED[card]
         left[card] -= 1
@@ -360,11 +362,7 @@ class Position:
         index = state - 1
         k = UNITS_PER_ARMY - self.units[index][seat]
         base, pool, wild = self.base[index][seat], self.pool[seat], self.wild[seat]
-        if k <= 1:  # the greedy witness is the best there is
-            cards = _greedy(base, k, pool, wild, strongest)
-            rank = _army(base, cards)
-        else:
-            rank, cards = _extreme(base, k, _candidates(pool, wild, k, strongest), strongest)
+        rank, cards = _extreme(base, k, _candidates(pool, wild, k, strongest), strongest)
         if strongest:
             exact = Reach(old.low_lo, old.low_hi, old.low_cards, rank, rank, cards, old.fourth)
         else:
@@ -383,9 +381,37 @@ class Position:
         return self._beats_exactly(state, seat, other)
 
     def _beats_exactly(self, state: State, seat: int, other: int) -> bool:
+        mine = self._witnessed(state, seat, strongest=True)
+        theirs = self._witnessed(state, other, strongest=False)
+        if mine.high_lo > theirs.low_hi:  # the greedy witnesses settle it, as they mostly do
+            return True
         mine = self._exactly(state, seat, strongest=True)
         theirs = self._exactly(state, other, strongest=False)
         return _could_beat(mine, theirs)
+
+    def _witnessed(self, state: State, seat: int, strongest: bool) -> Reach:
+        """The seat's reach in ``state`` with the greedy witness of its
+        strongest (or weakest) army taken where it is the better one, as it
+        often is after witnesses were mended (with one card to come, it is
+        the best there is)."""
+        index = state - 1
+        old = self.reach[index][seat]
+        if (old.high_lo == old.high_hi) if strongest else (old.low_lo == old.low_hi):
+            return old
+        k = UNITS_PER_ARMY - self.units[index][seat]
+        base = self.base[index][seat]
+        cards = _greedy(base, k, self.pool[seat], self.wild[seat], strongest)
+        rank = _army(base, cards)
+        if strongest and (k <= 1 or rank > old.high_lo):
+            high_hi = rank if k <= 1 else old.high_hi
+            new = Reach(old.low_lo, old.low_hi, old.low_cards, rank, high_hi, cards, old.fourth)
+        elif not strongest and (k <= 1 or rank < old.low_hi):
+            low_lo = rank if k <= 1 else old.low_lo
+            new = Reach(low_lo, rank, cards, old.high_lo, old.high_hi, old.high_cards, old.fourth)
+        else:
+            return old
+        self.reach[index][seat] = new
+        return new
 
     def play(self, ply: int, seat: int, card: Card, state: State) -> set[State]:
         """``seat`` plays ``card`` to ``state`` at ``ply``; the states where

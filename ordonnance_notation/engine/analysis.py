@@ -96,6 +96,7 @@ class Reach:
 
 _ICONS = [mask.bit_count() for mask in range(32)]
 _icons = _ICONS.__getitem__  # how many icons a card (mask) carries
+_packed = PACKED.__getitem__
 
 
 def _greedy(base: int, k: int, pool: Counter[int], wild: int, strongest: bool) -> tuple[int, ...]:
@@ -128,7 +129,7 @@ def _greedy(base: int, k: int, pool: Counter[int], wild: int, strongest: bool) -
 
 
 def _army(base: int, cards: tuple[int, ...]) -> int:
-    return RANKS[base + sum(PACKED[mask] for mask in cards)]
+    return RANKS[base + sum(map(_packed, cards))]
 
 
 def _start(base: int, k: int, pool: Counter[int], wild: int) -> Reach:
@@ -207,7 +208,8 @@ def _without(
         return cards[:at] + cards[at + 1 :], rank
     if not cards:
         return (), plainest
-    drop = (min if strongest else max)(range(len(cards)), key=lambda n: _icons(cards[n]))
+    icons = list(map(_icons, cards))
+    drop = icons.index(min(icons) if strongest else max(icons))
     rest = cards[:drop] + cards[drop + 1 :]
     return rest, _army(base, rest)
 

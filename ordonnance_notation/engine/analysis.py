@@ -179,9 +179,8 @@ def _after(
             high_cards,
             fourth,
         )
-    spare = pool[mask] + wild  # copies still to be had (an unknown card may be one)
-    if old.low_cards.count(mask) <= spare and old.high_cards.count(mask) <= spare:
-        return old  # both armies still to be had
+    if _stands(old, mask, pool[mask] + wild):
+        return old
     low = _mended(old.low_cards, mask, pool, wild, strongest=False)
     high = _mended(old.high_cards, mask, pool, wild, strongest=True)
     if low is None:
@@ -193,6 +192,12 @@ def _after(
     else:
         high_lo = old.high_lo if high is old.high_cards else _army(base, high)
     return Reach(old.low_lo, low_hi, low, high_lo, old.high_hi, high, fourth)
+
+
+def _stands(reach: Reach, mask: int, spare: int) -> bool:
+    """Whether both witnesses of ``reach`` can still be made with ``spare``
+    copies of a card (``mask``) still to be had (an unknown card may be one)."""
+    return reach.low_cards.count(mask) <= spare and reach.high_cards.count(mask) <= spare
 
 
 def _without(
@@ -434,10 +439,11 @@ class Position:
         self.units[state - 1][seat] += 1
         changed = set()
         mask = card.mask
+        spare = pool[mask] + self.wild[seat]
         for other in STATES:
             old = self.reach[other - 1][seat]
-            if other is not state and mask not in old.low_cards and mask not in old.high_cards:
-                continue  # (as ``_after`` would find: its witnesses stand)
+            if other is not state and _stands(old, mask, spare):
+                continue  # (as ``_after`` would find)
             new = self._placed(ply, seat, card, state, other)
             if new is not old and (
                 new.low_hi != old.low_hi or new.high_lo != old.high_lo or new.fourth != old.fourth

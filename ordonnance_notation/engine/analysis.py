@@ -42,8 +42,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations, islice, product
+from typing import NamedTuple
 
 from .armies import PACKED, UNITS_PER_ARMY, formations_of
 from .cards import Card, Icon, State
@@ -71,8 +72,7 @@ def _ranks() -> list[int]:
 RANKS = _ranks()
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
+class Reach(NamedTuple):
     """What a seat can still make in a state, as ``RANKS``: its weakest army
     lies between ``low_lo`` and ``low_hi``, its strongest between ``high_lo``
     and ``high_hi`` (found exactly only when a comparison needs it: a bound
@@ -686,7 +686,7 @@ def seen_by(
             position.base[index][other] = base
             position.units[index][other] = units
             start = _start(base, UNITS_PER_ARMY - units, position.pool[other], position.wild[other])
-            position.reach[index][other] = replace(start, fourth=fourth)
+            position.reach[index][other] = start._replace(fourth=fourth)
     return position
 
 

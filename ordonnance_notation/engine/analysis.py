@@ -179,10 +179,15 @@ def _after(
             high_cards,
             fourth,
         )
-    if _stands(old, mask, pool[mask] + wild):
+    spare = pool[mask] + wild
+    if _stands(old, mask, spare):
         return old
-    low = _mended(old.low_cards, mask, pool, wild, strongest=False)
-    high = _mended(old.high_cards, mask, pool, wild, strongest=True)
+    low: tuple[int, ...] | None = old.low_cards
+    high: tuple[int, ...] | None = old.high_cards
+    if old.low_cards.count(mask) > spare:
+        low = _mended(old.low_cards, mask, pool, wild, strongest=False)
+    if old.high_cards.count(mask) > spare:
+        high = _mended(old.high_cards, mask, pool, wild, strongest=True)
     if low is None:
         low_hi, low = RANKS[base + k * PACKED[_ALL_ICONS]], ()
     else:
@@ -228,11 +233,12 @@ def _mended(
     for _ in range(len(cards)):
         if cards.count(mask) <= pool[mask] + wild:  # an unknown card may be this one
             return cards  # (a witness, not the best: bounds need no more)
-        left = [m for m, n in pool.items() if n > cards.count(m) and m != mask]
-        if not left:
+        left = (m for m, n in pool.items() if n > cards.count(m) and m != mask)
+        best = (max if strongest else min)(left, key=_icons, default=None)
+        if best is None:
             return None
         at = cards.index(mask)
-        cards = cards[:at] + ((max if strongest else min)(left, key=_icons),) + cards[at + 1 :]
+        cards = cards[:at] + (best,) + cards[at + 1 :]
     return None
 
 

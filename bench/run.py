@@ -399,10 +399,15 @@ def targets(rows: list[dict], startup: float) -> dict:
             ">= 0.5",
             ratio >= 0.5,
         )
-    analysed = [row["analyse_vs_validate"] for row in rows if "analyse_vs_validate" in row]
+    # issue 17 asks it of a 1,000-record archive; the 10k ones are in the table
+    analysed = [
+        row["analyse_vs_validate"]
+        for row in rows
+        if "analyse_vs_validate" in row and row["records"] == 1000
+    ]
     if analysed:
         ratio = min(analysed)
-        found["analyse over validate --jobs 1, MB/s, archives of 10k records or fewer"] = (
+        found["analyse over validate --jobs 1, MB/s, archives of 1,000 records"] = (
             ratio,
             ">= 0.25",
             ratio >= 0.25,

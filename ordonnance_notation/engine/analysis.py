@@ -233,12 +233,11 @@ def _mended(
     for _ in range(len(cards)):
         if cards.count(mask) <= pool[mask] + wild:  # an unknown card may be this one
             return cards  # (a witness, not the best: bounds need no more)
-        left = (m for m, n in pool.items() if n > cards.count(m) and m != mask)
-        best = (max if strongest else min)(left, key=_icons, default=None)
-        if best is None:
+        left = [m for m, n in pool.items() if n > cards.count(m) and m != mask]
+        if not left:
             return None
         at = cards.index(mask)
-        cards = cards[:at] + (best,) + cards[at + 1 :]
+        cards = cards[:at] + ((max if strongest else min)(left, key=_icons),) + cards[at + 1 :]
     return None
 
 

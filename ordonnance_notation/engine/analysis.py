@@ -265,28 +265,19 @@ def _candidates(pool: Counter[int], wild: int, k: int, strongest: bool) -> list[
     return kept
 
 
-_EXTREMES: dict[tuple[int, int, tuple[int, ...], bool], tuple[int, tuple[int, ...]]] = {}
-
-
 def _extreme(base: int, k: int, cards: list[int], strongest: bool) -> tuple[int, tuple[int, ...]]:
     """The rank of the strongest (or weakest) army of ``base`` and ``k`` of
-    ``cards``, and the cards that make it."""
+    ``cards``, and the cards that make it (searched afresh each time: with
+    the greedy witnesses first, searches are rare and seldom repeat, and a
+    cache of them cost more than it saved)."""
     if k == 0:
         return RANKS[base], ()
     if len(cards) < k:  # fewer cards than places: the rest could be anything
         cards = cards + [_ALL_ICONS if strongest else _SINGLES[0]] * (k - len(cards))
-    cards.sort()
-    key = (base, k, tuple(cards), strongest)
-    found = _EXTREMES.get(key)
-    if found is None:
-        values = [PACKED[mask] for mask in cards]
-        ranks = list(map(RANKS.__getitem__, map(base.__add__, map(sum, combinations(values, k)))))
-        best = (max if strongest else min)(ranks)
-        chosen = next(islice(combinations(cards, k), ranks.index(best), None))
-        if len(_EXTREMES) > 1 << 16:
-            _EXTREMES.clear()
-        found = _EXTREMES[key] = (best, chosen)
-    return found
+    values = [PACKED[mask] for mask in cards]
+    ranks = list(map(RANKS.__getitem__, map(base.__add__, map(sum, combinations(values, k)))))
+    best = (max if strongest else min)(ranks)
+    return best, next(islice(combinations(cards, k), ranks.index(best), None))
 
 
 @dataclass(frozen=True, slots=True)

@@ -725,14 +725,13 @@ def analyse(
         seat = (ply - 1) % seats
         before = [row[seat] for row in position.reach]
         moved = position.play(ply, seat, card, state)
-        if all(position.units[state - 1][s] == UNITS_PER_ARMY for s in range(seats)):
+        units = position.units[state - 1]
+        if units[seat] == UNITS_PER_ARMY and all(n == UNITS_PER_ARMY for n in units):
             resolved[state] = ply
         play = (ply, seat, card, state, before)
 
         changed = False
-        for target in STATES:
-            if target not in moved:
-                continue  # the bounds there are as they were: so are its winners
+        for target in moved:  # elsewhere the bounds are as they were: so are the winners
             now = position.winners(target)
             if now == can[target]:
                 continue

@@ -179,15 +179,10 @@ def _after(
             high_cards,
             fourth,
         )
-    spare = pool[mask] + wild
-    if _stands(old, mask, spare):
+    if _stands(old, mask, pool[mask] + wild):
         return old
-    low: tuple[int, ...] | None = old.low_cards
-    high: tuple[int, ...] | None = old.high_cards
-    if old.low_cards.count(mask) > spare:
-        low = _mended(old.low_cards, mask, pool, wild, strongest=False)
-    if old.high_cards.count(mask) > spare:
-        high = _mended(old.high_cards, mask, pool, wild, strongest=True)
+    low = _mended(old.low_cards, mask, pool, wild, strongest=False)
+    high = _mended(old.high_cards, mask, pool, wild, strongest=True)
     if low is None:
         low_hi, low = RANKS[base + k * PACKED[_ALL_ICONS]], ()
     else:

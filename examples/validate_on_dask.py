@@ -21,9 +21,12 @@ import sys
 import dask.bag as db
 from dask.distributed import Client, LocalCluster
 
-from ordonnance_notation.checking.batch import Checked, Tally, check, file_tasks
+from ordonnance_notation.checking.verdicts import Checked
 from ordonnance_notation.diagnostics import InputError
-from ordonnance_notation.files.sources import expand
+from ordonnance_notation.files.sources import expand, read_source
+from ordonnance_notation.runs.blocks import Block
+from ordonnance_notation.runs.tally import Tally
+from ordonnance_notation.runs.validation import validate_block
 
 
 def check_file(path: str | InputError) -> list[Checked | InputError]:
@@ -31,10 +34,11 @@ def check_file(path: str | InputError) -> list[Checked | InputError]:
     try:
         if isinstance(path, InputError):  # found so by expand: not a file to read
             raise path
-        tasks = file_tasks(path)  # the file's records, as tasks (raises for a file not UTF-8)
+        source = read_source(path)  # raises for a file not UTF-8
     except InputError as problem:
         return [problem]
-    return [checked for checked in map(check, tasks) if checked is not None]  # None: no record
+    _records, checked = validate_block(Block(0, source.name, 1, source.text))  # the whole file
+    return list(checked)
 
 
 def check_files(client: Client, paths: list[str]) -> list[Checked | InputError]:

@@ -79,7 +79,7 @@ def ordo(monkeypatch):
 @pytest.fixture(scope="session")
 def played(tmp_path_factory):
     """``played(damage)``: the path of an archive of 200 self-played games
-    (about 160 KB: three blocks of ``checking.batch``), as played
+    (about 160 KB: three blocks of ``runs.blocks``), as played
     (``"none"``), with a syntax error in a record in its middle
     (``"syntax"``), or with a byte that is not UTF-8 there (``"byte"``)."""
     from ordonnance_notation.cli.app import app

@@ -464,8 +464,8 @@ def test_fmt_write_leaves_a_file_with_a_later_syntax_error_untouched(ordo, tmp_p
 
 
 def test_an_internal_error_is_one_line_with_how_to_report_it(monkeypatch, capsys):
-    from ordonnance_notation.checking import batch
     from ordonnance_notation.cli.app import EXIT_INTERNAL, run
+    from ordonnance_notation.runs import validation as batch
 
     def broken(self):
         raise RuntimeError("boom\nsecond line")

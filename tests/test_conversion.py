@@ -416,10 +416,10 @@ def test_records_written_on_workers_are_those_written_here(played, kind, damage)
         canonical_of,
         canonical_pieces,
     )
-    from ordonnance_notation.checking.batch import Workers
     from ordonnance_notation.diagnostics import InputError
     from ordonnance_notation.files.sources import open_source
     from ordonnance_notation.notation.cutting import split_lines
+    from ordonnance_notation.runs.workers import Workers
 
     path = played(damage)
 

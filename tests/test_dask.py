@@ -1,4 +1,4 @@
-"""Dask: `ordo validate --scheduler` (checking.cluster) gives what a run on
+"""Dask: `ordo validate --scheduler` (runs.cluster) gives what a run on
 one process gives, and the recipe of docs/distributed.md
 (examples/validate_on_dask.py) finds what `ordo validate` finds. The cluster
 tests share one local cluster of two worker processes."""
@@ -16,9 +16,10 @@ from types import ModuleType
 import pytest
 from strategies import ROOT, SAMPLES
 
-from ordonnance_notation.checking import cluster as cluster_module
-from ordonnance_notation.checking.batch import Checked, Validation
+from ordonnance_notation.checking.verdicts import Checked
 from ordonnance_notation.diagnostics import InputError
+from ordonnance_notation.runs import cluster as cluster_module
+from ordonnance_notation.runs.validation import Validation
 
 SCRIPT = ROOT / "examples" / "validate_on_dask.py"
 PAGE = ROOT / "docs" / "distributed.md"

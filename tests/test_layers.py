@@ -22,11 +22,12 @@ RANKS = {
     "docs": 2,
     "files": 3,
     "checking": 4,
-    "archives": 5,
-    "views": 5,
-    "querying": 5,
-    "making": 5,
-    "cli": 6,
+    "runs": 5,
+    "archives": 6,
+    "views": 6,
+    "querying": 6,
+    "making": 6,
+    "cli": 7,
 }
 MODULES = sorted(
     path

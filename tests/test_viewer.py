@@ -24,9 +24,9 @@ import pytest
 from strategies import ROOT
 
 from ordonnance_notation import parse_text, validate
-from ordonnance_notation.checking.batch import Workers
 from ordonnance_notation.engine.analysis import Analysis, Loss, analyse
 from ordonnance_notation.engine.cards import State, seat_name
+from ordonnance_notation.runs.workers import Workers
 from ordonnance_notation.views.page import Pages
 from ordonnance_notation.views.picture import step_picture
 from ordonnance_notation.views.replay import Replay, replay

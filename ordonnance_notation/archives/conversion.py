@@ -13,7 +13,6 @@ from itertools import chain, zip_longest
 from pathlib import Path
 from typing import Any
 
-from ..checking.batch import Block, Lines, Workers, block_chunks, blocks
 from ..checking.content import misplaced
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
@@ -31,6 +30,8 @@ from ..notation.parser import parse_chunks, parse_record
 from ..notation.record import Record, Unparsed
 from ..notation.writer import format_record, plain
 from ..notation.writer import text as record_text
+from ..runs.blocks import Block, Lines, block_chunks, blocks
+from ..runs.workers import Workers
 from . import document as archive
 
 KINDS = ("ord", "yaml", "json")
@@ -404,8 +405,6 @@ def archive_block(
     block: Block, kind: str, with_results: bool = False
 ) -> list[Written] | InputError:
     """The records of one block written for ``archive_of`` (on a worker)."""
-    if block.problem is not None:
-        return block.problem
     items = parse_chunks(block_chunks(block), block.source)
     return list(_archived(items, block.source, kind, with_results))
 
@@ -476,8 +475,6 @@ def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator
 
 def canonical_block(block: Block) -> list[Written] | InputError:
     """The records of one block formatted for ``canonical_of`` (on a worker)."""
-    if block.problem is not None:
-        return block.problem
     items = parse_chunks(block_chunks(block), block.source)
     return list(_formatted(items, block.source))
 

@@ -55,8 +55,8 @@ from ..notation.record import Record, Unparsed
 from ..views.report import diagnostic_text, json_records, plural, problem_text, visible
 
 if TYPE_CHECKING:
-    from ..checking.batch import Workers
     from ..making.dealing import Deck
+    from ..runs.workers import Workers
 
 # Command-specific modules are imported inside their commands: `ordo validate`
 # on a small file should not pay for YAML, multiprocessing or the bots.
@@ -277,7 +277,7 @@ JobsOption = Annotated[
 
 def _jobs(jobs: int, paths: Iterable[str]) -> int:
     """``--jobs``, or its default for these inputs (standard input is not measured)."""
-    from ..checking.batch import default_jobs
+    from ..runs.workers import default_jobs
 
     return jobs or default_jobs([p for p in expand(paths) if isinstance(p, str) and p != STDIN])
 
@@ -322,8 +322,8 @@ def validate_command(
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file, a cluster that cannot be used).
     """
-    from ..checking.batch import Validation
-    from ..checking.cluster import ClusterError
+    from ..runs.cluster import ClusterError
+    from ..runs.validation import Validation
     from ..views.report import JsonReporter, TextReporter
 
     if scheduler is not None and jobs:
@@ -581,7 +581,9 @@ def stats_command(
 
     from rich.progress import Progress
 
-    from ..checking.batch import Tally, Workers, input_blocks, unseen
+    from ..runs.blocks import input_blocks, unseen
+    from ..runs.tally import Tally
+    from ..runs.workers import Workers
     from ..views.stats import Stats, render_standings, render_text, stats_block
 
     console = _console(stderr=True)
@@ -671,7 +673,8 @@ def export_command(
     """
     from rich.progress import Progress
 
-    from ..checking.batch import Tally, Workers
+    from ..runs.tally import Tally
+    from ..runs.workers import Workers
     from ..views.tables import Export, MissingExtra
 
     console = _console(stderr=True)
@@ -768,8 +771,8 @@ def select_command(
     Exit 0 whether or not a record matches, 1 when an input holds no record or
     a byte that is not UTF-8, 2 when one cannot be read.
     """
-    from ..checking.batch import Workers
     from ..querying.select import Query, QueryError, Selection
+    from ..runs.workers import Workers
 
     console = _console(stderr=True)
     try:
@@ -815,8 +818,8 @@ def dedup_command(
     first). Each copy left out is named on standard error, with the tags in
     which the copies differ. A record that cannot be read is kept.
     """
-    from ..checking.batch import Workers
     from ..querying.dedup import Dedup
+    from ..runs.workers import Workers
 
     console = _console(stderr=True)
     problems: list[InputError] = []
@@ -866,7 +869,8 @@ def fmt_command(
     and never rewritten.
     """
     from ..archives.conversion import RecordErrors, format_paths
-    from ..checking.batch import Tally, Workers
+    from ..runs.tally import Tally
+    from ..runs.workers import Workers
 
     console = _console(stderr=True)
     if check and write:
@@ -995,7 +999,7 @@ def convert_command(
     that cannot be read as its format.
     """
     from ..archives.conversion import kinds
-    from ..checking.batch import Workers
+    from ..runs.workers import Workers
 
     console = _console(stderr=True)
     inputs = _expanded(console, sources)
@@ -1278,8 +1282,8 @@ def fix_command(
     record with another error, or whose replay stops early, is left as it is,
     with the reason.
     """
-    from ..checking.batch import Tally
     from ..checking.fixing import fix_paths
+    from ..runs.tally import Tally
 
     console = _console(stderr=True)
     if write and STDIN in paths:
@@ -1380,7 +1384,7 @@ def summary_command(
     were decided and who gave them away, points per state, and the record's
     comments and glyphs. Exit 1 when a record is invalid, as validate.
     """
-    from ..checking.batch import Workers
+    from ..runs.workers import Workers
     from ..views.report import json_document
     from ..views.summary import render_markdown as summary_markdown
     from ..views.summary import render_text as summary_text
@@ -1433,7 +1437,7 @@ def analyse_command(
     """
     from rich.progress import Progress
 
-    from ..checking.batch import Workers
+    from ..runs.workers import Workers
     from ..views.analysis import analyses
     from ..views.report import json_document
 
@@ -1482,7 +1486,7 @@ def view_command(
     replay up to where it stops. Exit 1 when some record is invalid, as
     validate.
     """
-    from ..checking.batch import Workers
+    from ..runs.workers import Workers
     from ..views.page import Pages
 
     console = _console(stderr=True)

@@ -28,12 +28,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from hashlib import blake2b
 
-from ..checking.batch import Block, Workers, block_chunks, input_blocks, unseen
 from ..diagnostics import Diagnostic, InputError, UnreadableSource
 from ..files.sources import STDIN, LineSource, expand, open_source, source_name
 from ..notation.games import game_text
 from ..notation.parser import parse_record
 from ..notation.record import Play, Record, Unparsed
+from ..runs.blocks import Block, block_chunks, input_blocks, unseen
+from ..runs.workers import Workers
 from .select import trimmed
 
 NOT_A_RECORD = 0  # a chunk of comments alone: kept where it stands, no record
@@ -75,10 +76,8 @@ class Seen:
     tags: int
 
 
-def seen_block(block: Block) -> list[Seen] | InputError:
+def seen_block(block: Block) -> list[Seen]:
     """A ``Seen`` for each chunk of ``block`` that is not blank (on a worker)."""
-    if block.problem is not None:
-        return block.problem
     found: list[Seen] = []
     for first_line, text in block_chunks(block):
         if not text.strip():
@@ -215,10 +214,11 @@ class Dedup:
         ordinal = 0
         counted: dict[int, int] = {}  # records so far in each input
         for block in input_blocks(inputs, opener=opened):
-            seen.add(block.source)
-            if block.problem is not None:
-                yield block.problem
+            if isinstance(block, InputError):
+                seen.add(block.diagnostic.source)
+                yield block
                 continue
+            seen.add(block.source)
             for first_line, text in block_chunks(block):
                 if not text.strip():
                     continue

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from functools import partial
 
-from ..checking.batch import Block, Workers, block_chunks, over_inputs
 from ..checking.dates import Date, read_date
 from ..checking.validator import Report, validate
 from ..diagnostics import InputError
@@ -27,6 +26,9 @@ from ..engine.cards import State, seat_name, seat_number
 from ..engine.game import MAX_SEATS
 from ..notation.parser import parse_record
 from ..notation.record import Record, Unparsed
+from ..runs.blocks import Block, block_chunks
+from ..runs.inputs import over_inputs
+from ..runs.workers import Workers
 
 
 class QueryError(ValueError):
@@ -230,10 +232,8 @@ class Chosen:
     texts: tuple[str, ...]
 
 
-def select_block(block: Block, query: Query) -> Chosen | InputError:
-    """The records of ``block`` that pass ``query`` (on a worker), or the block's problem."""
-    if block.problem is not None:
-        return block.problem
+def select_block(block: Block, query: Query) -> Chosen:
+    """The records of ``block`` that pass ``query`` (on a worker)."""
     records = 0
     texts = []
     for first_line, text in block_chunks(block):

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..checking.batch import Workers
 from ..checking.validator import Report
 from ..engine.analysis import Analysis, Loss, analyse
 from ..engine.cards import Card, State, seat_name
+from ..runs.workers import Workers
 from .report import Numbered, laid_block
 
 

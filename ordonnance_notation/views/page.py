@@ -30,7 +30,6 @@ from functools import partial
 from importlib.resources import files
 from typing import Any, NamedTuple
 
-from ..checking.batch import Block, Workers, block_chunks, input_blocks
 from ..checking.validator import Report, validate
 from ..diagnostics import Diagnostic, InputError
 from ..engine.analysis import Analysis, Loss
@@ -38,6 +37,8 @@ from ..engine.cards import Card, State, seat_name, seat_number
 from ..engine.game import MAX_SEATS, STATES
 from ..files.sources import expand
 from ..notation.parser import parse_record
+from ..runs.blocks import Block, block_chunks, input_blocks
+from ..runs.workers import Workers
 from .analysis import analysis_of
 from .picture import Scene, defs, layout, scenes, seen_by
 from .replay import replay
@@ -297,11 +298,9 @@ def _summary(report: Report) -> Summary:
     return Summary(visible(rules_words(data)), visible(outcome_words(data)), comments, states)
 
 
-def view_block(block: Block, seat: int | None) -> list[RecordView] | InputError:
+def view_block(block: Block, seat: int | None) -> list[RecordView]:
     """The views of the records of one block (on a worker), numbered from 1
-    within the block; the block's problem, if it is one."""
-    if block.problem is not None:
-        return block.problem
+    within the block."""
     found: list[RecordView] = []
     for first_line, text in block_chunks(block):
         if not text.strip():

@@ -18,10 +18,14 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from ..checking.batch import Block, Checked, Tally, Workers, block_chunks, over_inputs
 from ..checking.validator import Report, validate
+from ..checking.verdicts import Checked
 from ..diagnostics import Diagnostic, InputError, Severity, Span
 from ..notation.parser import parse_chunks
+from ..runs.blocks import Block, block_chunks
+from ..runs.inputs import over_inputs
+from ..runs.tally import Tally
+from ..runs.workers import Workers
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
@@ -298,12 +302,9 @@ def laid_block(
     data_of: Callable[[Report], dict[str, Any]],
     render: Callable[[dict[str, Any]], str],
     format: str,
-) -> Laid | InputError:
+) -> Laid:
     """Each record of ``block`` validated, made data by ``data_of`` and laid
-    out (``laid_out``) but for its number (on a worker); the block's
-    problem, if it is one."""
-    if block.problem is not None:
-        return block.problem
+    out (``laid_out``) but for its number (on a worker)."""
     entries = []
     for item in parse_chunks(block_chunks(block), block.source):
         report = validate(item)
@@ -320,7 +321,7 @@ class Numbered:
     ``invalid`` count the records so far."""
 
     def __init__(
-        self, paths: Sequence[str], lay: Callable[[Block], Laid | InputError], workers: Workers
+        self, paths: Sequence[str], lay: Callable[[Block], Laid], workers: Workers
     ) -> None:
         self.paths, self.lay, self.workers = list(paths), lay, workers
         self.records = self.invalid = 0

@@ -10,14 +10,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ..checking.batch import Block, block_chunks
 from ..checking.dates import Date, read_date
 from ..checking.validator import Report, validate
-from ..diagnostics import InputError
 from ..engine.armies import LEVELS, Decision
 from ..engine.cards import seat_name
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak, score
 from ..notation.parser import parse_chunks
+from ..runs.blocks import Block, block_chunks
 from .report import plural
 
 
@@ -221,11 +220,9 @@ def collect(reports: Iterable[Report], by_player: bool = False, rated: bool = Fa
     return stats
 
 
-def stats_block(block: Block, by_player: bool = False, rated: bool = False) -> Stats | InputError:
+def stats_block(block: Block, by_player: bool = False, rated: bool = False) -> Stats:
     """The statistics of the records of one block (on a worker), to be merged
-    in order; the block's problem, if it is one."""
-    if block.problem is not None:
-        return block.problem
+    in order."""
     reports = (validate(item) for item in parse_chunks(block_chunks(block), block.source))
     return collect(reports, by_player, rated)
 

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..checking.batch import Workers
 from ..checking.validator import Report
 from ..engine.armies import Army
 from ..engine.cards import State, seat_name
 from ..engine.game import Game, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captures
+from ..runs.workers import Workers
 from .analysis import analysis_of, decided_data, game_sentence, state_sentence
 from .report import Numbered, laid_block
 

@@ -6,7 +6,7 @@ The columns, their types and what each means are ``TABLES``;
 docs/export.md shows the same, and a test pins the two together.
 
 Rows are built a block of records at a time (``table_rows``, on the
-``Workers`` of ``checking.batch``, in input order) and written as they come:
+``Workers`` of ``runs.workers``, in input order) and written as they come:
 memory holds only the blocks under way and, for Parquet, one row group.
 
 An invalid record is still a row of ``records`` (``valid`` false); its
@@ -27,7 +27,6 @@ from importlib import import_module
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from ..checking.batch import Block, Workers, block_chunks, over_inputs
 from ..checking.content import SHARED
 from ..checking.validator import Report, validate
 from ..diagnostics import InputError, Severity
@@ -37,6 +36,9 @@ from ..files.output import atomic_file
 from ..notation.games import game_text
 from ..notation.parser import parse_record
 from ..notation.record import Hand, Pile, Record, Tag, Unparsed
+from ..runs.blocks import Block, block_chunks
+from ..runs.inputs import over_inputs
+from ..runs.workers import Workers
 from .stats import best_formation, deciding_step
 
 Cell = str | int | bool | None
@@ -198,19 +200,17 @@ class Rows:
 
     def renumbered(self, before: int) -> Rows:
         """The rows with their records numbered ``before`` higher (``run`` in
-        checking.batch numbers a file's records so)."""
+        runs.validation numbers a file's records so)."""
         if before:
             for columns in self.columns.values():
                 columns[1] = [index + before for index in columns[1]]  # type: ignore[operator]
         return self
 
 
-def table_rows(block: Block) -> Rows | InputError:
+def table_rows(block: Block) -> Rows:
     """The rows of the records of one block (on a worker), to be renumbered
-    in order; the block's problem, if it is one. Records are numbered as
-    ``checking.batch.check_block`` numbers them."""
-    if block.problem is not None:
-        return block.problem
+    in order. Records are numbered as
+    ``runs.validation.validate_block`` numbers them."""
     tables: dict[str, list[Row]] = {name: [] for name in TABLES}
     count = invalid = 0
     for first_line, text in block_chunks(block):

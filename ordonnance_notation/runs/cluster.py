@@ -1,7 +1,7 @@
 """Checking on a Dask cluster: ``ClusterWorkers`` maps a function over blocks
-on the workers of a Dask scheduler, results in order, as ``batch.Workers``
+on the workers of a Dask scheduler, results in order, as ``workers.Workers``
 does on this machine's processes, so that ``ordo validate --scheduler`` runs
-the same block pipeline (``input_blocks``, ``check_block``) as ``--jobs``.
+the same block pipeline (``blocks.input_blocks``, ``validation.validate_block``) as ``--jobs``.
 
 A block carries the text of its records, so the workers never open the
 inputs: they need the same version of ordonnance_notation installed, not the
@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError
 from typing import TYPE_CHECKING, TypeVar
 
-from ..diagnostics import Diagnostic, OrdoError
+from ..diagnostics import Diagnostic, InputError, OrdoError
+from .workers import routed
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -47,7 +48,7 @@ def _cluster_error(place: str, message: str, help: str) -> ClusterError:
 
 class ClusterWorkers:
     """The workers of the Dask scheduler at ``address`` (``tcp://host:8786``),
-    to map a function over blocks on, in order, as ``batch.Workers`` does.
+    to map a function over blocks on, in order, as ``workers.Workers`` does.
     The client connects with the ``with`` (raising ``ClusterError`` if Dask is
     not installed, or when no scheduler answers or no worker joins within
     ``timeout`` seconds) and leaves at its end. Only a few blocks per worker
@@ -151,12 +152,18 @@ class ClusterWorkers:
                 f"install ordonnance-notation=={ours} where the workers run, and restart them",
             )
 
-    def map(self, function: Callable[[B], R], work: Iterable[B]) -> Iterator[R]:
-        """``function`` over ``work`` on the cluster, each result in order as
-        soon as it is done; a few blocks per worker thread are under way.
+    def map(
+        self, function: Callable[[B], R], work: Iterable[B | InputError]
+    ) -> Iterator[R | InputError]:
+        """``function`` over ``work`` on the cluster (``workers.routed``), each
+        result in order as soon as it is done; a few blocks per worker thread
+        are under way.
         ``function`` is sent by name (a module's top-level function or a
         ``functools.partial`` of one) and what it returns is sent back, so it
         should be small. Raises ``ClusterError`` when the cluster fails under way."""
+        return routed(self._map, function, work)
+
+    def _map(self, function: Callable[[B], R], work: Iterable[B]) -> Iterator[R]:
         client = self._client
         if client is None:
             raise RuntimeError("ClusterWorkers.map outside its with block")

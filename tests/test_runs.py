@@ -1,4 +1,5 @@
-"""Blocks of records for parallel validation (batch.py).
+"""The run layer (runs/): blocks of records, the workers that map a verb over
+them, and the validation run.
 
 The reading process cuts files into blocks without splitting them into
 records; workers split each block. The records they find, and the numbers
@@ -20,21 +21,23 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import ROOT, any_text, fuzz, valid_records
 
-from ordonnance_notation.checking import batch
-from ordonnance_notation.checking.batch import blocks, check_block, run
-from ordonnance_notation.diagnostics import Diagnostic, SourceError, UnreadableSource
+from ordonnance_notation.diagnostics import Diagnostic, InputError, SourceError, UnreadableSource
 from ordonnance_notation.files import sources
 from ordonnance_notation.files.sources import LineSource
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.cutting import split_lines
+from ordonnance_notation.runs.blocks import blocks
+from ordonnance_notation.runs.validation import checked as run
+from ordonnance_notation.runs.validation import validate_block
+from ordonnance_notation.runs.workers import Workers
 
 
 def records_of_blocks(data: bytes) -> list[tuple[int, str]]:
     found = []
     for block in blocks(LineSource("t.ord", io.BytesIO(data)), 0):
-        if block.problem is not None:
-            found.append((0, block.problem.diagnostic.code))
+        if isinstance(block, InputError):
+            found.append((0, block.diagnostic.code))
         elif block.one_record:
             found.append((block.first_line, block.text))
         else:
@@ -131,7 +134,7 @@ def test_clean_archives_are_cut_into_several_blocks(block_size):
     data = (record * 200).encode()
     cut = list(blocks(LineSource("t.ord", io.BytesIO(data)), 0))
     assert len(cut) > 1 and not any(block.one_record for block in cut)
-    assert sum(check_block(block)[0] for block in cut) == 200
+    assert sum(validate_block(block)[0] for block in cut) == 200
 
 
 def test_a_brace_sends_the_rest_of_the_file_a_record_at_a_time(block_size):
@@ -160,17 +163,32 @@ def test_records_are_numbered_within_their_file_across_blocks_and_processes(monk
         assert all(d["record"] == c.task.index for c in checked for d in c.json["diagnostics"])
 
 
-def test_a_problem_block_is_reported_in_its_place():
+def test_a_problem_is_reported_in_its_place():
     problem = UnreadableSource(Diagnostic("E001", "no such file", "gone.ord"))
-    [reported] = list(run([batch.problem_block(0, problem)], 1))
+    [reported] = list(run([problem], 1))
     assert reported is problem
-    twice = [batch.problem_block(0, problem), batch.problem_block(1, problem)]
-    reported, _ = run(twice, 2)  # across processes: one block alone stays here
-    assert isinstance(reported, UnreadableSource) and reported.diagnostic == problem.diagnostic
+    reported, again = run([problem, problem], 2)
+    assert reported is problem and again is problem
+
+
+def _no_problem(item: int) -> int:
+    assert not isinstance(item, InputError), "a problem reached the verb"
+    return -item
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_problems_go_around_the_verb_and_come_back_in_their_place(jobs):
+    gone = UnreadableSource(Diagnostic("E001", "no such file", "gone.ord"))
+    work: list[int | InputError] = [gone, 1, 2, gone, gone, *range(3, 30), gone]
+    with Workers(jobs) as workers:
+        done = list(workers.map(_no_problem, work))
+    assert done == [gone, -1, -2, gone, gone, *range(-3, -30, -1), gone]
+    with Workers(jobs) as workers:
+        assert list(workers.map(_no_problem, [gone])) == [gone]
 
 
 def test_workers_map_in_order_and_keep_one_block_here():
-    with batch.Workers(2) as workers:
+    with Workers(2) as workers:
         assert list(workers.map(abs, [-3])) == [3] and workers._pool is None
         assert list(workers.map(abs, range(0, -40, -1))) == list(range(40))
         pool = workers._pool
@@ -181,7 +199,7 @@ def test_workers_map_in_order_and_keep_one_block_here():
         assert next(left) == 10
         left.close()  # an input left before its end: its pool is not used again
         assert workers._pool is None
-    with batch.Workers(1) as workers:
+    with Workers(1) as workers:
         assert list(workers.map(abs, range(-5, 0))) == [5, 4, 3, 2, 1] and workers._pool is None
 
 
@@ -197,12 +215,12 @@ def _fails_on_seven(block: int) -> int:
 
 
 def test_the_reading_process_is_one_of_the_jobs():
-    with batch.Workers(2) as workers:
+    with Workers(2) as workers:
         done = list(workers.map(_whose, range(60)))
     assert [block for block, _ in done] == list(range(60))
     assert {pid for _, pid in done} - {os.getpid()}, "no block went to the worker"
     assert os.getpid() in {pid for _, pid in done}, "the reading process did no block"
-    with batch.Workers(2) as workers:  # a failure comes in its place, wherever it was done
+    with Workers(2) as workers:  # a failure comes in its place, wherever it was done
         results = workers.map(_fails_on_seven, range(30))
         assert [next(results) for _ in range(7)] == list(range(7))
         with pytest.raises(ValueError, match="7"):
@@ -249,8 +267,6 @@ def _dies_after_the_third(block: int) -> int:
 def test_a_worker_that_dies_ends_the_map_instead_of_a_wait_for_ever():
     from concurrent.futures.process import BrokenProcessPool
 
-    from ordonnance_notation.checking.batch import Workers
-
     started = time.monotonic()
     with Workers(2) as workers, pytest.raises(BrokenProcessPool):
         list(workers.map(_dies_after_the_third, range(50)))
@@ -282,3 +298,51 @@ def test_ordo_says_so_when_a_worker_is_killed(tmp_path):
     assert child.returncode == 2, err
     page = (ROOT / "docs" / "diagnostics.md").read_text("utf-8")
     assert err.startswith("ordo: error[E008]") and err in page  # as docs/diagnostics.md shows it
+
+
+def _children(pid: int) -> list[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in children.read_text().split()] if children.exists() else []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended: only its exit status is left to collect
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds workers through /proc")
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["validate"],
+        ["summary", "--no-decided"],
+        ["export", "-o", "{out}/tables"],
+        ["convert", "--to", "json"],
+    ],
+    ids=lambda command: command[0],
+)
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_workers_end_with_the_process_that_started_them(tmp_path, command, how):
+    path = tmp_path / "big.ord"
+    game = game_text(play_game("orphans", ["random", "random"], load_deck()))
+    path.write_text("\n".join([game] * 3000), "utf-8")
+    args = [word.replace("{out}", str(tmp_path)) for word in command]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ordonnance_notation", *args, "--jobs", "2", str(path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    workers: list[int] = []
+    for _ in range(400):  # the workers start with the second block
+        time.sleep(0.025)
+        workers = _children(child.pid)
+        if workers or child.poll() is not None:
+            break
+    assert workers, "no worker process started"
+    child.send_signal(how)
+    child.wait(timeout=30)
+    time.sleep(1)
+    assert not [pid for pid in workers if _alive(pid)], "a worker outlived ordo"

@@ -1,0 +1,205 @@
+"""Where the blocks are done: this process and its workers (``Workers``), or
+a Dask cluster's (``cluster.ClusterWorkers``), results in input order.
+
+Every map routes an input that cannot be used around the function mapped
+(``routed``): the function is given blocks of records only, and the
+problem comes back in its place. A worker ends with the process that
+started it, whatever ends that process (``_bound_to_parent``).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from itertools import chain, islice
+from typing import Protocol, TypeVar
+
+from ..diagnostics import InputError
+
+B = TypeVar("B")
+R = TypeVar("R")
+
+
+class Pool(Protocol):
+    """What maps a function over blocks, in order: ``Workers`` (this
+    machine's processes) or ``cluster.ClusterWorkers`` (a Dask cluster's)."""
+
+    def __enter__(self) -> Pool: ...
+
+    def __exit__(self, *exc: object) -> None: ...
+
+    def map(
+        self, function: Callable[[B], R], work: Iterable[B | InputError]
+    ) -> Iterator[R | InputError]: ...
+
+
+def workers_for(jobs: int, scheduler: str | None = None) -> Pool:
+    """``Workers(jobs)``, or the workers of the Dask scheduler at ``scheduler``
+    (Dask is imported only then)."""
+    if scheduler is None:
+        return Workers(jobs)
+    from .cluster import ClusterWorkers
+
+    return ClusterWorkers(scheduler)
+
+
+class Workers:
+    """Processes to map a function over blocks on, in order: ``jobs`` of them,
+    this one among them, which reads the blocks, gathers the results and
+    does a block itself whenever the other ``jobs - 1`` have enough under way
+    (so ``jobs`` busy processes, never one more than the cores asked for).
+    The pool of the others starts with the first input of more than one
+    block (one block is done here: sending it would cost more than it
+    saves), serves every input after it, and ends with the ``with``. Only
+    the blocks under way and their results are held: a few per worker. A
+    worker that dies (killed, out of memory) ends the map with
+    BrokenProcessPool, never a wait for ever."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def map(
+        self, function: Callable[[B], R], work: Iterable[B | InputError]
+    ) -> Iterator[R | InputError]:
+        """``function`` over ``work`` (``routed``), each result in order as soon as it is
+        done. ``function`` is sent to the workers by name: a module's
+        top-level function (or a ``functools.partial`` of one), and what it
+        returns is sent back, so it should be small (text, diagnostics,
+        verdicts, never games)."""
+        return routed(self._map, function, work)
+
+    def _map(self, function: Callable[[B], R], work: Iterable[B]) -> Iterator[R]:
+        if self.jobs <= 1:
+            yield from map(function, work)
+            return
+        work = iter(work)
+        first = list(islice(work, 2))
+        if len(first) < 2:
+            yield from map(function, first)
+            return
+        if self._pool is None:
+            from multiprocessing import get_context
+
+            context = get_context("fork" if hasattr(os, "fork") else "spawn")
+            self._pool = ProcessPoolExecutor(
+                self.jobs - 1,
+                mp_context=context,
+                initializer=_bound_to_parent,
+                initargs=(os.getpid(),),
+            )
+        fed = 4 * (self.jobs - 1)  # blocks sent and not done that keep the others busy
+        under_way: deque[tuple[Future[R], B]] = deque()
+        finished = False
+        try:
+            for block in chain(first, work):
+                while under_way and under_way[0][0].done():
+                    yield under_way.popleft()[0].result()
+                if sum(not future.done() for future, _ in under_way) < fed:
+                    under_way.append((self._pool.submit(function, block), block))
+                else:
+                    under_way.append((_done_here(function, block), block))
+                if len(under_way) >= 8 * self.jobs:
+                    yield under_way.popleft()[0].result()
+            # the input is read: the blocks the others have not begun are done here, last first
+            for at in reversed(range(len(under_way))):
+                future, block = under_way[at]
+                if future.cancel():
+                    under_way[at] = (_done_here(function, block), block)
+            while under_way:
+                yield under_way.popleft()[0].result()
+            finished = True
+        finally:
+            if not finished:  # left before the end: what is under way is not wanted
+                for future, _ in under_way:
+                    future.cancel()
+                self.close()
+
+
+def _done_here(function: Callable[[B], R], block: B) -> Future[R]:
+    """``function(block)`` done in this process, as a future already done, so
+    that its result, or its exception, comes in its place among the others."""
+    done: Future[R] = Future()
+    try:
+        done.set_result(function(block))
+    except Exception as problem:
+        done.set_exception(problem)
+    return done
+
+
+def default_jobs(paths: list[str]) -> int:
+    """Every core for inputs of a megabyte or more; one process below that,
+    where starting workers would cost more than it saves."""
+    size = 0
+    for path in paths:
+        try:
+            size += os.path.getsize(path)
+        except OSError:
+            continue
+    return (os.cpu_count() or 1) if size >= 1 << 20 else 1
+
+
+def routed(
+    map_: Callable[[Callable[[B], R], Iterable[B]], Iterator[R]],
+    function: Callable[[B], R],
+    work: Iterable[B | InputError],
+) -> Iterator[R | InputError]:
+    """``map_(function, ...)`` over the items of ``work`` that are not an
+    ``InputError``, and each ``InputError`` given in its place among the
+    results: the one place where a problem goes around the work."""
+    places: deque[InputError | None] = deque()  # what comes next: a problem, or a result
+
+    def only_work() -> Iterator[B]:
+        for item in work:
+            if isinstance(item, InputError):
+                places.append(item)
+            else:
+                places.append(None)
+                yield item
+
+    for result in map_(function, only_work()):
+        while (problem := places.popleft()) is not None:
+            yield problem
+        yield result
+    yield from (problem for problem in places if problem is not None)
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _bound_to_parent(parent: int) -> None:
+    """Run in each worker as it starts: the worker ends when the process
+    that started it ends, however it ends (SIGKILL too). On Linux the kernel
+    sends the signal (``PR_SET_PDEATHSIG``); elsewhere a thread looks for
+    the parent twice a second."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+            if os.getppid() != parent:  # it ended before the signal was asked for
+                os._exit(1)
+            return
+    threading.Thread(target=_watch, args=(parent,), daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        threading.Event().wait(0.5)
+    os._exit(1)

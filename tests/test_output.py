@@ -103,3 +103,76 @@ def test_a_signal_while_writing_leaves_the_old_file_and_no_temporary(tmp_path, s
     status = child.wait(timeout=20)
     assert status != 0 and (signum != signal.SIGTERM or status == 128 + signum)
     assert path.read_text() == "old\n" and _leftovers(tmp_path) == []
+
+
+def test_a_discarded_output_leaves_the_old_file_or_none(tmp_path):
+    from ordonnance_notation.files.output import output_file
+
+    path = tmp_path / "a.ord"
+    with output_file(path) as sink:
+        sink.stream.write("never kept\n")
+        sink.discard()
+    assert not path.exists() and list(tmp_path.iterdir()) == []
+    path.write_text("old\n")
+    with output_file(path, overwrite=True) as sink:
+        sink.stream.write("never kept\n")
+        sink.discard()
+    assert path.read_text() == "old\n" and _leftovers(tmp_path) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "O_TMPFILE"), reason="unnamed files need O_TMPFILE")
+def test_the_file_is_unnamed_while_it_is_written(tmp_path):
+    from ordonnance_notation.files import output
+
+    path = tmp_path / "a.ord"
+    with output.output_file(path) as sink:
+        sink.stream.write("text\n")
+        assert list(tmp_path.iterdir()) == []  # nothing a kill could leave behind
+    assert path.read_text() == "text\n" and _leftovers(tmp_path) == []
+    handle = os.open(tmp_path, os.O_TMPFILE | os.O_RDWR, 0o600)
+    try:  # named by linkat, not by the copy that stands in where it cannot be
+        assert output._link_open_file(handle, str(tmp_path / "named"))
+    finally:
+        os.close(handle)
+
+
+def test_the_temporaries_of_a_process_that_ended_are_removed(tmp_path):
+    from ordonnance_notation.files.output import output_file
+
+    ended = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        text=True,
+        capture_output=True,
+        check=True,
+    ).stdout.strip()
+    stale = tmp_path / f".a.ord.{ended}.0badf00d.tmp"
+    ours = tmp_path / f".a.ord.{os.getpid()}.0badf00d.tmp"  # a run under way: kept
+    other = tmp_path / ".a.ord.notours.tmp"
+    for path in (stale, ours, other):
+        path.write_text("left\n")
+    with output_file(tmp_path / "a.ord") as sink:
+        sink.stream.write("new\n")
+    assert not stale.exists() and ours.exists() and other.exists()
+
+
+@pytest.mark.parametrize("node", ["/dev/null", "fifo"])
+def test_a_file_that_is_not_regular_is_written_through_never_replaced(tmp_path, node):
+    from ordonnance_notation.files.output import output_file
+
+    if node == "fifo":
+        fifo = tmp_path / "pipe"
+        os.mkfifo(fifo)
+        reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE, text=True)
+        target = str(fifo)
+    else:
+        link = tmp_path / "null"
+        link.symlink_to("/dev/null")  # through a link too: the device is not replaced
+        target = str(link)
+    before = os.stat(os.path.realpath(target))
+    with output_file(target) as sink:  # no --force needed: it is not a file to replace
+        sink.stream.write("through\n")
+        assert sink.through
+    after = os.stat(os.path.realpath(target))
+    assert (before.st_ino, before.st_mode) == (after.st_ino, after.st_mode)
+    if node == "fifo":
+        assert reader.communicate(timeout=10)[0] == "through\n"

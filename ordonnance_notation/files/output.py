@@ -1,13 +1,15 @@
-"""Writing files safely: beside the target first, then renamed over it, so an
-interrupted run never leaves a half-written file."""
+"""Writing files safely: an unnamed file beside the target first, then given
+its name, so an interrupted run never leaves a half-written file (nor a
+temporary); a file that is not a regular one is written through."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import signal
-import tempfile
+import stat
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -89,41 +91,180 @@ def atomic_file(
     read: os.stat_result | None = None,
     binary: bool = False,
 ) -> Iterator[IO[Any]]:
-    """A stream to write ``path`` through (text, UTF-8 with LF line ends; or
-    bytes with ``binary``), through a symbolic link to the file it names:
-    written beside it, flushed to the disk when the ``with`` ends, then
-    renamed over it, so that the file is whole, old or new, whatever happens
-    (an exception in the ``with``, a full disk, SIGINT or SIGTERM); the
-    temporary file never stays behind. The file's permissions, and its owner
-    and group where permitted, are kept; a file with other hard links is
-    replaced under this name only (the other names keep the old text).
-    Raises OutputExists on entry when the file exists and ``overwrite`` is
-    false; on exit ChangedSince when ``read`` (a ``snapshot`` taken when the
-    file was read) no longer describes it; OSError when it cannot be written."""
+    """A stream to write ``path`` through, as ``output_file`` gives it: the
+    file appears, whole, when the ``with`` ends without an exception."""
+    with output_file(path, overwrite, read, binary) as sink:
+        yield sink.stream
+
+
+class Sink:
+    """An output being written: ``stream`` takes the text (or bytes), and
+    the file appears when its ``output_file`` ends, unless ``discard`` was
+    called or an exception ended it. A file that is not a regular one (a
+    terminal, ``/dev/null``, a pipe) is written through as the text comes."""
+
+    def __init__(self, stream: IO[Any], through: bool) -> None:
+        self.stream = stream
+        self.through = through
+        self.discarded = False
+
+    def discard(self) -> None:
+        """Nothing is to be kept: the file stays as it was (or missing)."""
+        self.discarded = True
+
+
+@contextlib.contextmanager
+def output_file(
+    path: str | Path,
+    overwrite: bool = False,
+    read: os.stat_result | None = None,
+    binary: bool = False,
+) -> Iterator[Sink]:
+    """The one way a file is written (text, UTF-8 with LF line ends; or
+    bytes with ``binary``), through a symbolic link to the file it names.
+
+    A regular file (or none yet) is written as an unnamed file in its folder
+    (``O_TMPFILE``, where the system has it; else a temporary named for this
+    process), flushed to the disk when the ``with`` ends, then given the
+    name, so that the file is whole, old or new, whatever happens (an
+    exception in the ``with``, a full disk, SIGINT, SIGTERM, even SIGKILL:
+    an unnamed file goes with the process, and the temporaries of a process
+    that is gone are removed by the next write beside them). Its
+    permissions, and its owner and group where permitted, are kept; a file
+    with other hard links is replaced under this name only. Any other file
+    (a character device such as ``/dev/null``, a FIFO) is written through,
+    never replaced, and never refused as existing.
+
+    Raises OutputExists on entry when a regular file exists and ``overwrite``
+    is false; on exit ChangedSince when ``read`` (a ``snapshot`` taken when
+    the file was read) no longer describes it; OSError when it cannot be
+    written."""
     target = Path(os.path.realpath(path))
-    if target.exists() and not overwrite:
+    try:
+        found: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        found = None
+    if found is not None and not stat.S_ISREG(found.st_mode) and not stat.S_ISDIR(found.st_mode):
+        with _opened(os.open(target, os.O_WRONLY), binary) as stream:
+            yield Sink(stream, through=True)
+        return
+    if found is not None and not overwrite:
         raise OutputExists(str(target))
+    _remove_stale(target)
     with _terminated_as_interrupted():
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
-        )
+        handle, temporary = _unnamed(target)
         try:
-            with (
-                os.fdopen(handle, "wb")
-                if binary
-                else os.fdopen(handle, "w", encoding="utf-8", newline="\n")
-            ) as stream:
-                yield stream
+            with _opened(handle, binary) as stream:
+                sink = Sink(stream, through=False)
+                yield sink
+                if sink.discarded:
+                    raise _Discarded
                 stream.flush()
                 os.fsync(stream.fileno())
-            _keep_owner_and_mode(temporary, target)
-            if read is not None and not _same(read, target.stat()):
-                raise ChangedSince(f"{target} was changed after it was read")
+                _keep_owner_and_mode(stream.fileno(), target)
+                if read is not None and not _same(read, target.stat()):
+                    raise ChangedSince(f"{target} was changed after it was read")
+                if temporary is None:
+                    temporary = _named(stream.fileno(), target)
             os.replace(temporary, target)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        except _Discarded:
+            pass
+        finally:
+            if temporary is not None:
+                Path(temporary).unlink(missing_ok=True)
     _sync_directory(target.parent)
+
+
+class _Discarded(Exception):
+    """The sink was discarded: leave the ``with`` without keeping the file."""
+
+
+def _opened(handle: int, binary: bool) -> IO[Any]:
+    if binary:
+        return os.fdopen(handle, "wb")
+    return os.fdopen(handle, "w", encoding="utf-8", newline="\n")
+
+
+def _temporary_name(target: Path) -> str:
+    """The name of a temporary of this process beside ``target``: the
+    process's number in it says whose it is (``_remove_stale``)."""
+    return f".{target.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+
+
+def _unnamed(target: Path) -> tuple[int, str | None]:
+    """A file to write beside ``target``: unnamed where the system can
+    (``O_TMPFILE``: nothing is left if the process is killed), else a
+    temporary of this process; and the temporary's path, if it has one."""
+    folder = target.parent
+    mode = _mode_for(target)
+    unnamed = getattr(os, "O_TMPFILE", 0)
+    if unnamed:
+        try:
+            return os.open(folder, unnamed | os.O_RDWR, mode), None
+        except OSError as error:
+            if error.errno not in (errno.EOPNOTSUPP, errno.EISDIR, errno.EINVAL):
+                raise
+    temporary = str(folder / _temporary_name(target))
+    return os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), temporary
+
+
+def _named(handle: int, target: Path) -> str:
+    """The unnamed file ``handle`` given a temporary name beside ``target``
+    (to be renamed over it at once)."""
+    temporary = str(target.parent / _temporary_name(target))
+    if _link_open_file(handle, temporary):
+        return temporary
+    # a system that cannot name it: the text copied to a temporary of this process
+    with open(temporary, "xb") as copy:
+        os.lseek(handle, 0, os.SEEK_SET)
+        while piece := os.read(handle, 1 << 20):
+            copy.write(piece)
+        os.fsync(copy.fileno())
+    return temporary
+
+
+AT_FDCWD, AT_SYMLINK_FOLLOW = -100, 0x400  # linux/fcntl.h
+
+
+def _link_open_file(handle: int, path: str) -> bool:
+    """``linkat`` of ``/proc/self/fd/N``, following the link to the open file
+    (``os.link`` would call ``link``, which links the symbolic link itself)."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        source = f"/proc/self/fd/{handle}".encode()
+        done = libc.linkat(AT_FDCWD, source, AT_FDCWD, os.fsencode(path), AT_SYMLINK_FOLLOW)
+    except (OSError, AttributeError):
+        return False
+    return bool(done == 0)
+
+
+def _remove_stale(target: Path) -> None:
+    """The temporaries beside ``target`` of processes that have ended
+    (killed before they could remove them) are removed."""
+    prefix = f".{target.name}."
+    try:
+        names = [n for n in os.listdir(target.parent) if n.startswith(prefix)]
+    except OSError:
+        return
+    for name in names:
+        middle = name[len(prefix) :].split(".")
+        if len(middle) != 3 or middle[2] != "tmp" or not middle[0].isdigit():
+            continue
+        if not _running(int(middle[0])):
+            with contextlib.suppress(OSError):
+                os.unlink(target.parent / name)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's
+    return True
 
 
 @contextlib.contextmanager
@@ -145,16 +286,16 @@ def _terminated_as_interrupted() -> Iterator[None]:
         signal.signal(signal.SIGTERM, before)
 
 
-def _keep_owner_and_mode(temporary: str, target: Path) -> None:
+def _keep_owner_and_mode(handle: int, target: Path) -> None:
     try:
         status = target.stat()
     except FileNotFoundError:
-        os.chmod(temporary, _mode_for(target))
+        os.fchmod(handle, _mode_for(target))
         return
-    if hasattr(os, "chown"):
+    if hasattr(os, "fchown"):
         with contextlib.suppress(PermissionError):  # only root may give a file away
-            os.chown(temporary, status.st_uid, status.st_gid)
-    os.chmod(temporary, status.st_mode & 0o7777)
+            os.fchown(handle, status.st_uid, status.st_gid)
+    os.fchmod(handle, status.st_mode & 0o7777)
 
 
 def _sync_directory(directory: Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
-from itertools import chain, zip_longest
+from itertools import chain, islice, zip_longest
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from ..checking.content import misplaced
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
 from ..files.sources import (
+    MAX_HELD,
     STDIN,
     Source,
     expand,
@@ -168,6 +169,39 @@ class Input:
     kind: str
     source: Lines | None = None
     lines: Callable[[], Iterator[str]] | None = None
+
+
+class Inputs:
+    """The inputs of ``ordo convert``, each a path and its kind, opened when
+    its turn comes; standard input, or a pipe, is read once and held (raises
+    InputError when it cannot be). An archive is read a line at a time (one
+    laid out otherwise, such as minified JSON, may be one long line: read
+    whole)."""
+
+    def __init__(self, sources: Sequence[tuple[str, str]]) -> None:
+        self.sources = list(sources)
+        self.held: dict[str, Source] = {}
+        for path, _kind in self.sources:
+            if path == STDIN or not Path(path).is_file():
+                self.held[path] = read_source(path)
+        self.named = {source_name(path): path for path, _kind in self.sources}
+
+    def __iter__(self) -> Iterator[Input]:
+        for path, kind in self.sources:
+            if kind == "ord":
+                yield Input(source_name(path), kind, self.held.get(path) or open_source(path))
+            else:
+                yield Input(source_name(path), kind, lines=partial(self._lines, path))
+
+    def _lines(self, path: str) -> Iterator[str]:
+        if path in self.held:
+            return iter(self.held[path].text.split("\n"))
+        return open_source(path, longest=MAX_HELD).lines()
+
+    def line(self, source: str, number: int) -> str | None:
+        """Line ``number`` of the input named ``source`` in messages, if there is one."""
+        path = self.named.get(source)
+        return None if path is None else next(islice(self._lines(path), number - 1, None), None)
 
 
 def converted(

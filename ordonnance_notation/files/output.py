@@ -15,6 +15,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from ..diagnostics import Diagnostic, InputError
+
 _STRING = json.encoder.encode_basestring  # C when present
 _WORDS = {True: "true", False: "false", None: "null"}
 
@@ -319,3 +321,24 @@ def _mode_for(target: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def not_written(path: str, error: OSError) -> InputError:
+    """Why ``path`` could not be written, as a problem to say."""
+    if isinstance(error, ChangedSince):
+        return InputError(
+            Diagnostic(
+                "E001",
+                "was changed by something else while ordo read it: not rewritten",
+                path,
+                help="the other change is kept; run the command again to rewrite the file",
+            )
+        )
+    return InputError(
+        Diagnostic(
+            "E001",
+            f"cannot be written: {error.strerror}",
+            path,
+            help="check the folder exists and you may write in it",
+        )
+    )

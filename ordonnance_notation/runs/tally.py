@@ -31,7 +31,9 @@ class Tally:
     errors: int = 0
     warnings: int = 0
     problems: list[InputError] = field(default_factory=list)
-    unwritten: bool = False  # an output that could not be written
+    unusable: bool = (
+        False  # an input or output that could not be used at all (a deck, a file to write)
+    )
 
     def add(self, item: Checked | InputError) -> None:
         if isinstance(item, InputError):
@@ -56,6 +58,6 @@ class Tally:
         """The exit status of the run: ``exit_status`` of what it met, and of
         ``failed``, what the command found wanting besides."""
         return exit_status(
-            io_error=self.unreadable or self.unwritten,
+            io_error=self.unreadable or self.unusable,
             failed=failed or not self.all_valid,
         )

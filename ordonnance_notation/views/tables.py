@@ -29,10 +29,10 @@ from typing import IO, Any, Protocol
 
 from ..checking.content import SHARED
 from ..checking.validator import Report, validate
-from ..diagnostics import InputError, Severity
+from ..diagnostics import InputError, Severity, UnreadableSource
 from ..engine.cards import State, seat_name
 from ..engine.game import MAX_SEATS
-from ..files.output import atomic_file
+from ..files.output import Sink, output_file
 from ..notation.games import game_text
 from ..notation.parser import parse_record
 from ..notation.record import Hand, Pile, Record, Tag, Unparsed
@@ -392,11 +392,11 @@ def pyarrow() -> tuple[Any, Any]:
 @contextlib.contextmanager
 def _table_file(
     path: Path, columns: tuple[Column, ...], format: str, overwrite: bool
-) -> Iterator[_Writer]:
+) -> Iterator[tuple[_Writer, Sink]]:
     binary = format == "parquet"
-    with atomic_file(path, overwrite, binary=binary) as stream:
-        writer: _Writer = (_ParquetWriter if binary else _CsvWriter)(stream, columns)
-        yield writer
+    with output_file(path, overwrite, binary=binary) as sink:
+        writer: _Writer = (_ParquetWriter if binary else _CsvWriter)(sink.stream, columns)
+        yield writer, sink
         writer.close()
 
 
@@ -416,9 +416,10 @@ class Export:
     ``InputError``, in its place; a readable file without a record after
     every record) and, after each block written, how many records it held.
     The files appear, whole, when the iteration ends; none does if it ends
-    by an exception. Raises MissingExtra (Parquet without pyarrow) and
-    OutputExists (a table file exists and ``overwrite`` is false) before
-    anything is read; OSError when the files cannot be written."""
+    by an exception or some input could not be read at all. Raises
+    MissingExtra (Parquet without pyarrow) and OutputExists (a table file
+    exists and ``overwrite`` is false) before anything is read; OSError when
+    the files cannot be written."""
 
     def __init__(
         self,
@@ -443,15 +444,28 @@ class Export:
     def __iter__(self) -> Iterator[InputError | int]:
         if self.format == "parquet":
             pyarrow()  # before any file is made
+        made = not self.directory.exists()
         self.directory.mkdir(exist_ok=True)
+        try:
+            yield from self._written()
+        finally:
+            if made and not any(path.exists() for path in self.paths()):
+                with contextlib.suppress(OSError):  # made for nothing: not left behind
+                    self.directory.rmdir()
+
+    def _written(self) -> Iterator[InputError | int]:
         done: dict[int, int] = {}  # records so far, by file
         with contextlib.ExitStack() as files:
-            writers = [
+            opened = [
                 files.enter_context(_table_file(path, columns, self.format, self.overwrite))
                 for path, columns in zip(self.paths(), TABLES.values(), strict=True)
             ]
+            writers = [writer for writer, _sink in opened]
             for part in over_inputs(self.paths_read, table_rows, self.workers):
                 if isinstance(part, InputError):
+                    if isinstance(part, UnreadableSource):  # a run that cannot be whole
+                        for _writer, sink in opened:
+                            sink.discard()
                     yield part
                     continue
                 before = done.get(part.file, 0)

@@ -1,0 +1,36 @@
+"""``ordo analyse`` (and ``analyze``, as American English spells it)."""
+
+from __future__ import annotations
+
+import sys
+
+from .options import Format, FormatOption, Jobs, Paths
+from .running import Run
+from .streams import frozen_heap, jobs_for, parted
+
+NAME = "analyse"
+SHORT = "When each state and the game were decided, and who gave them away."
+
+
+def command(paths: Paths, format: FormatOption = Format.text, jobs: Jobs = 0) -> None:
+    """For each record: the ply after which each state's winner was certain,
+    whatever anyone played next (from the cards each seat would receive,
+    when the record has its deal; against any cards, when not), the same
+    for the game, and the plays after which a seat could no longer win what
+    it could win before, with the plays from its hand that would have kept
+    the chance. Exit 1 when a record is invalid, as validate (its plays are
+    analysed as far as the rules replayed them).
+    """
+    from ..runs.workers import Workers
+    from ..views.analysis import analyses
+    from ..views.report import json_document
+
+    run = Run()
+    with run.progress("analysing") as progress, Workers(jobs_for(jobs, paths)) as workers:
+        laid = analyses(paths, format.value, workers)
+        entries = run.told(frozen_heap(iter(laid)))
+        pieces = json_document(entries) if format is Format.json else parted(entries)
+        for piece in pieces:
+            sys.stdout.write(piece)
+            progress.advance()
+    raise run.exit(failed=laid.invalid > 0)

@@ -1,0 +1,49 @@
+"""What ``deal`` and ``play`` share: the scoring rule, the deck and the seed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+from ..checking.content import points_table
+from ..diagnostics import DeckError
+from ..engine.scoring import DEFAULT_POINTS, Scoring
+from .options import Rule
+from .running import Run
+
+if TYPE_CHECKING:
+    from ..making.dealing import Deck
+
+
+def scoring(rule: Rule, points: str | None) -> Scoring:
+    if rule is Rule.classic:
+        if points is not None:
+            raise typer.BadParameter("--points needs --scoring points", param_hint="--points")
+        return Scoring.classic()
+    if points is None:
+        return Scoring.by_points(DEFAULT_POINTS)
+    try:
+        table = points_table(points)
+    except ValueError as error:
+        raise typer.BadParameter(f"the table {error}", param_hint="--points") from None
+    return Scoring.by_points(table)
+
+
+def deck(run: Run, path: str | None) -> Deck:
+    from ..making.dealing import load_deck
+
+    try:
+        return load_deck(path)
+    except DeckError as error:
+        raise run.stop(error, unusable=True) from None
+
+
+def seed(given: str | None) -> str:
+    if given is None:
+        import secrets
+
+        return str(secrets.randbits(63))
+    if not given or not given.isprintable():
+        raise typer.BadParameter("a seed is printable text on one line", param_hint="--seed")
+    return given

@@ -1,0 +1,66 @@
+"""The options that several commands share, declared once."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class Rule(str, Enum):
+    classic = "classic"
+    points = "points"
+
+
+Paths = Annotated[
+    list[str],
+    typer.Argument(
+        help="Files, directories (every *.ord below) or - for standard input.",
+        show_default=False,
+        metavar="PATH",
+    ),
+]
+FormatOption = Annotated[
+    Format, typer.Option("--format", "-f", help="text for people, json for programs.")
+]
+Jobs = Annotated[
+    int,
+    typer.Option(
+        "--jobs",
+        "-j",
+        min=0,
+        help="Processes to read records on; 0: every core for inputs of 1 MB or more, else one.",
+    ),
+]
+Seed = Annotated[
+    str | None,
+    typer.Option(
+        "--seed",
+        "-s",
+        help="Any text; the same seed gives the same output. Default: a fresh random seed.",
+    ),
+]
+DeckFile = Annotated[
+    str | None,
+    typer.Option(
+        "--deck", help="A deck file (YAML); default: the reference deck (not the publisher's list)."
+    ),
+]
+Scoring = Annotated[Rule, typer.Option("--scoring", help="classic (most states) or points.")]
+Points = Annotated[
+    str | None, typer.Option("--points", help="Points by rank for --scoring points, e.g. '3 1 0'.")
+]
+Output = Annotated[
+    str, typer.Option("--output", "-o", help="A file to write, or - for standard output.")
+]
+Force = Annotated[bool, typer.Option("--force", help="Replace the output file if it exists.")]
+RecordNumber = Annotated[
+    int | None,
+    typer.Option("--record", "-r", min=1, help="Which record of a multi-record file (from 1)."),
+]

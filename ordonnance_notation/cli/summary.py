@@ -1,0 +1,80 @@
+"""``ordo summary``."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from ..checking.validator import validate
+from ..views.report import json_records, visible
+from .options import Jobs, Paths, RecordNumber
+from .running import Run
+from .streams import chosen, frozen_heap, jobs_for, parted, write_all
+
+NAME = "summary"
+SHORT = "Who won each state of a record, and why."
+
+
+class SummaryFormat(str, Enum):
+    text = "text"
+    markdown = "markdown"
+    json = "json"
+
+
+SummaryFormatOption = Annotated[
+    SummaryFormat,
+    typer.Option("--format", "-f", help="text, markdown (for publishing) or json."),
+]
+Decided = Annotated[
+    bool,
+    typer.Option(
+        "--decided/--no-decided",
+        help="Say when each state and the game were decided (ordo analyse); "
+        "--no-decided is many times faster on big archives.",
+    ),
+]
+
+
+def command(
+    paths: Paths,
+    record: RecordNumber = None,
+    format: SummaryFormatOption = SummaryFormat.text,
+    decided: Decided = True,
+    jobs: Jobs = 0,
+) -> None:
+    """The annotated summary of each record (or of --record K of one file):
+    players, rules, the result and why, each state in marker order with its
+    armies and the comparison that decided it, when each state and the game
+    were decided and who gave them away, points per state, and the record's
+    comments and glyphs. Exit 1 when a record is invalid, as validate.
+    """
+    from ..runs.workers import Workers
+    from ..views.report import json_document
+    from ..views.summary import summaries
+
+    run = Run()
+    if record is not None:  # read up to that record only
+        if len(paths) != 1:
+            raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
+        _one(run, paths[0], record, format, decided)
+    with Workers(jobs_for(jobs, paths)) as workers:
+        laid = summaries(paths, format.value, workers, decided)
+        entries = run.told(frozen_heap(iter(laid)))
+        as_json = format is SummaryFormat.json
+        write_all(sys.stdout, json_document(entries) if as_json else parted(entries))
+    raise run.exit(failed=laid.invalid > 0)
+
+
+def _one(run: Run, path: str, record: int, format: SummaryFormat, decided: bool) -> None:
+    from ..views.summary import render_markdown, render_text, summarize
+
+    data = [summarize(validate(item), decided) for item in chosen(run, path, record)]
+    if format is SummaryFormat.json:
+        sys.stdout.writelines(json_records(data))
+    else:
+        render = render_markdown if format is SummaryFormat.markdown else render_text
+        sys.stdout.writelines(visible(render(entry)) for entry in data)
+    raise run.exit(failed=not all(entry["valid"] for entry in data))

@@ -1,0 +1,133 @@
+"""Every command that takes -o, through the one output sink: what exists
+afterwards when the input is missing, unreadable, or all invalid, and when
+the run is ended by SIGTERM (issue 25: a file is created only when the run
+succeeds; a node that is not a regular file is written through)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+# each command's arguments around its input; {out} is the output's path
+COMMANDS = {
+    "view": ["view", "{in}", "-o", "{out}"],
+    "select": ["select", "{in}", "-o", "{out}"],
+    "dedup": ["dedup", "{in}", "-o", "{out}"],
+    "convert": ["convert", "{in}", "--to", "json", "-o", "{out}"],
+    "export": ["export", "{in}", "-o", "{out}"],
+    "replay": ["replay", "{in}", "--format", "svg", "-o", "{out}"],
+    "deal": ["deal", "--deck", "{in}", "-o", "{out}"],
+    "play": ["play", "--deck", "{in}", "-o", "{out}"],
+}
+INVALID = "samples/invalid/content.ord"  # records read, each found wanting
+# what is kept from an input of invalid records: the commands that report them keep it
+KEPT_FROM_INVALID = {"view": 1, "select": 0, "dedup": 0, "export": 1, "replay": 0}
+
+
+def _args(name: str, given: str, out: Path) -> list[str]:
+    return [word.replace("{in}", given).replace("{out}", str(out)) for word in COMMANDS[name]]
+
+
+def _nothing_left(folder: Path) -> None:
+    assert sorted(p.name for p in folder.iterdir()) == [], "a run that failed left something"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_missing_input_leaves_no_output(ordo, tmp_path, name):
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    result = ordo(*_args(name, str(tmp_path / "no-such.ord"), out_dir / "o"))
+    assert result.exit_code == 2, result.output
+    assert "error[E001]" in result.output
+    _nothing_left(out_dir)
+    again = ordo(*_args(name, "samples/classic-2.ord", out_dir / "o"))  # no --force needed
+    assert "already exists" not in again.output
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_an_unreadable_input_leaves_no_output(ordo, tmp_path, name):
+    unreadable = tmp_path / "socket.ord"  # not a file to read, even for root
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(unreadable))
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    try:
+        result = ordo(*_args(name, str(unreadable), out_dir / "o"))
+    finally:
+        server.close()
+    assert result.exit_code == 2, result.output
+    _nothing_left(out_dir)
+
+
+@pytest.mark.parametrize("name", [n for n in COMMANDS if n not in ("deal", "play")])
+def test_an_input_of_invalid_records(ordo, tmp_path, name):
+    out = tmp_path / "out" / "o"
+    out.parent.mkdir()
+    result = ordo(*_args(name, INVALID, out), *(["--record", "1"] if name == "replay" else []))
+    if name in KEPT_FROM_INVALID:
+        assert result.exit_code == KEPT_FROM_INVALID[name], result.output
+        assert out.exists()
+    else:  # convert: an archive is written whole or not at all
+        assert result.exit_code == 1, result.output
+        _nothing_left(out.parent)
+
+
+def test_a_file_that_is_not_regular_is_written_through(ordo, tmp_path):
+    for name in ("view", "select", "convert"):
+        result = ordo(*_args(name, "samples/classic-2.ord", Path("/dev/null")))
+        assert result.exit_code == 0, result.output
+        assert "already exists" not in result.output
+    assert Path("/dev/null").is_char_device()
+
+
+@pytest.mark.parametrize("name", ["view", "select", "convert", "replay"])
+def test_the_output_may_not_be_an_input(ordo, tmp_path, name):
+    record = tmp_path / "game.ord"
+    record.write_text(Path("samples/classic-2.ord").read_text("utf-8"), "utf-8")
+    before = record.read_bytes()
+    link = tmp_path / "link.ord"
+    link.symlink_to(record)
+    result = ordo(*_args(name, str(record), link), "--force")
+    assert result.exit_code == 2 and "the output is an input" in result.output
+    assert record.read_bytes() == before
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory) -> Path:
+    from typer.testing import CliRunner
+
+    from ordonnance_notation.cli.app import app
+
+    path = tmp_path_factory.mktemp("archive") / "big.ord"
+    result = CliRunner().invoke(app, ["play", "-n", "1500", "--seed", "term", "-o", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["view", "select", "dedup", "convert", "export", "play"])
+def test_sigterm_mid_run_leaves_no_output_and_no_temporary(tmp_path, archive, name):
+    out_dir = tmp_path / "out"
+    out_dir.mkdir()
+    args = _args(name, str(archive), out_dir / "o")
+    if name == "play":
+        args = ["play", "-n", "100000", "-o", str(out_dir / "o")]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ordonnance_notation", *args, "--jobs", "1"]
+        if name != "play"
+        else [sys.executable, "-m", "ordonnance_notation", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(1.5)
+    assert child.poll() is None, "the run ended before the signal: make the input bigger"
+    child.terminate()
+    assert child.wait(timeout=30) == 128 + 15 or child.returncode == -15
+    _nothing_left(out_dir)
+    assert not [p for p in os.listdir(out_dir.parent) if p.endswith(".tmp")]

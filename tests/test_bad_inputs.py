@@ -775,3 +775,15 @@ def test_a_long_line_is_shown_around_its_mark_not_whole(tmp_path, name):
     path.write_text(make()[:100_000], "utf-8")
     result = ordo("validate", str(path))
     assert len(result.output) < 3_000, result.output[:3_000]
+
+
+@pytest.mark.parametrize(
+    "command", [["fix", "-"], ["convert", "--from", "yaml", "-"], ["fmt", "-"]], ids=" ".join
+)
+def test_a_pipe_read_whole_is_bounded(ordo, monkeypatch, command):
+    from ordonnance_notation.files import sources
+
+    monkeypatch.setattr(sources, "MAX_PIPE", 1 << 16)
+    result = ordo(*command, input="x" * (1 << 17))  # as an endless pipe looks from here
+    assert result.exit_code in (1, 2) and "error[E007]" in result.output, result.output
+    assert "64 KB" in result.output or "64 KiB" in result.output, result.output

@@ -26,7 +26,8 @@ from ..diagnostics import (
 STDIN = "-"
 BLOCK = 1 << 16
 MAX_LINE = 1 << 20  # a line of an input read a line at a time
-MAX_HELD = 1 << 30  # an input read whole (standard input for fmt, a pipe)
+MAX_HELD = 1 << 30  # a file read whole (its size is on the disk already)
+MAX_PIPE = 1 << 28  # standard input or a pipe read whole: it may never end
 MAX_RECORD = 1 << 22  # one record of an input read a block at a time
 
 
@@ -133,8 +134,9 @@ def _first_bad(data: bytes, skip: int = 0) -> int | None:
 
 def read_source(path: str, limit: int = MAX_HELD, what: str = "an input read whole") -> Source:
     """The text of a file, or of standard input for ``-``, of at most
-    ``limit`` bytes (``what`` names such a file in the message). Reading
-    stops at the first NUL byte. Raises UnreadableSource (E001) or
+    ``limit`` bytes (``what`` names such a file in the message), and of at
+    most ``MAX_PIPE`` for standard input or a pipe. Reading stops at the
+    first NUL byte. Raises UnreadableSource (E001) or
     SourceError (E002, or E007 beyond the limit)."""
     name = source_name(path)
     try:
@@ -144,6 +146,8 @@ def read_source(path: str, limit: int = MAX_HELD, what: str = "an input read who
     chunks: list[bytes] = []
     size = 0
     try:
+        if stream is sys.stdin.buffer or not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            limit = min(limit, MAX_PIPE)
         while True:
             chunk = stream.read(min(BLOCK * 16, limit + 1 - size))
             if not chunk:

@@ -83,3 +83,20 @@ def test_the_engine_knows_no_text() -> None:
     assert engine
     for path in engine:
         assert {_layer(t) for t in _imports(path)} <= {"engine"}, path.name
+
+
+def test_the_readme_names_every_folder() -> None:
+    import subprocess
+
+    from strategies import ROOT
+
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    folders = {str(Path(f).parent) for f in tracked if "/" in f}
+    folders = {f for f in folders if f.count("/") < 3 and "__pycache__" not in f}
+    wanted = {f for f in folders if not f.startswith(("tests/", "docs/diagnostics/cases"))}
+    wanted |= {f for f in folders if f.count("/") == 1 and f.startswith("tests/")}
+    readme = (ROOT / "README.md").read_text("utf-8")
+    named = {f for f in wanted if f"`{f}/" in readme or f"`{f.split('/', 1)[-1]}/`" in readme}
+    assert sorted(wanted - named) == []

@@ -16,7 +16,7 @@ from .running import Run
 from .streams import frozen_heap, jobs_for
 
 if TYPE_CHECKING:
-    from ..archives.conversion import Formatted, RecordErrors
+    from ..archives.conversion import Formatted
 
 NAME = "fmt"
 SHORT = "Print or rewrite records in the one canonical form."
@@ -55,7 +55,7 @@ def command(paths: Paths, check: Check = False, write: Rewrite = False, jobs: Jo
     failed = False
     with Workers(jobs_for(jobs, paths)) as workers:
         for item in run.told(frozen_heap(format_paths(paths, workers))):
-            done = _rewritten(run, item, write) if check or write else _printed(run, item)
+            done = _formatted(run, item, check, write)
             failed |= done is None
             changed += bool(done)
     if check or write:
@@ -64,50 +64,42 @@ def command(paths: Paths, check: Check = False, write: Rewrite = False, jobs: Jo
     raise run.exit(failed=failed or (check and changed > 0))
 
 
-def _printed(run: Run, item: Formatted) -> bool | None:
-    """``item``'s canonical text on standard output, or why there is none
-    (None when it cannot be formatted)."""
+def _formatted(run: Run, item: Formatted, check: bool, write: bool) -> bool | None:
+    """What became of one file: True when it is (with --write: was) not
+    canonical, False when it is or cannot be read, None when some record of
+    it cannot be formatted (said, with the diagnostics)."""
     from ..archives.conversion import RecordErrors
 
     try:
-        sys.stdout.writelines(item.pieces())
+        return _compared(item, check, write)
     except RecordErrors as error:
-        _not_formatted(run, item.name, error)
-        return None
-    except InputError as problem:
-        run.said(problem)
-    return False
-
-
-def _rewritten(run: Run, item: Formatted, write: bool) -> bool | None:
-    """Whether the file of ``item`` is (with ``write``: was) not canonical;
-    None when it cannot be formatted."""
-    from ..archives.conversion import RecordErrors
-    from ..files.output import snapshot, write_atomic
-
-    try:
-        read = snapshot(item.name) if write and item.held is None else None
-        if not item.differs():
-            return False
-        if not write:
-            typer.echo(f"would reformat {visible(item.name)}")
-            return True
-        write_atomic(item.name, item.pieces(), overwrite=True, read=read)
-    except RecordErrors as error:
-        _not_formatted(run, item.name, error)
+        for diagnostic in error.diagnostics:
+            first, text = error.texts.get((diagnostic.source, diagnostic.record or 0), (1, ""))
+            run.err.print(diagnostic_text(diagnostic, text.split("\n"), first))
+        run.err.print(f"{item.name}: not formatted: fix the errors above first")
         return None
     except InputError as problem:
         run.said(problem)
         return False
     except OSError as error:
+        if not (check or write):
+            raise  # standard output: said once, for every command (app.run)
         run.said(not_written(item.name, error), unusable=True)
         return False
+
+
+def _compared(item: Formatted, check: bool, write: bool) -> bool:
+    from ..files.output import snapshot, write_atomic
+
+    if not (check or write):
+        sys.stdout.writelines(item.pieces())
+        return False
+    read = snapshot(item.name) if write and item.held is None else None
+    if not item.differs():
+        return False
+    if check:
+        typer.echo(f"would reformat {visible(item.name)}")
+        return True
+    write_atomic(item.name, item.pieces(), overwrite=True, read=read)
     typer.echo(f"reformatted {visible(item.name)}")
     return True
-
-
-def _not_formatted(run: Run, name: str, error: RecordErrors) -> None:
-    for diagnostic in error.diagnostics:
-        first, text = error.texts.get((diagnostic.source, diagnostic.record or 0), (1, ""))
-        run.err.print(diagnostic_text(diagnostic, text.split("\n"), first))
-    run.err.print(f"{name}: not formatted: fix the errors above first")

@@ -195,9 +195,9 @@ def line_too_long(source: str, line: int, limit: int) -> Diagnostic:
     return _beyond(
         source,
         line,
-        f"line {line} is longer than {limit >> 20} MB: no record is written so",
-        "this may not be a record file at all; a record's lines are short "
-        "(split a long comment over lines)",
+        f"line {line} is longer than {limit >> 20} MB, the most a line may be: reading stops here",
+        "a record's lines are short: check that this is a record file, "
+        "and split a long comment over lines",
     )
 
 

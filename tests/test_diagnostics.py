@@ -18,6 +18,7 @@ from ordonnance_notation.diagnostics import (
     ArchiveError,
     DeckError,
     Diagnostic,
+    line_too_long,
     quoted,
 )
 from ordonnance_notation.making.dealing import parse_deck
@@ -134,4 +135,16 @@ def test_a_deck_value_is_quoted_by_its_start_and_its_length() -> None:
         parse_deck(f"cards:\n  HF: {WORD}\n", "deck.yaml")
     assert raised.value.diagnostic.message == (
         f"cards.HF: the number of copies is a whole number, not {quoted(WORD)}"
+    )
+
+
+def test_a_line_beyond_the_limit_says_what_was_found_and_what_to_do() -> None:
+    diagnostic = line_too_long("big.ord", 5, 1 << 20)
+    assert (
+        diagnostic.message
+        == "line 5 is longer than 1 MB, the most a line may be: reading stops here"
+    )
+    assert diagnostic.help == (
+        "a record's lines are short: check that this is a record file, "
+        "and split a long comment over lines"
     )

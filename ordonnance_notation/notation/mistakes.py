@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..diagnostics import Diagnostic, Span, quoted
-from ..engine.cards import State, spells_a_card
+from ..engine.cards import Icon, State, spells_a_card
 from . import terminals as t
 from .record import Word
 
@@ -43,6 +43,10 @@ _LETTERS = re.compile(f"(?:{t.CARD})$")
 _DRAW = re.compile(f"(?:{t.DRAW})$")
 _GLYPH = re.compile(f"(?:{t.GLYPH})$")
 _WORD = re.compile(r"\S+")
+_JOINED = re.compile(f"([{''.join(icon.name for icon in Icon)}]+)[^A-Za-z]*([A-Za-z]+)$")
+"""A card and a state written as one word: ``HF-T``, ``HFT``."""
+EXAMPLE_CARD, EXAMPLE_STATE = "S", "J"
+"""The card and the state a help line's example gives when the record's own will not do."""
 
 
 def _lower_seat_word(word: str) -> bool:
@@ -147,13 +151,7 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
     if not words:
         return "E101", f"play {ply} has no card and no state", number.span, FORMS["play"]
     if len(words) == 1:
-        card = words[0]
-        return (
-            "E101",
-            f"play {ply} gives the card {_shown(card)} but no state",
-            card.span,
-            f"{PLAY_FORM}: write the state after the card, e.g. `{_written([number, card, 'J'])}`",
-        )
+        return _one_word(tokens[:-1], words[0])
     card, state, *extra = words
     if _NUMBER.match(state.text) and 1 <= int(state.text) <= len(State):
         numbered = State(int(state.text))
@@ -194,6 +192,38 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
             help,
         )
     return None
+
+
+def _one_word(before: list[Word], word: Word) -> _Found:
+    """A play of one word after its number (and seat and draw): a card
+    without its state, a card and a state run together (``HF-T``), a state
+    without its card, or neither. The example is the line with what it
+    lacks, and the record's own card and state where they are ones."""
+    ply = before[0].text
+    joined = _JOINED.match(word.text)
+    if joined and spells_a_card(joined[1]) and State.lookup(joined[2]):
+        fixed = _written([*before, *joined.groups()])
+        return (
+            "E101",
+            f"play {ply} writes its card and its state as one word, {_shown(word)}",
+            word.span,
+            f"write the card and the state apart: `{fixed}`",
+        )
+    if spells_a_card(word.text):
+        said = f"gives the card {word.text} but no state"
+        advice = (
+            f"write the state after the card, e.g. `{_written([*before, word, EXAMPLE_STATE])}`"
+        )
+    elif State.lookup(word.text):
+        said = f"gives the state {_shown(word)} but no card"
+        advice = (
+            f"write the card before the state, e.g. `{_written([*before, EXAMPLE_CARD, word])}`"
+        )
+    else:
+        said = f"has no state, and {_shown(word)} is not a card"
+        example = _written([*before, EXAMPLE_CARD, EXAMPLE_STATE])
+        advice = f"write the card and the state it goes to, e.g. `{example}`"
+    return "E101", f"play {ply} {said}", word.span, f"{PLAY_FORM}: {advice}"
 
 
 def _tag(tokens: list[Word], where: Where) -> _Found | None:

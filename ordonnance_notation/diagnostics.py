@@ -39,6 +39,20 @@ class Severity(Enum):
 
 _RANKS = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
 
+QUOTED_MOST = 40
+"""The most characters of a word of the input that a message quotes."""
+
+
+def quoted(word: str, marks: bool = True) -> str:
+    """A word of the input as a message or a help line quotes it: whole when
+    short, else its first QUOTED_MOST characters, "…" and its length (a word
+    of a megabyte is not echoed); in quotes (``repr``) unless ``marks`` is
+    False, for a word shown as it is written."""
+    if len(word) <= QUOTED_MOST:
+        return repr(word) if marks else word
+    start = word[:QUOTED_MOST]
+    return f"{repr(start) if marks else start}… ({len(word):,} characters)"
+
 
 CODES: dict[str, str] = {
     # input
@@ -181,9 +195,9 @@ def line_too_long(source: str, line: int, limit: int) -> Diagnostic:
     return _beyond(
         source,
         line,
-        f"line {line} is longer than {limit >> 20} MB: no record is written so",
-        "this may not be a record file at all; a record's lines are short "
-        "(split a long comment over lines)",
+        f"line {line} is longer than {limit >> 20} MB, the most a line may be: reading stops here",
+        "a record's lines are short: check that this is a record file, "
+        "and split a long comment over lines",
     )
 
 

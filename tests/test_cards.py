@@ -19,7 +19,7 @@ def test_cards_with_the_same_icons_are_interchangeable():
 @pytest.mark.parametrize(
     ("written", "position", "message"),
     [
-        ("HH", 1, "icon H appears twice in 'HH'"),
+        ("HH", 1, "icon H appears twice$"),
         ("LBSL", 3, "icon L appears twice"),
         ("HX", 1, "'X' is not an icon"),
         ("hf", 0, "'h' is not an icon"),

@@ -10,6 +10,7 @@ names the change where the case gives one.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -192,3 +193,57 @@ def test_a_first_play_without_its_number_after_the_pile_is_one_error() -> None:
 def test_a_result_tag_among_the_plays_is_one_error() -> None:
     text = HEAD + '[Result "P1"]\n2. L A\n'
     assert [e.code for e in _errors_of(text, "t.ord")] == ["E209"]
+
+
+# A help line's example is written as the line should be: `4. +BS HF T`, not
+# `4. HF-T J`. Backticked text that starts like an element is such an example;
+# a form (`N. CARD STATE`), an excerpt (`hand P1: ...`) or the start of a line
+# to write (`hand P2:`) is not.
+_EXAMPLE = re.compile(r"`((?:\d+\. |hand |pile: |#\d|result |\[)[^`]*)`")
+_NOT_NOTATION = ("E1", "E201", "E202")  # an example must read as notation, its words as words
+
+
+def _examples(help: str) -> list[str]:
+    return [e for e in _EXAMPLE.findall(help) if "..." not in e and not e.endswith(":")]
+
+
+ONE_WORD_PLAYS = [
+    "2. HF-T",
+    "2. P2 +BS HF-T",
+    "2. +BS HFT",
+    "2. L/Jerusalem",
+    "2. P2 +BS HF",
+    "2. J",
+    "2. Edessa",
+    "2. LBX",
+    "2. hf",
+    "2. HF-",
+]
+EXAMPLE_TEXTS = [(c["name"], c["text"]) for c in MISTAKES] + [
+    (line, HEAD + line + "\n") for line in ONE_WORD_PLAYS
+]
+
+
+@pytest.mark.parametrize(("name", "text"), EXAMPLE_TEXTS, ids=[n for n, _ in EXAMPLE_TEXTS])
+def test_every_example_a_help_line_shows_is_written_as_it_should_be(name: str, text: str) -> None:
+    """Each example, put in place of the line it is about, reads as notation
+    and is free of the error it is the help of."""
+    lines = text.split("\n")
+    shown = 0
+    for error in _errors_of(text, name):
+        assert error.span is not None
+        for example in _examples(error.help or ""):
+            mended = "\n".join([*lines[: error.span.line - 1], example, *lines[error.span.line :]])
+            left = [
+                (d.code, d.message)
+                for d in _errors_of(mended, name)
+                if d.span is not None
+                and d.span.line == error.span.line
+                and (d.code == error.code or d.code.startswith(_NOT_NOTATION))
+            ]
+            assert not left, (error.help, example, left)
+            if name in ONE_WORD_PLAYS:  # the line's own seat and draw are kept
+                assert example.startswith(name.rsplit(" ", 1)[0] + " "), example
+            shown += 1
+    if name in ONE_WORD_PLAYS:
+        assert shown == 1  # each of these lines gets an example

@@ -1,7 +1,10 @@
-"""The README's two commands are the ones CI and newcomers run."""
+"""The README's examples, run as newcomers and CI run them: its first two
+commands, its records, its Python API and its `ordo select` lines."""
 
 import re
+import shlex
 
+import pytest
 from strategies import ROOT
 
 
@@ -66,3 +69,49 @@ def test_seats_by_name_and_the_engines_numbers_agree():
     assert [seat_number(seat_name(s)) for s in range(4)] == [0, 1, 2, 3]
     assert seat_number("P0") is None and seat_number("p2") is None and seat_number("P") is None
     assert report.to_json()["winner"] == report.winner
+
+
+def readme_select_examples():
+    """The README's `ordo select` lines, as the shell would split them (globs
+    expanded from the checkout), without their comments."""
+    text = (ROOT / "README.md").read_text("utf-8")
+    block = re.search(r"## Choosing games.*?```sh\n(.*?)```", text, re.DOTALL).group(1)
+    examples = []
+    for line in block.splitlines():
+        words = shlex.split(line, comments=True)
+        if words[:2] == ["ordo", "select"]:
+            expanded = [
+                sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(w)) or [w] for w in words
+            ]
+            examples.append([word for words in expanded[1:] for word in words])
+    return examples
+
+
+def test_the_readme_has_select_examples():
+    assert len(readme_select_examples()) >= 2
+
+
+def _selected(ordo, args):
+    from ordonnance_notation import parse_text
+
+    result = ordo(*args)
+    assert result.exit_code == 0, result.output
+    if "-c" in args:
+        return int(result.output)
+    return sum(1 for _ in parse_text(result.output, "selected.ord"))
+
+
+@pytest.mark.parametrize(
+    "args", readme_select_examples(), ids=lambda args: " ".join(a for a in args if ".ord" not in a)
+)
+def test_each_select_example_of_the_readme_runs_and_each_of_its_tests_filters(ordo, args):
+    """Each test of an example (``--won 'anna*:Jerusalem'``) leaves out
+    records that the example without it selects: ``--won Jerusalem`` after
+    ``--player 'anna*'`` (anyone won it) would teach a test that tests nothing."""
+    selected = _selected(ordo, args)
+    assert selected > 0, args
+    tests = [i for i, a in enumerate(args) if a.startswith("--") and i + 1 < len(args)]
+    assert tests, args
+    for i in tests:
+        without = _selected(ordo, args[:i] + args[i + 2 :])
+        assert selected < without, f"{args[i]} {args[i + 1]} leaves out no record"

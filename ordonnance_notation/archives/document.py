@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from ..checking.validator import Report
-from ..diagnostics import ArchiveError, Diagnostic
+from ..diagnostics import ArchiveError, Diagnostic, quoted
 from ..files.output import json_text
 from ..notation.record import Span
 from . import layout, schema
@@ -342,7 +342,9 @@ def _load_json(data: str, source: str) -> dict[str, Any]:
             where = error.lineno, error.colno
             raise _error(source, f"not JSON: {error.msg}", [], *where) from None
         if isinstance(error, _DuplicateKey):
-            raise _error(source, f"key {error.args[0]!r} given twice", [], None, None) from None
+            raise _error(
+                source, f"key {quoted(error.args[0])} given twice", [], None, None
+            ) from None
         long = _LONG_NUMBER.search(data)
         if long is not None:  # Python reads no more digits than this
             at = long.start()
@@ -481,7 +483,7 @@ def _convert(
             if name in mapping:
                 raise _error(
                     source,
-                    f"key {name!r} given twice",
+                    f"key {quoted(name)} given twice",
                     path,
                     key.start_mark.line + 1,
                     key.start_mark.column + 1,

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any, TypeVar
 
-from ..diagnostics import Severity
+from ..diagnostics import Severity, quoted
 from ..engine.cards import State
 from ..notation import terminals as t
 
@@ -179,9 +179,9 @@ class Text(Shape):
                 f"{self.what} holds a lone surrogate (U+D800 to U+DFFF), which is not text"
             )
         if self._match is not None and (self._match(value) is None or value in self.keywords):
-            raise Invalid(f"{value!r} is not {self.refusal}")
+            raise Invalid(f"{quoted(value)} is not {self.refusal}")
         if self.enum and value not in self.enum:
-            raise Invalid(f"{value!r} is not {self.refusal}")
+            raise Invalid(f"{quoted(value)} is not {self.refusal}")
         for char, message in self.forbid:
             if char in value:
                 raise Invalid(message)
@@ -206,6 +206,11 @@ class Text(Shape):
         return self._described(out)
 
 
+def _found(value: Any) -> str:
+    """A value found where another was expected, as a message quotes it."""
+    return quoted(value) if isinstance(value, str) else quoted(repr(value), marks=False)
+
+
 class Whole(Shape):
     """A whole number from ``minimum`` to ``maximum`` (either may be None).
     As in JSON, ``2.0`` is the number 2."""
@@ -222,11 +227,11 @@ class Whole(Shape):
         elif type(value) is float and value.is_integer():
             number = int(value)
         else:
-            raise Invalid(f"{self._refusal}, not {value!r}")
+            raise Invalid(f"{self._refusal}, not {_found(value)}")
         if (self.minimum is not None and number < self.minimum) or (
             self.maximum is not None and number > self.maximum
         ):
-            raise Invalid(f"{self._refusal}, not {value!r}")
+            raise Invalid(f"{self._refusal}, not {_found(value)}")
         return number
 
     def body(self, defs: Defs) -> dict[str, Any]:
@@ -259,7 +264,7 @@ class Const(Shape):
 
     def check(self, value: Any) -> Any:
         if value != self.value or isinstance(value, bool):
-            raise Invalid(self.refusal.format(value=repr(value)))
+            raise Invalid(self.refusal.format(value=_found(value)))
         return self.value
 
     def body(self, defs: Defs) -> dict[str, Any]:

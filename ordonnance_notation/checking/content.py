@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import NamedTuple, cast
 
-from ..diagnostics import Diagnostic, Related
+from ..diagnostics import Diagnostic, Related, quoted
 from ..engine.cards import (
     Card,
     CardError,
@@ -304,14 +304,15 @@ def _read_header(r: Content, header_broken: bool = False) -> None:
                 None,
             )
             seat = _SEAT.match(name) is not None and free is not None
+            shown = quoted(name, marks=False)
             r.add(
                 "E208",
-                f"tag {name} given twice (first at line {first.line})",
+                f"tag {shown} given twice (first at line {first.line})",
                 tag.name.span,
                 help=f"is this another player? name them [{free} ...]"
                 if seat
-                else f"keep one of the two [{name} ...] tags",
-                related=(Related(f"{name} first given here", first),),
+                else f"keep one of the two [{shown} ...] tags",
+                related=(Related(f"{shown} first given here", first),),
             )
             doubled_seat = doubled_seat or seat
         else:
@@ -320,7 +321,7 @@ def _read_header(r: Content, header_broken: bool = False) -> None:
     if version is not None and version.value != NOTATION_VERSION:
         r.add(
             "E207",
-            f"notation version {version.value!r} is not supported "
+            f"notation version {quoted(version.value)} is not supported "
             f"(this reader knows version {NOTATION_VERSION})",
             version.span,
             help=f'write [Notation "{NOTATION_VERSION}"], or leave the tag out',
@@ -341,7 +342,7 @@ def _read_seats(r: Content, tags: dict[str, Tag], header_broken: bool = False) -
         if not _SEAT.match(name):
             r.add(
                 "E204",
-                f"{name} is not a seat: seats are named P1, P2, P3 and P4",
+                f"{quoted(name, marks=False)} is not a seat: seats are named P1, P2, P3 and P4",
                 tag.name.span,
                 help="name the players in turn order, from P1 (who plays first) to P4",
             )
@@ -360,7 +361,8 @@ def _read_seats(r: Content, tags: dict[str, Tag], header_broken: bool = False) -
         help = 'name every player in the header, e.g. [P1 "Anna"] [P2 "Boris"]'
         if lower:
             where = lower[0].name.span
-            help = f"seat tags are written with a capital P: [{lower[0].name.text.upper()} ...]"
+            seat = quoted(lower[0].name.text.upper(), marks=False)
+            help = f"seat tags are written with a capital P: [{seat} ...]"
         elif not numbers and r.record.plays:
             help = "a tag line after plays starts a new record: move it up into its header"
         r.add(
@@ -402,9 +404,10 @@ def _unknown_tags(r: Content, tags: dict[str, Tag]) -> None:
             continue
         meant = tag_meant(name)
         if meant is not None and meant not in tags and not _SEAT_TAG.match(meant):
+            shown = quoted(name, marks=False)
             r.add(
                 "W503",
-                f"{name} is not a tag this tool knows, and there is no {meant} tag",
+                f"{shown} is not a tag this tool knows, and there is no {meant} tag",
                 tag.name.span,
                 help=f"did you mean [{meant} ...]? tag names are case-sensitive",
             )
@@ -420,7 +423,7 @@ def _read_scoring(r: Content, tags: dict[str, Tag]) -> None:
             meant = closest(kind, ("classic", "points"), cutoff=0.6)
             r.add(
                 "E205",
-                f"Scoring is 'classic' or 'points', not {scoring_tag.value!r}",
+                f"Scoring is 'classic' or 'points', not {quoted(scoring_tag.value)}",
                 scoring_tag.span,
                 help=f'did you mean [Scoring "{meant}"]?'
                 if meant
@@ -447,7 +450,7 @@ def _read_scoring(r: Content, tags: dict[str, Tag]) -> None:
     except ValueError as error:
         r.add(
             "E205",
-            f"Points {error}: {points_tag.value!r}",
+            f"Points {error}: {quoted(points_tag.value)}",
             points_tag.span,
             help='give the points of the strongest army first, e.g. [Points "3 2 1 0"]',
         )
@@ -490,7 +493,8 @@ def _read_result_tag(r: Content, tag: Tag | None) -> None:
                 "E206",
                 f"no [Result] tag: {meant.name.text} is not Result",
                 meant.name.span,
-                help=f'tag names are case-sensitive: write [Result "{meant.value}"]',
+                help="tag names are case-sensitive: "
+                f'write [Result "{quoted(meant.value, marks=False)}"]',
             )
             return
         r.add(
@@ -505,7 +509,8 @@ def _read_result_tag(r: Content, tag: Tag | None) -> None:
     if outcome is None:
         r.add(
             "E206",
-            f'Result is a seat from P1 to P{r.seats}, "unfinished" or "shared"; not {tag.value!r}',
+            f'Result is a seat from P1 to P{r.seats}, "unfinished" or "shared"; '
+            f"not {quoted(tag.value)}",
             tag.span,
             help=_outcome_help(tag.value, r.names, tag=True),
         )
@@ -541,7 +546,7 @@ def _card(r: Content, word: Word, ply: int | None = None, text: str | None = Non
     try:
         return Card.from_letters(letters)
     except CardError as error:
-        r.add("E201", f"card {word.text!r}: {error}", word.span, ply, help=card_help(letters))
+        r.add("E201", f"card {quoted(word.text)}: {error}", word.span, ply, help=card_help(letters))
         return None
 
 
@@ -560,7 +565,7 @@ def seat_of(r: Content, word: Word, ply: int | None = None) -> int | None:
         return int(match.group(1)) - 1
     r.add(
         "E203",
-        f"{word.text} is not a seat of this record (seats P1 to P{r.seats})",
+        f"{quoted(word.text, marks=False)} is not a seat of this record (seats P1 to P{r.seats})",
         word.span,
         ply,
         help=seat_help(word.text, r.names),
@@ -573,7 +578,8 @@ def state_of(r: Content, word: Word, ply: int | None = None) -> State | None:
     if state is None:
         r.add(
             "E202",
-            f"{word.text!r} is not a state (A Antioch, C Cyprus, J Jerusalem, E Edessa, T Tripoli)",
+            f"{quoted(word.text)} is not a state "
+            "(A Antioch, C Cyprus, J Jerusalem, E Edessa, T Tripoli)",
             word.span,
             ply,
             help=state_help(word.text),
@@ -840,8 +846,8 @@ def _read_result_line(r: Content) -> None:
     if outcome is None:
         r.add(
             "E214",
-            f"the result line names {line.outcome.text!r}; it names a seat from P1 to P{r.seats}, "
-            f'"unfinished" or "shared"',
+            f"the result line names {quoted(line.outcome.text)}; "
+            f'it names a seat from P1 to P{r.seats}, "unfinished" or "shared"',
             line.outcome.span,
             help=_outcome_help(line.outcome.text, r.names, tag=False),
         )

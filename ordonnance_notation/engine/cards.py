@@ -102,7 +102,7 @@ class Card:
                 )
             bit = 1 << icon
             if mask & bit:
-                raise CardError(f"icon {letter} appears twice in '{letters}'", letters, position)
+                raise CardError(f"icon {letter} appears twice", letters, position)
             mask |= bit
         if not mask:
             raise CardError("a card carries at least one icon", letters, 0)

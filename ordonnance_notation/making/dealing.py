@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from ..diagnostics import DeckError, Diagnostic, SourceError
+from ..diagnostics import DeckError, Diagnostic, SourceError, quoted
 from ..engine.cards import Card, CardError
 from ..engine.game import HAND_SIZE, Deal, cards_needed
 from ..engine.rng import Rng
@@ -105,7 +105,9 @@ def parse_deck(text: str, source: str) -> Deck:
         try:
             card = Card.from_letters(letters)
         except CardError as error:
-            raise _deck_error(source, f"cards.{letters}: {error}", key.start_mark) from None
+            raise _deck_error(
+                source, f"cards.{quoted(letters, marks=False)}: {error}", key.start_mark
+            ) from None
         if card in seen:
             raise _deck_error(
                 source, f"cards.{letters}: the same card as {seen[card]} above", key.start_mark
@@ -116,7 +118,8 @@ def parse_deck(text: str, source: str) -> Deck:
         ):
             raise _deck_error(
                 source,
-                f"cards.{letters}: the number of copies is a whole number, not {value.value!r}"
+                f"cards.{letters}: the number of copies is a whole number, "
+                f"not {quoted(value.value)}"
                 if isinstance(value, yaml.ScalarNode)
                 else f"cards.{letters}: the number of copies is a whole number",
                 value.start_mark,

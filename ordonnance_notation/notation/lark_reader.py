@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, quoted
 from . import terminals as t
 from .cutting import code_of
 from .lookalikes import described, lookalike_help
@@ -433,10 +433,10 @@ def syntax_diagnostic(
             index,
         )
     if expected == {"RSQB"}:
-        return _unclosed_tag(chunk, token.start_pos, offset, source, index, repr(token.value))
+        return _unclosed_tag(chunk, token.start_pos, offset, source, index, quoted(token.value))
     return Diagnostic(
         "E101",
-        f"unexpected {_quoted(token.value)}; expected {_expected(expected)}",
+        f"unexpected {quoted(token.value)}; expected {_expected(expected)}",
         source,
         span,
         index,
@@ -482,11 +482,3 @@ def _expected(terminals: set[str]) -> str:
     if not words:
         return "nothing more"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _quoted(word: str, most: int = 40) -> str:
-    """A word as a message quotes it: whole when short, else its start and
-    its length (a line of a megabyte is not echoed)."""
-    if len(word) <= most:
-        return repr(word)
-    return f"{word[:most]!r}… ({len(word):,} characters)"

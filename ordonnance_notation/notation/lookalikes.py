@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..diagnostics import quoted
+
 # Letters of other scripts drawn like Latin ones (capitals and the small ones
 # that look alike); fullwidth forms and the like are told by NFKC.
 _LATIN = {
@@ -55,7 +57,8 @@ def lookalike_help(word: str) -> str | None:
         return f"{described(word)} looks like {meant} but is not: type {meant}"
     meant = "".join(latin(char) or char for char in word)
     which = ", ".join(f"{described(c)}, which looks like {_named(latin(c) or c)}" for c in odd)
-    return f"'{word}' has {which}: did you mean {meant}? retype it in Latin letters"
+    shown, fixed = quoted(word), quoted(meant, marks=False)
+    return f"{shown} has {which}: did you mean {fixed}? retype it in Latin letters"
 
 
 def _named(char: str) -> str:

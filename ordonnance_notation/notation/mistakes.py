@@ -16,8 +16,8 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..diagnostics import Diagnostic, Span
-from ..engine.cards import State, spells_a_card
+from ..diagnostics import Diagnostic, Span, quoted
+from ..engine.cards import Icon, State, spells_a_card
 from . import terminals as t
 from .record import Word
 
@@ -43,6 +43,10 @@ _LETTERS = re.compile(f"(?:{t.CARD})$")
 _DRAW = re.compile(f"(?:{t.DRAW})$")
 _GLYPH = re.compile(f"(?:{t.GLYPH})$")
 _WORD = re.compile(r"\S+")
+_JOINED = re.compile(f"([{''.join(icon.name for icon in Icon)}]+)[^A-Za-z]*([A-Za-z]+)$")
+"""A card and a state written as one word: ``HF-T``, ``HFT``."""
+EXAMPLE_CARD, EXAMPLE_STATE = "S", "J"
+"""The card and the state a help line's example gives when the record's own will not do."""
 
 
 def _lower_seat_word(word: str) -> bool:
@@ -85,8 +89,13 @@ def _nothing(tokens: list[Word], where: Where) -> _Found | None:
     return None
 
 
+def _shown(token: Word | str) -> str:
+    """A word as a message or an example shows it (a long one by its start and its length)."""
+    return quoted(token if isinstance(token, str) else token.text, marks=False)
+
+
 def _written(tokens: Sequence[Word | str]) -> str:
-    return " ".join(tok if isinstance(tok, str) else tok.text for tok in tokens)
+    return " ".join(_shown(token) for token in tokens)
 
 
 def seat_meant(word: str, names: Sequence[str], close: bool = False) -> tuple[int, str] | None:
@@ -104,7 +113,7 @@ def seat_meant(word: str, names: Sequence[str], close: bool = False) -> tuple[in
     for seat, name in enumerate(names):
         full = name.strip().casefold()
         if full and (folded == full or folded == full.split()[0]):
-            return seat, f"{name.strip()} plays P{seat + 1}"
+            return seat, f"{_shown(name.strip())} plays P{seat + 1}"
     if not close or len(word) < 3:
         return None
     firsts = {n.strip().split()[0].casefold(): seat for seat, n in enumerate(names) if n.strip()}
@@ -112,7 +121,7 @@ def seat_meant(word: str, names: Sequence[str], close: bool = False) -> tuple[in
     if not near:
         return None
     seat = firsts[near[0]]
-    return seat, f"if {word} is {names[seat].strip()}, they play P{seat + 1}"
+    return seat, f"if {_shown(word)} is {_shown(names[seat].strip())}, they play P{seat + 1}"
 
 
 def _play(tokens: list[Word], where: Where) -> _Found | None:
@@ -134,7 +143,7 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
             mover = f"P{(int(ply[:-1]) - 1) % len(where.names) + 1}" if where.names else seat
             if mover != seat:
                 help = f"{why}, but ply {ply[:-1]} is {mover}'s: check the name and the ply"
-            return "E203", f"{words[0].text} is not a seat", words[0].span, help
+            return "E203", f"{_shown(words[0])} is not a seat", words[0].span, help
     if words and _SEAT.match(words[0].text):
         words = words[1:]
     if words and _DRAW.match(words[0].text):
@@ -142,13 +151,7 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
     if not words:
         return "E101", f"play {ply} has no card and no state", number.span, FORMS["play"]
     if len(words) == 1:
-        card = words[0]
-        return (
-            "E101",
-            f"play {ply} gives the card {card.text} but no state",
-            card.span,
-            f"{PLAY_FORM}: write the state after the card, e.g. `{ply} {card.text} J`",
-        )
+        return _one_word(tokens[:-1], words[0])
     card, state, *extra = words
     if _NUMBER.match(state.text) and 1 <= int(state.text) <= len(State):
         numbered = State(int(state.text))
@@ -164,7 +167,7 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
     if extra and extra[0].text[:1] in "!?":
         return (
             "E100",
-            f"{extra[0].text} is not a glyph",
+            f"{_shown(extra[0])} is not a glyph",
             extra[0].span,
             "the glyphs are !! ?? !? ?! ! and ? (one of them, after the state)",
         )
@@ -175,8 +178,8 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
                 "E101",
                 f"a second play on the line of play {ply}, without its own number",
                 extra[0].span.to(extra[1].span),
-                f"write one play a line, each with its number: `{following}. "
-                f"{extra[0].text} {extra[1].text}` on the next line",
+                "write one play a line, each with its number: "
+                f"`{_written([f'{following}.', *extra[:2]])}` on the next line",
             )
         help = FORMS["play"]
         if spells_a_card(card.text):
@@ -184,11 +187,43 @@ def _play(tokens: list[Word], where: Where) -> _Found | None:
             help = f"if {card.text} is the card drawn, write it `+{card.text}`: `{fixed}`"
         return (
             "E101",
-            f"three words where a card and a state go: {card.text} {state.text} {extra[0].text}",
+            f"three words where a card and a state go: {_written([card, state, extra[0]])}",
             card.span,
             help,
         )
     return None
+
+
+def _one_word(before: list[Word], word: Word) -> _Found:
+    """A play of one word after its number (and seat and draw): a card
+    without its state, a card and a state run together (``HF-T``), a state
+    without its card, or neither. The example is the line with what it
+    lacks, and the record's own card and state where they are ones."""
+    ply = before[0].text
+    joined = _JOINED.match(word.text)
+    if joined and spells_a_card(joined[1]) and State.lookup(joined[2]):
+        fixed = _written([*before, *joined.groups()])
+        return (
+            "E101",
+            f"play {ply} writes its card and its state as one word, {_shown(word)}",
+            word.span,
+            f"write the card and the state apart: `{fixed}`",
+        )
+    if spells_a_card(word.text):
+        said = f"gives the card {word.text} but no state"
+        advice = (
+            f"write the state after the card, e.g. `{_written([*before, word, EXAMPLE_STATE])}`"
+        )
+    elif State.lookup(word.text):
+        said = f"gives the state {_shown(word)} but no card"
+        advice = (
+            f"write the card before the state, e.g. `{_written([*before, EXAMPLE_CARD, word])}`"
+        )
+    else:
+        said = f"has no state, and {_shown(word)} is not a card"
+        example = _written([*before, EXAMPLE_CARD, EXAMPLE_STATE])
+        advice = f"write the card and the state it goes to, e.g. `{example}`"
+    return "E101", f"play {ply} {said}", word.span, f"{PLAY_FORM}: {advice}"
 
 
 def _tag(tokens: list[Word], where: Where) -> _Found | None:
@@ -199,9 +234,9 @@ def _tag(tokens: list[Word], where: Where) -> _Found | None:
         if name and value:
             return (
                 "E101",
-                f"the value of the tag {name} is not in double quotes",
+                f"the value of the tag {_shown(name)} is not in double quotes",
                 tokens[1].span,
-                f'write [{name} "{value}"]',
+                f'write [{_shown(name)} "{_shown(value)}"]',
             )
     return None
 
@@ -294,7 +329,7 @@ def _result(tokens: list[Word], where: Where) -> _Found | None:
 def _lower_seat(word: Word, fixed: Sequence[Word | str]) -> _Found:
     return (
         "E203",
-        f"{word.text.rstrip(':')} is not a seat: seats are written with a capital P",
+        f"{_shown(word.text.rstrip(':'))} is not a seat: seats are written with a capital P",
         word.span,
         f"write `{_written(fixed)}`",
     )

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from os import PathLike
 
-from .checking.validator import Report, check, validate
+from .checking.report import Report
+from .checking.validator import check, validate
 from .diagnostics import (
     CODES,
     ArchiveError,

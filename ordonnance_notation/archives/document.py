@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from ..checking.validator import Report
+from ..checking.report import Report
 from ..diagnostics import ArchiveError, Diagnostic
 from ..files.output import json_text
 from ..notation.record import Span

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from ..checking.batch import Workers
-from ..checking.validator import Report
+from ..checking.report import Report
 from ..engine.analysis import Analysis, Loss, analyse
 from ..engine.cards import Card, State, seat_name
 from .report import Numbered, laid_block

@@ -19,7 +19,8 @@ from rich.console import Console
 from rich.text import Text
 
 from ..checking.batch import Block, Checked, Tally, Workers, block_chunks, over_inputs
-from ..checking.validator import Report, validate
+from ..checking.report import Report
+from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError, Severity, Span
 from ..notation.parser import parse_chunks
 

@@ -12,7 +12,8 @@ from typing import Any, NamedTuple
 
 from ..checking.batch import Block, block_chunks
 from ..checking.dates import Date, read_date
-from ..checking.validator import Report, validate
+from ..checking.report import Report
+from ..checking.validator import validate
 from ..diagnostics import InputError
 from ..engine.armies import LEVELS, Decision
 from ..engine.cards import seat_name

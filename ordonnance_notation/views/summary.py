@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from ..checking.batch import Workers
-from ..checking.validator import Report
+from ..checking.report import Report
 from ..engine.armies import Army
 from ..engine.cards import State, seat_name
 from ..engine.game import Game, Resolution

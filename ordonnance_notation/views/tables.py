@@ -29,7 +29,8 @@ from typing import IO, Any, Protocol
 
 from ..checking.batch import Block, Workers, block_chunks, over_inputs
 from ..checking.content import SHARED
-from ..checking.validator import Report, validate
+from ..checking.report import Report
+from ..checking.validator import validate
 from ..diagnostics import InputError, Severity
 from ..engine.cards import State, seat_name
 from ..engine.game import MAX_SEATS

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from os import PathLike
 
 from .checking.report import Report
-from .checking.validator import check, validate
+from .checking.validator import validate, validate_or_raise
 from .diagnostics import (
     CODES,
     ArchiveError,
@@ -85,7 +85,6 @@ __all__ = [
     "Unparsed",
     "UnreadableSource",
     "Violation",
-    "check",
     "decide",
     "parse_file",
     "parse_text",
@@ -94,5 +93,6 @@ __all__ = [
     "seat_name",
     "seat_number",
     "validate",
+    "validate_or_raise",
     "validate_text",
 ]

@@ -59,7 +59,7 @@ def validate(item: Record | Unparsed, steps: bool = False) -> Report:
     )
 
 
-def check(item: Record | Unparsed) -> Report:
+def validate_or_raise(item: Record | Unparsed) -> Report:
     """Like ``validate``, but raises InvalidRecord when the record has an error."""
     report = validate(item)
     if not report.valid:

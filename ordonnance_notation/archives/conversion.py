@@ -33,7 +33,6 @@ from ..notation.writer import format_record, plain
 from ..notation.writer import text as record_text
 from . import document as archive
 
-KINDS = ("ord", "yaml", "json")
 _SUFFIXES = {".ord": "ord", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
 

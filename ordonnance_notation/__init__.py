@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from os import PathLike
 
-from .checking.validator import Report, check, validate
+from .checking.report import Report
+from .checking.validator import validate, validate_or_raise
 from .diagnostics import (
     CODES,
     ArchiveError,
@@ -84,7 +85,6 @@ __all__ = [
     "Unparsed",
     "UnreadableSource",
     "Violation",
-    "check",
     "decide",
     "parse_file",
     "parse_text",
@@ -93,5 +93,6 @@ __all__ = [
     "seat_name",
     "seat_number",
     "validate",
+    "validate_or_raise",
     "validate_text",
 ]

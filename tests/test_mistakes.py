@@ -17,7 +17,8 @@ import pytest
 import yaml
 from strategies import SAMPLES, TESTS
 
-from ordonnance_notation.checking.validator import Report, validate
+from ordonnance_notation.checking.report import Report
+from ordonnance_notation.checking.validator import validate
 from ordonnance_notation.diagnostics import Diagnostic, Severity
 from ordonnance_notation.notation.parser import parse_text
 

@@ -9,9 +9,9 @@ from ordonnance_notation import (
     InvalidRecord,
     Severity,
     TieBreak,
-    check,
     parse_text,
     validate,
+    validate_or_raise,
     validate_text,
 )
 
@@ -198,10 +198,10 @@ def test_a_record_without_seats_is_reported_not_replayed():
     assert report.game is None
 
 
-def test_check_raises_with_every_error():
+def test_validate_or_raise_raises_with_every_error():
     [item] = parse_text(MINIMAL.format(result="P9", body="1. HH X"), "t.ord")
     with pytest.raises(InvalidRecord) as raised:
-        check(item)
+        validate_or_raise(item)
     assert [d.code for d in raised.value.diagnostics] == ["E206", "E201", "E202"]
     assert str(raised.value).startswith("t.ord:3:1: E206:")
 

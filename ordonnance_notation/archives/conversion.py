@@ -35,7 +35,6 @@ from ..runs.blocks import Block, Lines, block_chunks, blocks
 from ..runs.workers import Workers
 from . import document as archive
 
-KINDS = ("ord", "yaml", "json")
 _SUFFIXES = {".ord": "ord", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from ..checking.validator import Report
+from ..checking.report import Report
 from ..diagnostics import ArchiveError, Diagnostic, quoted
 from ..files.output import json_text
 from ..notation.record import Span
@@ -162,7 +162,7 @@ def _written_value(node: yaml.Node | None) -> Any:
 def check_records(value: Any, source: str) -> list[dict[str, Any]]:
     """``value`` checked as the records of an archive. Raises ArchiveError."""
     try:
-        doc = schema.check({"schema_version": SCHEMA_VERSION, "records": value})
+        doc = schema.check_archive({"schema_version": SCHEMA_VERSION, "records": value})
     except schema.Invalid as problem:
         raise _error(source, problem.message, problem.path, None, None) from None
     records: list[dict[str, Any]] = doc["records"]
@@ -305,7 +305,7 @@ def load(data: str, source: str, kind: str) -> dict[str, Any]:
     finally:
         builder.dispose()
     try:
-        return schema.check(tree)
+        return schema.check_archive(tree)
     except schema.Invalid as problem:
         line, column = _place(root, problem.path)
         raise _error(source, problem.message, problem.path, line, column) from None
@@ -355,7 +355,7 @@ def _load_json(data: str, source: str) -> dict[str, Any]:
     if _nested_deeper(value, MAX_DEPTH):  # as deep as its brackets, the text being JSON
         raise _too_deep(source)
     try:
-        return schema.check(value)
+        return schema.check_archive(value)
     except schema.Invalid as problem:
         line, column = _locate(data, problem.path)
         raise _error(source, problem.message, problem.path, line, column) from None

@@ -5,7 +5,7 @@ mapping has, which are required, what each holds (text and the pattern it
 matches, whole numbers and their limits, lists, ...) and what a reader says
 when a value is not so. Two things are built from this one description:
 
-- ``check``: the archive reader (``archives.document``) walks a document by
+- ``check_archive``: the archive reader (``archives.document``) walks a document by
   it, field by field, and gets the plain record data or an ``Invalid`` saying
   what is wrong and where (``records[2].body[14].card``);
 - ``json_schema``: the JSON Schema published as docs/archive.schema.json. A
@@ -342,7 +342,7 @@ class Pair(Shape):
         )
 
 
-class Table(Shape):
+class MapOf(Shape):
     """A mapping of any names to ``values``."""
 
     def __init__(self, values: Shape) -> None:
@@ -592,7 +592,7 @@ RESULTS = Fields(
     Field("valid", Flag(), required=True),
     Field("finished", Flag(), required=True),
     Field("winner", Maybe(Text("a winner")), required=True),
-    Field("scores", Maybe(Table(Whole(None))), required=True),
+    Field("scores", Maybe(MapOf(Whole(None))), required=True),
     Field(
         "markers",
         ListOf(
@@ -660,7 +660,7 @@ ARCHIVE = Fields(
 """The whole document: ``{schema_version: 1, records: [...]}``."""
 
 
-def check(document: Any) -> dict[str, Any]:
+def check_archive(document: Any) -> dict[str, Any]:
     """The plain data of an archive document (as read from YAML or JSON):
     ``{"schema_version": 1, "records": [...]}``, each record as
     ``notation.writer.plain`` gives it. Raises Invalid at the first problem."""
@@ -670,7 +670,7 @@ def check(document: Any) -> dict[str, Any]:
 
 def json_schema() -> dict[str, Any]:
     """The JSON Schema of archives (docs/archive.schema.json), from the same
-    description ``check`` walks."""
+    description ``check_archive`` walks."""
     defs: Defs = {}
     root = ARCHIVE.schema(defs)
     return {

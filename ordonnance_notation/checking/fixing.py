@@ -33,7 +33,8 @@ from ..notation.record import (
     Tag,
     Unparsed,
 )
-from .validator import Report, validate
+from .report import Report
+from .validator import validate
 
 
 class Change(NamedTuple):

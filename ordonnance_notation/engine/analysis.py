@@ -643,7 +643,7 @@ def draws_to_come(game: Game, seat: int) -> int:
     return max(0, min(turns, (left - 1) // game.seats))
 
 
-def seen_by(
+def position_as_seen(
     game: Game,
     seat: int,
     hand: Sequence[Card],
@@ -683,8 +683,8 @@ def seen_by(
 
 def reachable(game: Game, seat: int, hand: Sequence[Card]) -> dict[State, frozenset[int]]:
     """The seats that can still win each state as ``seat`` sees ``game``
-    holding ``hand`` (``seen_by``)."""
-    position = seen_by(game, seat, hand)
+    holding ``hand`` (``position_as_seen``)."""
+    position = position_as_seen(game, seat, hand)
     return {state: position.winners(state) for state in STATES}
 
 

@@ -102,7 +102,7 @@ def _weight(card: Card) -> int:
 class CarefulBot:
     """The greedy bot's values, spent where they can still win. From what its
     seat sees (its hand, the table; every card to come may be any card:
-    ``analysis.seen_by``), each state is one the bot can no longer win, one
+    ``analysis.position_as_seen``), each state is one the bot can no longer win, one
     only it can still win, or one it contests. A card goes into a state of
     the first two kinds as a dump, worth more the less the card would add
     where the bot contests (so its weakest cards go there); into a contested
@@ -117,11 +117,11 @@ class CarefulBot:
 
     def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
         # here, not at the top: the analysis's tables cost every ordo command a start-up
-        from ..engine.analysis import draws_to_come, seen_by
+        from ..engine.analysis import draws_to_come, position_as_seen
 
         seat = game.to_move
         draws = draws_to_come(game, seat)
-        position = seen_by(game, seat, hand, draws)
+        position = position_as_seen(game, seat, hand, draws)
         live = [s for s in STATES if game.resolution(s) is None]
         winnable = _can_win(position, seat, live)
         mine = {s for s in winnable if position.winners(s) == {seat}}
@@ -150,7 +150,7 @@ class CarefulBot:
             if value <= best:
                 break  # a play only loses value when tried
             if winnable:
-                after = seen_by(game, seat, hand, draws, play)
+                after = position_as_seen(game, seat, hand, draws, play)
                 value -= _KEPT_STATE_VALUE * len(winnable - _can_win(after, seat, list(winnable)))
             if value > best:
                 choice, best = play, value

@@ -20,7 +20,8 @@ from fnmatch import fnmatchcase
 from functools import partial
 
 from ..checking.dates import Date, read_date
-from ..checking.validator import Report, validate
+from ..checking.report import Report
+from ..checking.validator import validate
 from ..diagnostics import InputError
 from ..engine.cards import State, seat_name, seat_number
 from ..engine.game import MAX_SEATS

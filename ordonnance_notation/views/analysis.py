@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..checking.validator import Report
+from ..checking.report import Report
 from ..engine.analysis import Analysis, Loss, analyse
 from ..engine.cards import Card, State, seat_name
 from ..runs.workers import Workers

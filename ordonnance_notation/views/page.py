@@ -30,7 +30,8 @@ from functools import partial
 from importlib.resources import files
 from typing import Any, NamedTuple
 
-from ..checking.validator import Report, validate
+from ..checking.report import Report
+from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError
 from ..engine.analysis import Analysis, Loss
 from ..engine.cards import Card, State, seat_name, seat_number

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..checking.validator import Report, Step, validate
+from ..checking.report import Report, Step
+from ..checking.validator import validate
 from ..diagnostics import Diagnostic
 
 __all__ = ["Replay", "Step", "replay"]

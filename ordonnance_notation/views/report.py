@@ -18,7 +18,8 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from ..checking.validator import Report, validate
+from ..checking.report import Report
+from ..checking.validator import validate
 from ..checking.verdicts import Checked
 from ..diagnostics import Diagnostic, InputError, Severity, Span
 from ..notation.parser import parse_chunks

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..checking.dates import Date, read_date
-from ..checking.validator import Report, validate
+from ..checking.report import Report
+from ..checking.validator import validate
 from ..engine.armies import LEVELS, Decision
 from ..engine.cards import seat_name
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak, score

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
-from ..checking.validator import Report
+from ..checking.report import Report
 from ..engine.armies import Army
 from ..engine.cards import State, seat_name
 from ..engine.game import Game, Resolution

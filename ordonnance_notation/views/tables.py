@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from ..checking.content import SHARED
-from ..checking.validator import Report, validate
+from ..checking.report import Report
+from ..checking.validator import validate
 from ..diagnostics import InputError, Severity, UnreadableSource
 from ..engine.cards import State, seat_name
 from ..engine.game import MAX_SEATS

@@ -1,0 +1,113 @@
+"""The verdict on one record: its diagnostics, how far the rules got, and
+the table after every ply of the replay when it was asked for."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..diagnostics import Diagnostic, Severity
+from ..engine.cards import seat_name
+from ..engine.game import Deal, Game, Turn
+from ..engine.scoring import Outcome, Scoring
+from ..notation.record import Play, Record
+
+
+class Step(NamedTuple):
+    """The table after a ply of a replay: ``number`` is the ply just played (0
+    before the first), ``turn`` what it did and ``play`` the play as written
+    (both None at step 0)."""
+
+    number: int
+    game: Game
+    turn: Turn | None
+    play: Play | None
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The verdict on one record. ``game`` is the last position the rules reached
+    (None when the header or deal could not be read); ``outcome`` is set only for
+    a finished game that was checked to the end; ``stopped`` is the error at the
+    play where the replay stopped, if it did; ``steps`` holds the table after
+    every ply when ``validate`` was asked for them."""
+
+    source: str
+    index: int
+    diagnostics: tuple[Diagnostic, ...]
+    names: tuple[str, ...] = ()
+    game: Game | None = None
+    turns: tuple[Turn, ...] = ()
+    outcome: Outcome | None = None
+    record: Record | None = None
+    scoring: Scoring | None = None
+    deal: Deal | None = None
+    stopped: Diagnostic | None = None
+    steps: tuple[Step, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+    @property
+    def players(self) -> str:
+        """`` (Anna v Boris)``, or nothing when the header could not be read."""
+        return f" ({' v '.join(name.strip() or '?' for name in self.names)})" if self.names else ""
+
+    @property
+    def verdict(self) -> str:
+        """What the record amounts to, in a few words."""
+        if not self.valid:
+            counts = [
+                f"{n} {severity.value}{'s' if n != 1 else ''}"
+                for severity in Severity
+                if (n := self.count(severity))
+            ]
+            return "invalid: " + ", ".join(counts)
+        if self.outcome is None:
+            ply = self.game.ply if self.game else 0
+            return f"valid, unfinished after ply {ply}"
+        return "valid, " + self.outcome.describe(self.scoring.unit if self.scoring else "states")
+
+    @property
+    def winner(self) -> str | None:
+        """The winner's seat as the record names it (``"P2"``); None while the
+        game is unfinished or was not checked to its end, or when the win is
+        shared. ``outcome.winner`` is the engine's number for it (1 for P2)."""
+        outcome = self.outcome
+        return None if outcome is None or outcome.winner is None else seat_name(outcome.winner)
+
+    @property
+    def scores(self) -> dict[str, int] | None:
+        """Each seat's score by its name (``{"P1": 1, "P2": 4}``), in states or
+        points as the record's scoring counts; None unless finished and checked.
+        ``outcome.scores`` holds the same by the engine's numbers."""
+        if self.outcome is None:
+            return None
+        return {seat_name(s): v for s, v in enumerate(self.outcome.scores)}
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as ``ordo validate --format json`` prints it."""
+        outcome = self.outcome
+        return {
+            "file": self.source,
+            "record": self.index,
+            "players": list(self.names),
+            "valid": self.valid,
+            "finished": outcome is not None,
+            "winner": self.winner,
+            "scores": self.scores,
+            "markers": [
+                {
+                    "marker": r.marker,
+                    "state": r.state.name,
+                    "seat": seat_name(r.winner),
+                    "ply": r.ply,
+                }
+                for r in (self.game.resolutions if self.game else ())
+            ],
+            "diagnostics": [d.to_json() for d in self.diagnostics],
+        }

@@ -43,7 +43,7 @@ _LETTERS = re.compile(f"(?:{t.CARD})$")
 _DRAW = re.compile(f"(?:{t.DRAW})$")
 _GLYPH = re.compile(f"(?:{t.GLYPH})$")
 _WORD = re.compile(r"\S+")
-_JOINED = re.compile(f"([{''.join(icon.name for icon in Icon)}]+)[^A-Za-z]*([A-Za-z]+)$")
+_JOINED = re.compile(f"([{''.join(icon.name for icon in Icon)}]+)[^A-Za-z]*({t.STATE})$")
 """A card and a state written as one word: ``HF-T``, ``HFT``."""
 EXAMPLE_CARD, EXAMPLE_STATE = "S", "J"
 """The card and the state a help line's example gives when the record's own will not do."""

@@ -120,9 +120,14 @@ def _spelling(value: Any, flow: bool) -> str:
     return spelt
 
 
+SIMPLE_KEY_MOST = 128  # bytes: libyaml writes a longer key as a complex one (``? key``)
+
+
 def _key(key: Any) -> str:
     """A key of a mapping: a plain field name (in flow, so in block too)."""
     if type(key) is not str or _spelling(key, True) != key:
+        raise _Declined
+    if len(key) * 4 > SIMPLE_KEY_MOST and len(key.encode()) > SIMPLE_KEY_MOST:
         raise _Declined
     return key
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checking.batch import Block, Lines, Workers, block_chunks, blocks
-from ..checking.content import misplaced
+from ..checking.parts import misplaced
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
 from ..files.sources import (

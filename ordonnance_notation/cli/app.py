@@ -23,7 +23,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..checking.content import points_table
+from ..checking.header import points_table
 from ..checking.validator import validate
 from ..diagnostics import (
     ArchiveError,

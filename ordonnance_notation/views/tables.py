@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from ..checking.batch import Block, Workers, block_chunks, over_inputs
-from ..checking.content import SHARED
+from ..checking.meaning import SHARED
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import InputError, Severity

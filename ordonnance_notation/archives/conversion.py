@@ -13,7 +13,7 @@ from itertools import chain, islice, zip_longest
 from pathlib import Path
 from typing import Any
 
-from ..checking.content import misplaced
+from ..checking.parts import misplaced
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
 from ..files.sources import (

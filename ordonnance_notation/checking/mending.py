@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ..diagnostics import Diagnostic, Related
 from ..engine.cards import Card, seat_name
 from ..engine.game import IllegalPlay, Table
-from .content import Content, Move, Unread
+from .meaning import Content, Move, Unread
 
 
 class Mended(NamedTuple):

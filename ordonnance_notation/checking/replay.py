@@ -13,7 +13,7 @@ from ..diagnostics import Diagnostic, Related
 from ..engine.cards import State, card_spelt, seat_name
 from ..engine.game import Game, IllegalPlay, Table, Turn, Violation
 from ..notation.record import Hand, Span
-from .content import Claim, Content, Move, Unread
+from .meaning import Claim, Content, Move, Unread
 from .mending import mend_pile, pile_mistake, play_fixes
 from .report import Step
 from .rule_help import one_icon_off, rule_help

@@ -7,7 +7,7 @@ from ..diagnostics import Related
 from ..engine.cards import seat_name
 from ..engine.game import Game
 from ..engine.scoring import Outcome, score
-from .content import SHARED, UNFINISHED, Content, DeclaredOutcome
+from .meaning import SHARED, UNFINISHED, Content, DeclaredOutcome
 
 
 def _describe(outcome: DeclaredOutcome) -> str:

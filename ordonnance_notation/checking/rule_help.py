@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..engine.cards import Card, State, seat_name
 from ..engine.game import Table, Violation
-from .content import Content, Move
+from .meaning import Content, Move
 
 
 def one_icon_off(card: Card, table: Table) -> list[Card]:

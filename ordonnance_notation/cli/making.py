@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..checking.content import points_table
+from ..checking.header import points_table
 from ..diagnostics import DeckError
 from ..engine.scoring import DEFAULT_POINTS, Scoring
 from .options import Rule

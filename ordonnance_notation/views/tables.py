@@ -27,7 +27,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from ..checking.content import SHARED
+from ..checking.meaning import SHARED
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import InputError, Severity, UnreadableSource

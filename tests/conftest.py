@@ -21,9 +21,12 @@ import sys
 import tempfile
 import time
 import traceback
+from functools import cache
 from pathlib import Path
 
 import pytest
+import typer.main
+import typer.testing
 from hypothesis import settings
 from typer.testing import CliRunner
 
@@ -32,6 +35,11 @@ from typer.testing import CliRunner
 sys.path.insert(0, str(Path(__file__).parent))
 
 from strategies import DEFAULT_EXAMPLES, ROOT, TESTS
+
+# Typer's CliRunner builds the click command from the app again at each
+# invoke (50 ms, longer than most commands run); the app does not change.
+assert typer.testing._get_command is typer.main.get_command, "typer.testing changed"
+typer.testing._get_command = cache(typer.main.get_command)
 
 settings.register_profile(
     "deep", settings.get_profile("default"), max_examples=10 * DEFAULT_EXAMPLES, print_blob=True

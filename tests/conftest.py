@@ -1,26 +1,32 @@
 """Fixtures shared by the test modules, the Hypothesis profiles and the
 suite's command-line options.
 
-Two speeds: ``pytest -m "not slow"`` leaves out the tests marked ``slow``
-(10 MB lines, fuzzing every ``ordo`` command, a Dask cluster, pre-commit
-installing the hooks); ``pytest`` runs everything, as CI does. How many
-examples the property tests try is the Hypothesis profile's:
-``--hypothesis-profile=default`` (the counts written in the tests), ``ci``
-(Hypothesis's own, loaded when the CI variable is set: the same counts,
-derandomized, no example database) or ``deep`` (ten times as many).
+Two speeds. The fast loop, ``pytest -m "not slow" -n 2``, leaves out the
+tests marked ``slow`` (10 MB lines, fuzzing every ``ordo`` command, a Dask
+cluster, pre-commit installing the hooks, all but a sample of the bulk
+checks) and runs in the ``fast`` Hypothesis profile, a fifth of the examples
+the tests name. ``pytest`` runs everything with the counts as written, as CI
+does. ``--hypothesis-profile`` names another profile: ``default`` (the counts
+written in the tests), ``ci`` (Hypothesis's own, loaded by itself when the CI
+variable is set: the same counts, derandomized, no example database), ``fast``
+or ``deep`` (ten times as many).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 import tempfile
 import time
 import traceback
+from functools import cache
 from pathlib import Path
 
 import pytest
+import typer.main
+import typer.testing
 from hypothesis import settings
 from typer.testing import CliRunner
 
@@ -30,9 +36,26 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from strategies import DEFAULT_EXAMPLES, ROOT, TESTS
 
+# Typer's CliRunner builds the click command from the app again at each
+# invoke (50 ms, longer than most commands run); the app does not change.
+assert typer.testing._get_command is typer.main.get_command, "typer.testing changed"
+typer.testing._get_command = cache(typer.main.get_command)
+
 settings.register_profile(
     "deep", settings.get_profile("default"), max_examples=10 * DEFAULT_EXAMPLES, print_blob=True
 )
+settings.register_profile(
+    "fast", settings.get_profile("default"), max_examples=DEFAULT_EXAMPLES // 5
+)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The fast loop (a mark expression with ``not slow``) in the ``fast``
+    profile, unless a profile is named or Hypothesis, on CI, loaded ``ci``."""
+    named = config.getoption("hypothesis_profile", None)
+    fast_loop = re.search(r"\bnot\s+slow\b", config.option.markexpr or "") is not None
+    if fast_loop and named is None and settings.get_current_profile_name() == "default":
+        settings.load_profile("fast")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -5,9 +5,9 @@ Test modules import from here and from nothing else in tests/ (fixtures come
 from conftest.py); no test module imports another.
 
 Example counts are written as they are in the ``default`` Hypothesis profile
-and scale with the profile chosen by ``--hypothesis-profile`` (conftest.py
-registers ``deep``): ``examples(500)`` is 500 by default and ten times as
-many in ``deep``.
+and scale with the profile loaded (conftest.py registers ``fast`` and
+``deep``): ``examples(500)`` is 500 by default, a fifth as many in ``fast``
+and ten times as many in ``deep``.
 """
 
 from __future__ import annotations

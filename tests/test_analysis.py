@@ -58,7 +58,11 @@ def _position(seats, seed, left, deck):
 
 CASES = (
     [(2, f"exhaustive-{n}", 4, None) for n in range(12)]
-    + [(2, f"small-{n}", 6, SMALL_DECK) for n in range(8)]
+    # six plies left: seconds each, the fast loop searches two
+    + [
+        pytest.param(2, f"small-{n}", 6, SMALL_DECK, marks=[pytest.mark.slow] if n >= 2 else [])
+        for n in range(8)
+    ]
     + [(3, f"three-{n}", 5, SMALL_DECK) for n in range(6)]
 )
 

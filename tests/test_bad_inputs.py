@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 import tracemalloc
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -734,6 +735,11 @@ WRITERS = [
 ]
 
 
+@cache
+def _hundred_games() -> list[str]:
+    return [game_text(play_game(f"full-{n}", ["random"] * 2, load_deck())) for n in range(100)]
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="ulimit is a POSIX shell's")
 @pytest.mark.parametrize("command", WRITERS, ids=" ".join)
 def test_output_cut_short_by_a_full_disk_fails_and_says_so(tmp_path, command):
@@ -742,8 +748,7 @@ def test_output_cut_short_by_a_full_disk_fails_and_says_so(tmp_path, command):
     output file and no temporary file behind (standard output is cut short:
     nothing can unwrite it)."""
     archive = tmp_path / "archive.ord"
-    games = [game_text(play_game(f"full-{n}", ["random"] * 2, load_deck())) for n in range(100)]
-    archive.write_text("\n".join(games * 4), "utf-8")  # 100 games, each four times
+    archive.write_text("\n".join(_hundred_games() * 4), "utf-8")  # 100 games, each four times
     messy = tmp_path / "messy.ord"
     messy.write_text(archive.read_text("utf-8").replace("\n1. ", "\n1.  "), "utf-8")
     before = messy.read_bytes()

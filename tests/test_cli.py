@@ -482,22 +482,26 @@ def test_an_internal_error_is_one_line_with_how_to_report_it(monkeypatch, capsys
         run(["validate", sample, "--debug"])
 
 
-def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path):
+@pytest.mark.parametrize(
+    "command",
+    [["validate", "--jobs", "1"], ["fmt"], pytest.param(["summary"], marks=pytest.mark.slow)],
+    ids=" ".join,
+)
+def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path, command):
     import subprocess
     import sys
 
     path = tmp_path / "many.ord"
     path.write_text("\n".join([(SAMPLES / "classic-2.ord").read_text("utf-8")] * 2000), "utf-8")
-    for command in (["validate", "--jobs", "1"], ["fmt"], ["summary"]):
-        child = subprocess.Popen(
-            [sys.executable, "-m", "ordonnance_notation", *command, str(path)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        assert child.stdout is not None and child.stdout.readline()
-        child.stdout.close()  # as `| head -1` does
-        _, err = child.communicate(timeout=60)
-        assert child.returncode in (-13, 141) and err == b"", (command, err[-500:])
+    child = subprocess.Popen(
+        [sys.executable, "-m", "ordonnance_notation", *command, str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stdout.readline()
+    child.stdout.close()  # as `| head -1` does
+    _, err = child.communicate(timeout=60)
+    assert child.returncode in (-13, 141) and err == b"", (command, err[-500:])
 
 
 ON_RECORDS = [
@@ -513,8 +517,13 @@ ON_RECORDS = [
 ]
 
 
+def _summary_slow(commands: list[list[str]]) -> list:
+    """summary analyses every record, seconds over ``played``: with the slow tests."""
+    return [pytest.param(c, marks=pytest.mark.slow) if c[0] == "summary" else c for c in commands]
+
+
 @pytest.mark.parametrize("damage", ["none", "syntax", "byte"])
-@pytest.mark.parametrize("command", ON_RECORDS, ids=" ".join)
+@pytest.mark.parametrize("command", _summary_slow(ON_RECORDS), ids=" ".join)
 def test_jobs_2_says_what_jobs_1_says(ordo, played, command, damage):
     """Records read on two processes: the same output byte for byte, in input
     order, the same errors in the same places, the same exit status; on an
@@ -526,7 +535,9 @@ def test_jobs_2_says_what_jobs_1_says(ordo, played, command, damage):
     assert one.exit_code == (0 if damage == "none" else 1)  # an invalid record: 1, as validate
 
 
-@pytest.mark.parametrize("command", [c for c in ON_RECORDS if c[0] != "validate"], ids=" ".join)
+@pytest.mark.parametrize(
+    "command", _summary_slow([c for c in ON_RECORDS if c[0] != "validate"]), ids=" ".join
+)
 def test_jobs_2_reads_standard_input_as_jobs_1_does(ordo, played, command):
     text = Path(played("syntax")).read_text("utf-8")
     one = ordo(*command, "-", "--jobs", "1", input=text)

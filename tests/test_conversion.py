@@ -25,6 +25,7 @@ from ordonnance_notation.archives.document import (
     dump_yaml,
     load,
 )
+from ordonnance_notation.files.sources import MAX_LINE
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.cutting import split_records
@@ -451,11 +452,13 @@ def test_records_written_on_workers_are_those_written_here(played, kind, damage)
 def test_a_minified_json_archive_of_megabytes_on_one_line_is_read(ordo, tmp_path):
     """Lines of .ord text are at most 1 MB (E007), an archive's are not: a
     JSON archive written without indentation is one line."""
-    text = "\n".join([SAMPLE_FILES[0].read_text("utf-8")] * 1500)
+    record = SAMPLE_FILES[0].read_text("utf-8")
+    [one] = json.loads(convert(record, "t.ord", "ord", "json"))["records"]
+    text = "\n".join([record] * (MAX_LINE // len(json.dumps(one)) + 1))
     doc = json.loads(convert(text, "t.ord", "ord", "json"))
     path = tmp_path / "minified.json"
     path.write_text(json.dumps(doc), "utf-8")
-    assert path.stat().st_size > 2 << 20
+    assert path.stat().st_size > MAX_LINE
     result = ordo("convert", str(path), "-o", str(tmp_path / "back.ord"))
     assert result.exit_code == 0, result.output
     assert (tmp_path / "back.ord").read_text("utf-8") == convert(text, "t.ord", "ord", "ord")

@@ -379,6 +379,13 @@ CORPUS_FILES = (
 )
 
 
-@pytest.mark.parametrize("name", CORPUS_FILES)
+# PyYAML's pure-Python reader, which reads deck files, takes seconds over a
+# thousand nested lists
+DEEP = {"deep-nesting-1000.json", "deep-nesting-1000.yaml"}
+
+
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n in DEEP else n for n in CORPUS_FILES]
+)
 def test_corpus_input_goes_through_every_entry_point(run_isolated, name):
     run_isolated(check_everything, (CORPUS / name).read_bytes(), name)

@@ -11,7 +11,7 @@ import contextlib
 import errno
 import os
 import sys
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor  # BrokenProcessPool, without importing the pool
 from typing import Annotated
 
 import typer
@@ -105,7 +105,7 @@ def run(argv: list[str] | None = None) -> None:
     except (ReaderGone, BrokenPipeError):
         _quiet_stdout()
         sys.exit(EXIT_BROKEN_PIPE)
-    except BrokenProcessPool:
+    except BrokenExecutor:
         lost = Diagnostic(
             "E008",
             "a worker process of --jobs ended before its work was done (killed, or out of "

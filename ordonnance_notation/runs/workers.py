@@ -15,11 +15,14 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from itertools import chain, islice
-from typing import Protocol, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ..diagnostics import InputError
+
+if TYPE_CHECKING:  # the pool is imported when it starts: multiprocessing costs every start-up
+    from concurrent.futures import ProcessPoolExecutor
 
 B = TypeVar("B")
 R = TypeVar("R")
@@ -95,6 +98,7 @@ class Workers:
             yield from map(function, first)
             return
         if self._pool is None:
+            from concurrent.futures import ProcessPoolExecutor
             from multiprocessing import get_context
 
             context = get_context("fork" if hasattr(os, "fork") else "spawn")

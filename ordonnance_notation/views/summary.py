@@ -72,7 +72,7 @@ class UnresolvedState:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """A finished game's outcome, and ``why`` in a sentence (``why``)."""
+    """A finished game's outcome, and why it came out so, in a sentence (``why``)."""
 
     outcome: Outcome
     why: str

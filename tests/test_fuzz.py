@@ -220,7 +220,7 @@ def check_view(reports: list, text: str) -> None:
 def check_summary(reports: list) -> None:
     for report in reports:
         data = summarize(report)
-        json.dumps(data)
+        json.dumps(data.to_json())
         summary_text(data)
         render_markdown(data)
 

@@ -10,8 +10,11 @@ from collections import defaultdict
 import pytest
 from openskill.models import PlackettLuce
 
+from ordonnance_notation.checking.validator import validate
 from ordonnance_notation.engine.scoring import Outcome
-from ordonnance_notation.views.stats import places
+from ordonnance_notation.files.sources import open_source
+from ordonnance_notation.notation.parser import parse_lines
+from ordonnance_notation.views.stats import Standing, Stats, collect, places
 
 READABLE = [
     "samples/annotated.ord",
@@ -63,6 +66,20 @@ def test_the_standings_agree_with_the_verdicts(ordo):
     }
     assert got == dict(expected)
     assert found["games"] == sum(1 for v in verdicts if v["valid"] and v["finished"])
+
+
+def test_standings_merged_record_by_record_are_those_collected_at_once():
+    reports = [
+        validate(item) for path in READABLE for item in parse_lines(open_source(path).lines(), path)
+    ]
+    whole = collect(reports, by_player=True)
+    merged = Stats(by_player=True)
+    for report in reports:
+        merged.merge(collect([report], by_player=True))
+    assert merged.standing_rows() == whole.standing_rows()
+    rows = whole.standing_rows()
+    assert Standing("Anna Petrova", 2, "classic", games=2, states=1 + 2) in rows  # two records
+    assert Standing("Boris Lind", 3, "points", games=1, states=2, points=12) in rows
 
 
 def test_the_standings_table(ordo):

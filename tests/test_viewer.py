@@ -338,7 +338,7 @@ def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
     result = page.locator("#v-summary p", has_text="Result: ").text_content()
     assert result == f"Result: {outcome_words(data)}"
     assert page.locator("#v-summary .v-markers tbody th").all_text_contents() == [
-        f"#{state['marker']}" for state in data["states"]
+        f"#{state.marker}" for state in data.states
     ]
     rows = page.locator("#v-summary .v-markers tbody tr").all_text_contents()
     assert rows[:3] == [

@@ -77,4 +77,4 @@ def _one(run: Run, path: str, record: int, format: SummaryFormat, decided: bool)
     else:
         render = render_markdown if format is SummaryFormat.markdown else render_text
         sys.stdout.writelines(visible(render(entry)) for entry in data)
-    raise run.exit(failed=not all(entry["valid"] for entry in data))
+    raise run.exit(failed=not all(entry.valid for entry in data))

@@ -2,21 +2,23 @@
 ``ordo analyse`` prints and ``ordo summary`` adds to each state.
 
 ``analysis_of`` runs the engine's analysis on a validated record;
-``decided_data`` turns it into plain data (the JSON format, seats by name,
-plays as written); ``render_text`` lays that out for people.
+``when_decided`` holds it with the plays its turning points name
+(``WhenDecided``), and ``analysed`` with the record's place and players
+(``RecordAnalysis``); ``render_text`` lays that out for people, ``to_json``
+is the JSON format (seats by name, plays as written).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from ..checking.report import Report
-from ..engine.analysis import Analysis, Loss, analyse
+from ..engine.analysis import Analysis, Loss, StateAnalysis, analyse
 from ..engine.cards import Card, State, seat_name
 from ..runs.workers import Workers
-from .report import Numbered, laid_block
+from .report import Json, Numbered, Player, laid_block, players_of
 
 
 def analysis_of(report: Report) -> Analysis | None:
@@ -29,149 +31,187 @@ def analysis_of(report: Report) -> Analysis | None:
     return analyse(game.seats, report.deal, plays, report.scoring)
 
 
-def _play(report: Report, ply: int) -> str:
-    turn = report.turns[ply - 1]
-    return f"{turn.card} {turn.state.name}"
-
-
-def _loss(report: Report, loss: Loss) -> dict[str, Any]:
-    return {
-        "seat": seat_name(loss.seat),
-        "ply": loss.ply,
-        "by": seat_name(loss.by),
-        "play": _play(report, loss.ply),
-        "own": loss.own,
-        "alternatives": [_spelt(card, state) for card, state in loss.alternatives],
-    }
-
-
 def _spelt(card: Card, state: State) -> str:
     return f"{card} {state.name}"
 
 
-def decided_data(report: Report, analysis: Analysis) -> dict[str, Any]:
-    """The analysis as JSON-ready data: each state in the order A C J E T,
-    then the game."""
-    states = []
-    for part in analysis.states:
-        states.append(
-            {
-                "state": part.state.name,
-                "name": part.state.full_name,
-                "decided": part.decided,
-                "resolved": part.resolved,
-                "winner": None if part.winner is None else seat_name(part.winner),
-                "can_win": [seat_name(s) for s in sorted(part.can_win)],
-                "exact": part.exact,
-                "turning_points": [_loss(report, loss) for loss in part.losses],
-            }
-        )
-    return {
-        "known_deal": analysis.known_deal,
-        "plies": len(report.turns),
-        "states": states,
-        "game": {
-            "decided": analysis.decided,
-            "winner": None if analysis.winner is None else seat_name(analysis.winner),
-            "can_win": [seat_name(s) for s in sorted(analysis.can_win)],
-            "turning_points": [_loss(report, loss) for loss in analysis.losses],
-        },
-    }
+def _seats(seats: frozenset[int]) -> list[str]:
+    return [seat_name(s) for s in sorted(seats)]
 
 
-def state_sentence(state: dict[str, Any]) -> str:
-    """``Jerusalem was decided at ply 31, 16 plies before it resolved; P2's
-    `LS J` at ply 28 gave it away (`LH C` or `F T` would have kept it).``"""
-    name, decided, resolved = state["name"], state["decided"], state["resolved"]
-    if decided is None:
-        said = f"{name} was not decided in the plays recorded"
-        if state["can_win"]:
-            seats = state["can_win"]
-            either = " or ".join([", ".join(seats[:-1]), seats[-1]] if len(seats) > 1 else seats)
-            said += f": {either} could still win it"
-    elif decided == 0:
-        said = f"{name} was decided before the first play"
-    elif resolved is not None and decided == resolved:
-        said = f"{name} was decided only as it resolved, at ply {decided}"
-    else:
-        said = f"{name} was decided at ply {decided}"
-        if resolved is not None:
-            ahead = resolved - decided
-            said += f", {ahead} {'ply' if ahead == 1 else 'plies'} before it resolved"
-    turns = _turnings(state["turning_points"])
-    return said + ("; " + "; ".join(turns) if turns else "") + "."
+@dataclass(frozen=True, slots=True)
+class WhenDecided:
+    """When each state and the game of a record were decided (``analysis``),
+    and the plays replayed, as ``card state`` (``"LS J"``), which the
+    turning points quote."""
 
+    analysis: Analysis
+    plays: tuple[str, ...]
 
-def game_sentence(game: dict[str, Any], plies: int) -> str:
-    decided = game["decided"]
-    if decided is None:
-        said = "The game was not decided in the plays recorded"
-    else:
-        said = f"The game was decided at ply {decided} of {plies}" + (
-            f": {game['winner']} wins" if game["winner"] else ""
-        )
-    turns = _turnings(game["turning_points"], "the game")
-    return said + ("; " + "; ".join(turns) if turns else "") + "."
+    @property
+    def plies(self) -> int:
+        return len(self.plays)
 
+    def state_sentence(self, state: State) -> str:
+        """``Jerusalem was decided at ply 31, 16 plies before it resolved; P2's
+        `LS J` at ply 28 gave it away (`LH C` or `F T` would have kept it).``"""
+        part = self.analysis.state(state)
+        name, decided, resolved = state.full_name, part.decided, part.resolved
+        if decided is None:
+            said = f"{name} was not decided in the plays recorded"
+            if part.can_win:
+                seats = _seats(part.can_win)
+                either = " or ".join(
+                    [", ".join(seats[:-1]), seats[-1]] if len(seats) > 1 else seats
+                )
+                said += f": {either} could still win it"
+        elif decided == 0:
+            said = f"{name} was decided before the first play"
+        elif resolved is not None and decided == resolved:
+            said = f"{name} was decided only as it resolved, at ply {decided}"
+        else:
+            said = f"{name} was decided at ply {decided}"
+            if resolved is not None:
+                ahead = resolved - decided
+                said += f", {ahead} {'ply' if ahead == 1 else 'plies'} before it resolved"
+        turns = self._turnings(part.losses)
+        return said + ("; " + "; ".join(turns) if turns else "") + "."
 
-def _turnings(points: list[dict[str, Any]], what: str = "it") -> list[str]:
-    """The turning points in words, in order; the seats one play put out of
-    reach in one sentence."""
-    reached: dict[int, list[str]] = {}  # ply -> the seats that play put out of reach
-    for point in points:
-        if not point["own"]:
-            reached.setdefault(point["ply"], []).append(point["seat"])
-    said = []
-    for point in points:
-        if point["own"]:
-            said.append(_gave_away(point, what))
-        elif point["ply"] in reached:  # the first of its ply: say them all
-            seats = " and ".join(f"{s}'s" for s in reached.pop(point["ply"]))
-            said.append(
-                f"{point['by']}'s `{point['play']}` at ply {point['ply']} "
-                f"put {what} out of {seats} reach"
+    def game_sentence(self) -> str:
+        """``The game was decided at ply 38 of 40: P1 wins; ...``."""
+        analysis = self.analysis
+        if analysis.decided is None:
+            said = "The game was not decided in the plays recorded"
+        else:
+            said = f"The game was decided at ply {analysis.decided} of {self.plies}" + (
+                f": {seat_name(analysis.winner)} wins" if analysis.winner is not None else ""
             )
-    return said
+        turns = self._turnings(analysis.losses, "the game")
+        return said + ("; " + "; ".join(turns) if turns else "") + "."
+
+    def _turnings(self, losses: Sequence[Loss], what: str = "it") -> list[str]:
+        """The turning points in words, in order; the seats one play put out of
+        reach in one sentence."""
+        reached: dict[int, list[int]] = {}  # ply -> the seats that play put out of reach
+        for loss in losses:
+            if not loss.own:
+                reached.setdefault(loss.ply, []).append(loss.seat)
+        said = []
+        for loss in losses:
+            if loss.own:
+                said.append(self._gave_away(loss, what))
+            elif loss.ply in reached:  # the first of its ply: say them all
+                seats = " and ".join(f"{seat_name(s)}'s" for s in reached.pop(loss.ply))
+                said.append(
+                    f"{seat_name(loss.by)}'s `{self.plays[loss.ply - 1]}` at ply {loss.ply} "
+                    f"put {what} out of {seats} reach"
+                )
+        return said
+
+    def _gave_away(self, loss: Loss, what: str) -> str:
+        line = (
+            f"{seat_name(loss.seat)}'s `{self.plays[loss.ply - 1]}` at ply {loss.ply} "
+            f"gave {what} away"
+        )
+        others = [f"`{_spelt(card, state)}`" for card, state in loss.alternatives]
+        if not others:
+            return line
+        if len(others) <= 3:
+            shown = " or ".join(others)
+        else:
+            shown = f"{', '.join(others[:3])} or {len(others) - 3} other plays"
+        return line + f" ({shown} would have kept it)"
+
+    def to_json(self) -> dict[str, Json]:
+        """Each state in the order A C J E T, then the game."""
+        analysis = self.analysis
+        return {
+            "known_deal": analysis.known_deal,
+            "plies": self.plies,
+            "states": [self._state_json(part) for part in analysis.states],
+            "game": {
+                "decided": analysis.decided,
+                "winner": None if analysis.winner is None else seat_name(analysis.winner),
+                "can_win": _seats(analysis.can_win),
+                "turning_points": [self._loss_json(loss) for loss in analysis.losses],
+            },
+        }
+
+    def _state_json(self, part: StateAnalysis) -> dict[str, Json]:
+        return {
+            "state": part.state.name,
+            "name": part.state.full_name,
+            "decided": part.decided,
+            "resolved": part.resolved,
+            "winner": None if part.winner is None else seat_name(part.winner),
+            "can_win": _seats(part.can_win),
+            "exact": part.exact,
+            "turning_points": [self._loss_json(loss) for loss in part.losses],
+        }
+
+    def _loss_json(self, loss: Loss) -> dict[str, Json]:
+        return {
+            "seat": seat_name(loss.seat),
+            "ply": loss.ply,
+            "by": seat_name(loss.by),
+            "play": self.plays[loss.ply - 1],
+            "own": loss.own,
+            "alternatives": [_spelt(card, state) for card, state in loss.alternatives],
+        }
 
 
-def _gave_away(point: dict[str, Any], what: str) -> str:
-    line = f"{point['seat']}'s `{point['play']}` at ply {point['ply']} gave {what} away"
-    others = [f"`{o}`" for o in point["alternatives"]]
-    if not others:
-        return line
-    if len(others) <= 3:
-        shown = " or ".join(others)
-    else:
-        shown = f"{', '.join(others[:3])} or {len(others) - 3} other plays"
-    return line + f" ({shown} would have kept it)"
+def when_decided(report: Report) -> WhenDecided | None:
+    """When each state and the game of a validated record were decided
+    (``analysis_of``); None when the header or the deal could not be read."""
+    analysis = analysis_of(report)
+    if analysis is None:
+        return None
+    return WhenDecided(analysis, tuple(_spelt(turn.card, turn.state) for turn in report.turns))
 
 
-def render_text(data: dict[str, Any]) -> str:
+@dataclass(frozen=True, slots=True)
+class RecordAnalysis:
+    """A record's analysis (None: the header or the deal has errors), its
+    place and players: what ``ordo analyse`` says of it."""
+
+    file: str
+    record: int
+    players: tuple[Player, ...]
+    valid: bool
+    decided: WhenDecided | None
+
+    def to_json(self) -> dict[str, Json]:
+        """``ordo analyse --format json``'s entry for the record."""
+        return {
+            "file": self.file,
+            "record": self.record,
+            "players": [player.to_json() for player in self.players],
+            "valid": self.valid,
+            "decided": None if self.decided is None else self.decided.to_json(),
+        }
+
+
+def render_text(data: RecordAnalysis) -> str:
     """One record's analysis for people: a heading, a line per state, the game."""
-    players = " v ".join(p["name"].strip() or "?" for p in data["players"])
-    out = [f"{data['file']}, record {data['record']}" + (f" ({players})" if players else "")]
-    decided = data["decided"]
+    names = " v ".join(player.name.strip() or "?" for player in data.players)
+    out = [f"{data.file}, record {data.record}" + (f" ({names})" if names else "")]
+    decided = data.decided
     if decided is None:
         out.append("  nothing to analyse: the header or the deal has errors")
         return "\n".join(out) + "\n"
-    if not decided["known_deal"]:
+    if not decided.analysis.known_deal:
         out.append("  (no deal: each seat's cards to come may be any cards)")
-    for state in decided["states"]:
-        out.append("  " + state_sentence(state))
-    out.append("  " + game_sentence(decided["game"], decided["plies"]))
+    for part in decided.analysis.states:
+        out.append("  " + decided.state_sentence(part.state))
+    out.append("  " + decided.game_sentence())
     return "\n".join(out) + "\n"
 
 
-def analysed(report: Report) -> dict[str, Any]:
-    """A record's analysis, its place and players: ``ordo analyse --format json``."""
-    found = analysis_of(report)
-    return {
-        "file": report.source,
-        "record": report.index,
-        "players": [{"seat": seat_name(s), "name": name} for s, name in enumerate(report.names)],
-        "valid": report.valid,
-        "decided": None if found is None else decided_data(report, found),
-    }
+def analysed(report: Report) -> RecordAnalysis:
+    """A record's analysis, its place and players: ``ordo analyse``'s view of it."""
+    return RecordAnalysis(
+        report.source, report.index, players_of(report), report.valid, when_decided(report)
+    )
 
 
 def analyses(paths: Sequence[str], format: str, workers: Workers) -> Numbered:

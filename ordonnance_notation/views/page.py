@@ -34,7 +34,7 @@ from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError
 from ..engine.analysis import Analysis, Loss
-from ..engine.cards import Card, State, seat_name, seat_number
+from ..engine.cards import Card, State, seat_name
 from ..engine.game import MAX_SEATS, STATES
 from ..files.sources import expand
 from ..notation.parser import parse_record
@@ -276,27 +276,22 @@ def _grouped(loss: Loss) -> tuple[tuple[str, str], ...]:
 
 
 def _summary(report: Report) -> Summary:
-    data = summarize(report, decided=False)  # the page has its own (``decisions``)
+    summary = summarize(report, decided=False)  # the page has its own (``decisions``)
     states = tuple(
         Resolved(
-            state["marker"],
-            State[state["state"]] - 1,
-            state["ply"],
-            visible(state["deciding"]),
+            state.marker,
+            state.state - 1,
+            state.ply,
+            visible(state.deciding),
             tuple(
-                (
-                    seat_number(army["seat"]) or 0,
-                    army["fourth_card_ply"],
-                    army.get("points"),
-                    army["formations"],
-                )
-                for army in state["armies"]
+                (army.seat, army.fourth_card_ply, summary.points_for(place), army.formations)
+                for place, army in enumerate(state.armies)
             ),
         )
-        for state in data["states"]
+        for state in summary.states
     )
-    comments = tuple(visible(c) for c in data["comments"])
-    return Summary(visible(rules_words(data)), visible(outcome_words(data)), comments, states)
+    comments = tuple(visible(c) for c in summary.comments)
+    return Summary(visible(rules_words(summary)), visible(outcome_words(summary)), comments, states)
 
 
 def view_block(block: Block, seat: int | None) -> list[RecordView]:

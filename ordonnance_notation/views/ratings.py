@@ -15,9 +15,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
+from .report import Json
 from .stats import Played
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuceRating
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +39,7 @@ class Ratings:
     games: int  # games rated
     unrated: int  # games with a name in two seats
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, Json]:
         return {
             "model": "OpenSkill Plackett-Luce",
             "games": self.games,
@@ -49,7 +53,7 @@ def rate(played: Sequence[Played]) -> Ratings:
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
-    ratings: dict[str, Any] = {}
+    ratings: dict[str, PlackettLuceRating] = {}
     games: Counter[str] = Counter()
     unrated = 0
     dated = sorted(

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import re
 import textwrap
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, TextIO
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol, TextIO, TypeAlias, TypeVar
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -22,6 +22,7 @@ from ..checking.report import Report
 from ..checking.validator import validate
 from ..checking.verdicts import Checked
 from ..diagnostics import Diagnostic, InputError, Severity, Span
+from ..engine.cards import seat_name
 from ..notation.parser import parse_chunks
 from ..runs.blocks import Block, block_chunks
 from ..runs.inputs import over_inputs
@@ -216,15 +217,43 @@ class TextReporter:
         )
 
 
-def json_records(entries: Iterable[dict[str, Any]]) -> Iterator[str]:
+Json: TypeAlias = "str | int | float | bool | Sequence[Json] | Mapping[str, Json] | None"
+
+
+class Entry(Protocol):
+    """A record's view (a summary, an analysis) as every layout reads it;
+    ``to_json`` is its JSON form, built only to be written."""
+
+    def to_json(self) -> dict[str, Json]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat and the name its tag gives (``""`` when it has none)."""
+
+    seat: int
+    name: str
+
+    def to_json(self) -> dict[str, Json]:
+        return {"seat": seat_name(self.seat), "name": self.name}
+
+
+def players_of(report: Report) -> tuple[Player, ...]:
+    """The players of a record, a seat each, as its header names them."""
+    return tuple(Player(seat, name) for seat, name in enumerate(report.names))
+
+
+def json_records(entries: Iterable[Entry | Mapping[str, Json]]) -> Iterator[str]:
     """``json.dumps({"records": [...]}, indent=2)`` plus a line end, a record
-    at a time (no record: nothing at all)."""
+    at a time (no record: nothing at all); an entry is a view, written as its
+    ``to_json`` says, or JSON data."""
     return json_document(map(json_entry, entries))
 
 
-def json_entry(entry: dict[str, Any]) -> str:
+def json_entry(entry: Entry | Mapping[str, Json]) -> str:
     """One entry of ``json_records``, laid out (and indented) as it is there."""
-    return json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+    data = entry if isinstance(entry, Mapping) else entry.to_json()
+    return json.dumps(data, indent=2, ensure_ascii=False).replace("\n", "\n    ")
 
 
 def json_document(entries: Iterable[str]) -> Iterator[str]:
@@ -271,15 +300,31 @@ class JsonReporter:
 _NUMBER = "\x00"  # a record's number until it is known: no file name or record holds a NUL
 
 
-def laid_out(
-    data: dict[str, Any], format: str, render: Callable[[dict[str, Any]], str]
-) -> tuple[str, str]:
-    """A record's ``data`` laid out (``json``: an entry of ``json_records``;
+class _Unnumbered(int):
+    """The number of a record not yet numbered: written as ``_NUMBER``, where
+    the text laid out is cut to put the number in."""
+
+    def __format__(self, spec: str) -> str:
+        return _NUMBER
+
+    def __str__(self) -> str:
+        return _NUMBER
+
+
+_UNNUMBERED = _Unnumbered()
+
+View = TypeVar("View", bound=Entry)
+
+
+def laid_out(data: View, format: str, render: Callable[[View], str]) -> tuple[str, str]:
+    """A record's view laid out (``json``: an entry of ``json_records``;
     else by ``render``, for people: nothing a terminal obeys) before its
-    number within its file is known, as the text before it and after it."""
-    data["record"] = _NUMBER
+    number within its file is known, as the text before it and after it.
+    The view's ``record`` is to be ``_UNNUMBERED`` (``laid_block`` makes
+    it so)."""
     if format == "json":
-        return tuple(json_entry(data).split(json.dumps(_NUMBER), 1))  # type: ignore[return-value]
+        entry = data.to_json() | {"record": _NUMBER}  # in its place among the keys
+        return tuple(json_entry(entry).split(json.dumps(_NUMBER), 1))  # type: ignore[return-value]
     before, after = render(data).split(_NUMBER, 1)
     return visible(before), visible(after)
 
@@ -299,17 +344,14 @@ class Laid:
 
 
 def laid_block(
-    block: Block,
-    data_of: Callable[[Report], dict[str, Any]],
-    render: Callable[[dict[str, Any]], str],
-    format: str,
+    block: Block, data_of: Callable[[Report], View], render: Callable[[View], str], format: str
 ) -> Laid:
-    """Each record of ``block`` validated, made data by ``data_of`` and laid
+    """Each record of ``block`` validated, made a view by ``data_of`` and laid
     out (``laid_out``) but for its number (on a worker)."""
     entries = []
     for item in parse_chunks(block_chunks(block), block.source):
         report = validate(item)
-        before, after = laid_out(data_of(report), format, render)
+        before, after = laid_out(data_of(replace(report, index=_UNNUMBERED)), format, render)
         entries.append((before, after, report.valid))
     return Laid(block.file, block.source, entries)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from dataclasses import asdict, dataclass, field
+from typing import NamedTuple
 
 from ..checking.dates import Date, read_date
 from ..checking.report import Report
@@ -18,7 +18,7 @@ from ..engine.cards import seat_name
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak, score
 from ..notation.parser import parse_chunks
 from ..runs.blocks import Block, block_chunks
-from .report import plural
+from .report import Json, plural
 
 
 def deciding_step(decision: Decision) -> str:
@@ -42,11 +42,30 @@ def _no_plies() -> list[int]:
     return [0, 0]
 
 
-def _no_games() -> list[int]:
-    return [0, 0, 0, 0, 0]  # games, wins, shared wins, states, points
+@dataclass(slots=True)
+class Standing:
+    """A player's games of one kind (seats, scoring rule): how many, the
+    wins (``shared``: the wins shared), and the states and points taken."""
 
+    player: str
+    seats: int
+    scoring: str  # classic or points
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+    states: int = 0
+    points: int = 0  # under points scoring
 
-STANDING = ("games", "wins", "shared", "states", "points")
+    def add(self, other: Standing) -> None:
+        """Counts ``other``'s games (of the same player and kind) here too."""
+        self.games += other.games
+        self.wins += other.wins
+        self.shared += other.shared
+        self.states += other.states
+        self.points += other.points
+
+    def to_json(self) -> dict[str, Json]:
+        return asdict(self)
 
 
 class Played(NamedTuple):
@@ -97,9 +116,8 @@ class Stats:
     )  # seats -> marker -> [sum of the plies, count]: flat, whatever the archive's size
     by_player: bool = False  # keep the standings
     rated: bool = False  # and every game's places, in order, for the ratings
-    standings: dict[tuple[str, int, str], list[int]] = field(
-        default_factory=lambda: defaultdict(_no_games)
-    )  # (player, seats, rule) -> games, wins, shared wins, states, points
+    # by (player, seats, rule):
+    standings: dict[tuple[str, int, str], Standing] = field(default_factory=dict)
     played: list[Played] = field(default_factory=list)
     # (factories by name, so that statistics can be sent between processes)
 
@@ -139,16 +157,23 @@ class Stats:
     def _add_players(self, report: Report, outcome: Outcome, rule: str) -> None:
         names = tuple(name.strip() or "(no name)" for name in report.names)
         for seat, name in enumerate(names):
-            line = self.standings[name, len(names), rule]
-            line[0] += 1
-            line[1] += outcome.winner == seat
-            line[2] += outcome.winner is None and seat in outcome.tied
-            line[3] += outcome.states[seat]
-            line[4] += outcome.scores[seat] if rule == "points" else 0
+            line = self._standing(name, len(names), rule)
+            line.games += 1
+            line.wins += outcome.winner == seat
+            line.shared += outcome.winner is None and seat in outcome.tied
+            line.states += outcome.states[seat]
+            line.points += outcome.scores[seat] if rule == "points" else 0
         if self.rated:
             record = report.record
             date = read_date(record.tag("Date") or "") if record is not None else None
             self.played.append(Played(date, names, places(outcome)))
+
+    def _standing(self, player: str, seats: int, rule: str) -> Standing:
+        key = player, seats, rule
+        line = self.standings.get(key)
+        if line is None:
+            line = self.standings[key] = Standing(player, seats, rule)
+        return line
 
     def merge(self, other: Stats) -> None:
         """Adds the statistics of records read after these: the same as adding
@@ -171,25 +196,19 @@ class Stats:
                 total = self.marker_plies[seats][marker]
                 total[0] += plies
                 total[1] += count
-        for key, line in other.standings.items():
-            mine = self.standings[key]
-            for n, value in enumerate(line):
-                mine[n] += value
+        for (player, seats, rule), line in other.standings.items():
+            self._standing(player, seats, rule).add(line)
         self.played.extend(other.played)
 
-    def standings_json(self) -> list[dict[str, Any]]:
+    def standing_rows(self) -> list[Standing]:
         """A row per player and kind of game (seats, scoring rule), best first."""
-        return [
-            {
-                "player": name,
-                "seats": seats,
-                "scoring": rule,
-                **dict(zip(STANDING, line, strict=True)),
-            }
-            for (name, seats, rule), line in sorted(self.standings.items(), key=_standing_order)
-        ]
+        return sorted(self.standings.values(), key=_standing_order)
 
-    def to_json(self) -> dict[str, Any]:
+    def standings_json(self) -> list[dict[str, Json]]:
+        """``standing_rows`` as ``ordo stats --by player --format json`` writes them."""
+        return [row.to_json() for row in self.standing_rows()]
+
+    def to_json(self) -> dict[str, Json]:
         return {
             "games": self.games,
             "skipped": self.skipped,
@@ -209,9 +228,16 @@ class Stats:
         }
 
 
-def _standing_order(item: tuple[tuple[str, int, str], list[int]]) -> tuple[object, ...]:
-    (name, seats, rule), (games, wins, _shared, states, points) = item
-    return (seats, rule, -wins, -wins / games, -points, -states, name)
+def _standing_order(row: Standing) -> tuple[object, ...]:
+    return (
+        row.seats,
+        row.scoring,
+        -row.wins,
+        -row.wins / row.games,
+        -row.points,
+        -row.states,
+        row.player,
+    )
 
 
 def collect(reports: Iterable[Report], by_player: bool = False, rated: bool = False) -> Stats:
@@ -235,28 +261,26 @@ def _percent(part: int, whole: int) -> str:
 def render_standings(stats: Stats) -> str:
     """A table of players for each kind of game (seats and scoring rule), most wins first."""
     out: list[str] = []
-    rows = stats.standings_json()
+    rows = stats.standing_rows()
     seated: Counter[tuple[int, str]] = Counter()  # a game is counted once for each seat
     for row in rows:
-        seated[row["seats"], row["scoring"]] += row["games"]
+        seated[row.seats, row.scoring] += row.games
     kind = None
     for row in rows:
-        if (row["seats"], row["scoring"]) != kind:
-            kind = row["seats"], row["scoring"]
-            unit = "points" if row["scoring"] == "points" else "states"
-            games = seated[kind] // row["seats"]
+        if (row.seats, row.scoring) != kind:
+            kind = row.seats, row.scoring
+            unit = "points" if row.scoring == "points" else "states"
+            games = seated[kind] // row.seats
             out += [
                 *([""] if out else []),
-                f"standings: {row['seats']} seats, {row['scoring']} scoring "
-                f"({plural(games, 'game')})",
+                f"standings: {row.seats} seats, {row.scoring} scoring ({plural(games, 'game')})",
                 f"  {'player':<24} {'games':>6} {'wins':>6} {'win %':>6} {unit:>7} {'per game':>8}",
             ]
-        won = row["wins"]
-        total = row["points"] if row["scoring"] == "points" else row["states"]
-        shared = f" (+{row['shared']} shared)" if row["shared"] else ""
+        total = row.points if row.scoring == "points" else row.states
+        shared = f" (+{row.shared} shared)" if row.shared else ""
         out.append(
-            f"  {row['player'][:24]:<24} {row['games']:>6} {won:>6} "
-            f"{_percent(won, row['games']):>6} {total:>7} {total / row['games']:>8.2f}{shared}"
+            f"  {row.player[:24]:<24} {row.games:>6} {row.wins:>6} "
+            f"{_percent(row.wins, row.games):>6} {total:>7} {total / row.games:>8.2f}{shared}"
         )
     return "\n".join(out) + "\n" if out else "no finished, valid game to stand on\n"
 

@@ -1,117 +1,251 @@
 """The annotated summary of a record: who played, under which rules, who won
 and why, how each state was decided, and the record's own comments.
 
-``summarize`` builds plain data (the JSON format); ``render_text`` and
-``render_markdown`` lay the same data out for the terminal and for publishing.
+``summarize`` builds it (a ``RecordSummary``); ``render_text`` and
+``render_markdown`` lay it out for the terminal and for publishing, its
+``to_json`` is the JSON format.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from ..checking.report import Report
 from ..engine.armies import Army
-from ..engine.cards import State, seat_name
+from ..engine.cards import Card, State, seat_name
 from ..engine.game import Game, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captures
 from ..runs.workers import Workers
-from .analysis import analysis_of, decided_data, game_sentence, state_sentence
-from .report import Numbered, laid_block
+from .analysis import WhenDecided, when_decided
+from .report import Json, Numbered, Player, laid_block, players_of
 
 
-def summarize(report: Report, decided: bool = True) -> dict[str, Any]:
-    """Everything the summary says, as JSON-ready data; with ``decided``,
-    when each state and the game were decided (``views.analysis``)."""
+@dataclass(frozen=True, slots=True)
+class ArmySummary:
+    """A seat's army in a state: its cards in the order played, its
+    formations in words, and the ply of its fourth card (None: not full)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    formations: str
+    fourth_card_ply: int | None
+
+    @classmethod
+    def of(cls, army: Army) -> ArmySummary:
+        return cls(army.seat, army.cards, army.formations.describe(), army.fourth_ply)
+
+
+@dataclass(frozen=True, slots=True)
+class StateSummary:
+    """A resolved state: its marker, the ply that resolved it, its winner,
+    the comparison that decided it, and the armies strongest first."""
+
+    marker: int
+    state: State
+    ply: int
+    winner: int
+    deciding: str
+    armies: tuple[ArmySummary, ...]  # by place: the winner's first
+
+    @classmethod
+    def of(cls, resolution: Resolution) -> StateSummary:
+        return cls(
+            resolution.marker,
+            resolution.state,
+            resolution.ply,
+            resolution.winner,
+            resolution.decision.explain(),
+            tuple(ArmySummary.of(army) for army in resolution.ranking),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class UnresolvedState:
+    """A state no play resolved, and each seat's army in it, by seat."""
+
+    state: State
+    armies: tuple[ArmySummary, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game's outcome, and why it came out so, in a sentence (``why``)."""
+
+    outcome: Outcome
+    why: str
+
+    def to_json(self, unit: str) -> dict[str, Json]:
+        """The result, its scores counting ``unit`` (states or points)."""
+        outcome = self.outcome
+        return {
+            "winner": None if outcome.winner is None else seat_name(outcome.winner),
+            "unit": unit,
+            "scores": {seat_name(s): v for s, v in enumerate(outcome.scores)},
+            "states": {seat_name(s): v for s, v in enumerate(outcome.states)},
+            "tie_break": outcome.tie_break.value if outcome.tie_break else None,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Annotation:
+    """A play the record marks with a glyph or comments, as written."""
+
+    ply: int
+    play: str  # seat, card and state, e.g. "P2 HF A"
+    glyph: str | None
+    comments: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSummary:
+    """Everything the summary of a record says: its place, players and
+    rules, each state resolved (in marker order) and not, the result,
+    the record's comments and annotations, its errors, and (``decided``)
+    when each state and the game were decided: None when not asked for,
+    or when nothing was replayed."""
+
+    file: str
+    record: int
+    players: tuple[Player, ...]
+    scoring: Scoring
+    valid: bool
+    states: tuple[StateSummary, ...]
+    unresolved: tuple[UnresolvedState, ...]
+    result: GameResult | None  # None: not finished, or not checked to its end
+    comments: tuple[str, ...]
+    annotations: tuple[Annotation, ...]
+    problems: tuple[str, ...]  # the errors, each as ``location: code: message``
+    decided: WhenDecided | None = None
+
+    def name_of(self, seat: int) -> str:
+        """The name of the player at ``seat``, ``""`` when the header gives none."""
+        return self.players[seat].name if seat < len(self.players) else ""
+
+    def points_for(self, place: int) -> int | None:
+        """What ``place`` in a state (0: its winner) scores; None under classic scoring."""
+        return self.scoring.points_for(place) if self.scoring.is_points else None
+
+    def points(self) -> tuple[tuple[int, ...], ...] | None:
+        """Under points scoring, when the game is finished: each seat's points
+        from each state, the states in marker order; else None."""
+        if self.result is None or not self.scoring.is_points or not self.states:
+            return None
+        places = [{army.seat: place for place, army in enumerate(s.armies)} for s in self.states]
+        return tuple(
+            tuple(self.scoring.points_for(place[seat]) for place in places)
+            for seat in range(len(self.states[0].armies))
+        )
+
+    def to_json(self) -> dict[str, Json]:
+        """``ordo summary --format json``'s entry for the record."""
+        scoring = self.scoring
+        points = self.points()
+        out: dict[str, Json] = {
+            "file": self.file,
+            "record": self.record,
+            "players": [player.to_json() for player in self.players],
+            "scoring": "points" if scoring.is_points else "classic",
+            "points_table": list(scoring.points) if scoring.points else None,
+            "valid": self.valid,
+            "finished": self.result is not None,
+            "result": None if self.result is None else self.result.to_json(scoring.unit),
+            "states": [self._state_json(state) for state in self.states],
+            "unresolved": [
+                {
+                    "state": state.state.name,
+                    "name": state.state.full_name,
+                    "armies": [self._army_json(army) for army in state.armies],
+                }
+                for state in self.unresolved
+            ],
+            "points": None
+            if points is None
+            else {
+                seat_name(seat): {state.state.name: row[n] for n, state in enumerate(self.states)}
+                for seat, row in enumerate(points)
+            },
+            "comments": list(self.comments),
+            "annotations": [
+                {
+                    "ply": note.ply,
+                    "play": note.play,
+                    "glyph": note.glyph,
+                    "comments": list(note.comments),
+                }
+                for note in self.annotations
+            ],
+            "problems": list(self.problems),
+        }
+        if self.decided is not None:
+            out["decided"] = self.decided.to_json()
+        return out
+
+    def _army_json(self, army: ArmySummary) -> dict[str, Json]:
+        return {
+            "seat": seat_name(army.seat),
+            "name": self.name_of(army.seat),
+            "cards": [str(c) for c in army.cards],
+            "formations": army.formations,
+            "fourth_card_ply": army.fourth_card_ply,
+        }
+
+    def _state_json(self, state: StateSummary) -> dict[str, Json]:
+        armies = []
+        for place, army in enumerate(state.armies):
+            entry = self._army_json(army) | {"place": place + 1}
+            points = self.points_for(place)
+            if points is not None:
+                entry["points"] = points
+            armies.append(entry)
+        return {
+            "marker": state.marker,
+            "state": state.state.name,
+            "name": state.state.full_name,
+            "ply": state.ply,
+            "winner": seat_name(state.winner),
+            "deciding": state.deciding,
+            "armies": armies,
+        }
+
+
+def summarize(report: Report, decided: bool = True) -> RecordSummary:
+    """The summary of a validated record; with ``decided``, when each state
+    and the game were decided (``views.analysis``)."""
     scoring = report.scoring or Scoring.classic()
     game = report.game
-    out: dict[str, Any] = {
-        "file": report.source,
-        "record": report.index,
-        "players": [{"seat": seat_name(s), "name": name} for s, name in enumerate(report.names)],
-        "scoring": "points" if scoring.is_points else "classic",
-        "points_table": list(scoring.points) if scoring.points else None,
-        "valid": report.valid,
-        "finished": report.outcome is not None,
-        "result": None,
-        "states": [],
-        "unresolved": [],
-        "points": None,
-        "comments": [c.text for c in report.record.comments] if report.record else [],
-        "annotations": _annotations(report),
-        "problems": [
+    states: tuple[StateSummary, ...] = ()
+    unresolved: tuple[UnresolvedState, ...] = ()
+    result = None
+    if game is not None:
+        states = tuple(StateSummary.of(resolution) for resolution in game.resolutions)
+        unresolved = tuple(
+            UnresolvedState(
+                state, tuple(ArmySummary.of(game.army(state, s)) for s in range(game.seats))
+            )
+            for state in State
+            if game.resolution(state) is None
+        )
+        if report.outcome is not None:
+            result = GameResult(report.outcome, why(report.outcome, game, scoring))
+    return RecordSummary(
+        file=report.source,
+        record=report.index,
+        players=players_of(report),
+        scoring=scoring,
+        valid=report.valid,
+        states=states,
+        unresolved=unresolved,
+        result=result,
+        comments=tuple(c.text for c in report.record.comments) if report.record else (),
+        annotations=_annotations(report),
+        problems=tuple(
             f"{d.location}: {d.code}: {d.message}" for d in report.diagnostics if d.code[0] == "E"
-        ],
-    }
-    if game is None:
-        return out
-    if decided:
-        analysis = analysis_of(report)
-        out["decided"] = None if analysis is None else decided_data(report, analysis)
-    out["states"] = [_state(r, report, scoring) for r in game.resolutions]
-    out["unresolved"] = [
-        _unresolved(game, state, report) for state in State if game.resolution(state) is None
-    ]
-    if report.outcome is not None:
-        out["result"] = _result(report.outcome, game, scoring)
-        if scoring.is_points:
-            out["points"] = {
-                seat_name(s): {
-                    r.state.name: scoring.points_for(r.place_of(s)) for r in game.resolutions
-                }
-                for s in range(game.seats)
-            }
-    return out
-
-
-def _army(army: Army, report: Report) -> dict[str, Any]:
-    return {
-        "seat": seat_name(army.seat),
-        "name": report.names[army.seat] if army.seat < len(report.names) else "",
-        "cards": [str(c) for c in army.cards],
-        "formations": army.formations.describe(),
-        "fourth_card_ply": army.fourth_ply,
-    }
-
-
-def _state(resolution: Resolution, report: Report, scoring: Scoring) -> dict[str, Any]:
-    armies = []
-    for place, army in enumerate(resolution.ranking):
-        entry = _army(army, report) | {"place": place + 1}
-        if scoring.is_points:
-            entry["points"] = scoring.points_for(place)
-        armies.append(entry)
-    return {
-        "marker": resolution.marker,
-        "state": resolution.state.name,
-        "name": resolution.state.full_name,
-        "ply": resolution.ply,
-        "winner": seat_name(resolution.winner),
-        "deciding": resolution.decision.explain(),
-        "armies": armies,
-    }
-
-
-def _unresolved(game: Game, state: State, report: Report) -> dict[str, Any]:
-    return {
-        "state": state.name,
-        "name": state.full_name,
-        "armies": [_army(game.army(state, s), report) for s in range(game.seats)],
-    }
-
-
-def _result(outcome: Outcome, game: Game, scoring: Scoring) -> dict[str, Any]:
-    unit = scoring.unit
-    scores = {seat_name(s): v for s, v in enumerate(outcome.scores)}
-    return {
-        "winner": None if outcome.winner is None else seat_name(outcome.winner),
-        "unit": unit,
-        "scores": scores,
-        "states": {seat_name(s): v for s, v in enumerate(outcome.states)},
-        "tie_break": outcome.tie_break.value if outcome.tie_break else None,
-        "why": why(outcome, game, scoring),
-    }
+        ),
+        decided=when_decided(report) if decided and game is not None else None,
+    )
 
 
 def why(outcome: Outcome, game: Game, scoring: Scoring) -> str:
@@ -156,168 +290,170 @@ def why(outcome: Outcome, game: Game, scoring: Scoring) -> str:
     )
 
 
-def _annotations(report: Report) -> list[dict[str, Any]]:
+def _annotations(report: Report) -> tuple[Annotation, ...]:
     if report.record is None:
-        return []
-    out = []
-    for play in report.record.plays:
-        if play.glyph is None and not play.comments:
-            continue
-        out.append(
-            {
-                "ply": play.ply,
-                "play": " ".join(
-                    w.text for w in (play.seat, play.card, play.state) if w is not None
-                ),
-                "glyph": play.glyph.text if play.glyph else None,
-                "comments": [c.text for c in play.comments],
-            }
+        return ()
+    return tuple(
+        Annotation(
+            play.ply,
+            " ".join(w.text for w in (play.seat, play.card, play.state) if w is not None),
+            play.glyph.text if play.glyph else None,
+            tuple(c.text for c in play.comments),
         )
-    return out
+        for play in report.record.plays
+        if play.glyph is not None or play.comments
+    )
 
 
-def _heading(data: dict[str, Any]) -> str:
-    return f"{data['file']}, record {data['record']}"
+def _heading(summary: RecordSummary) -> str:
+    return f"{summary.file}, record {summary.record}"
 
 
-def _players(data: dict[str, Any]) -> str:
-    return ", ".join(f"{p['seat']} {p['name']}".rstrip() for p in data["players"])
+def _players(summary: RecordSummary) -> str:
+    return ", ".join(f"{seat_name(p.seat)} {p.name}".rstrip() for p in summary.players)
 
 
-def rules_words(data: dict[str, Any]) -> str:
-    """The scoring of a summary's ``data`` in words, for every form of it."""
-    if data["scoring"] == "classic":
+def rules_words(summary: RecordSummary) -> str:
+    """The scoring of a summary in words, for every form of it."""
+    scoring = summary.scoring
+    if not scoring.is_points:
         return "classic scoring (most states wins)"
-    table = " ".join(map(str, data["points_table"]))
-    return f"points scoring, {table} by rank"
+    assert scoring.points is not None
+    return f"points scoring, {' '.join(map(str, scoring.points))} by rank"
 
 
-def outcome_words(data: dict[str, Any]) -> str:
-    """The result of a summary's ``data`` in words, for every form of it."""
-    if data["problems"] and not data["valid"]:
+def outcome_words(summary: RecordSummary) -> str:
+    """The result of a summary in words, for every form of it."""
+    if summary.problems and not summary.valid:
         return "not established: the record has errors"
-    if data["result"] is None:
-        return f"unfinished: {len(data['states'])} of 5 states resolved"
-    result = data["result"]
-    head = "shared win" if result["winner"] is None else f"{result['winner']} wins"
-    return f"{head}. {result['why']}"
+    if summary.result is None:
+        return f"unfinished: {len(summary.states)} of 5 states resolved"
+    winner = summary.result.outcome.winner
+    head = "shared win" if winner is None else f"{seat_name(winner)} wins"
+    return f"{head}. {summary.result.why}"
 
 
-def render_text(data: dict[str, Any]) -> str:
+def _cards(army: ArmySummary) -> str:
+    return " ".join(map(str, army.cards))
+
+
+def _seated(summary: RecordSummary, seat: int) -> str:
+    """``P2 Boris Lind``; ``P2 `` when the header names no one."""
+    return f"{seat_name(seat)} {summary.name_of(seat)}"
+
+
+def render_text(summary: RecordSummary) -> str:
     out = [
-        _heading(data),
-        f"Players: {_players(data)}",
-        f"Rules: {rules_words(data)}",
-        f"Result: {outcome_words(data)}",
+        _heading(summary),
+        f"Players: {_players(summary)}",
+        f"Rules: {rules_words(summary)}",
+        f"Result: {outcome_words(summary)}",
     ]
-    for comment in data["comments"]:
+    for comment in summary.comments:
         out.append(f"  {{{comment}}}")
-    if data["states"]:
+    if summary.states:
         out += ["", "States in marker order"]
-    for state in data["states"]:
+    for state in summary.states:
         out.append(
-            f"#{state['marker']} {state['name']}, resolved at ply {state['ply']}: "
-            f"{state['winner']} wins; {state['deciding']}"
+            f"#{state.marker} {state.state.full_name}, resolved at ply {state.ply}: "
+            f"{seat_name(state.winner)} wins; {state.deciding}"
         )
-        width = max(len(f"{a['seat']} {a['name']}") for a in state["armies"])
-        for army in state["armies"]:
-            points = f"  {army['points']} pt" if "points" in army else ""
+        width = max(len(_seated(summary, a.seat)) for a in state.armies)
+        for place, army in enumerate(state.armies):
+            scored = summary.points_for(place)
+            points_cell = f"  {scored} pt" if scored is not None else ""
             out.append(
-                f"   {army['place']}. {(army['seat'] + ' ' + army['name']).ljust(width)}  "
-                f"{' '.join(army['cards']).ljust(20)} {army['formations']} "
-                f"(4th card ply {army['fourth_card_ply']}){points}"
+                f"   {place + 1}. {_seated(summary, army.seat).ljust(width)}  "
+                f"{_cards(army).ljust(20)} {army.formations} "
+                f"(4th card ply {army.fourth_card_ply}){points_cell}"
             )
-    started = [state for state in data["unresolved"] if any(a["cards"] for a in state["armies"])]
+    started = [state for state in summary.unresolved if any(a.cards for a in state.armies)]
     if started:
         out += ["", "Not resolved"]
-    for state in started:
-        armies = "; ".join(f"{a['seat']} {' '.join(a['cards']) or '-'}" for a in state["armies"])
-        out.append(f"   {state['name']}: {armies}")
-    out += _decided_lines(data, "  ")
-    if data["points"]:
-        states = [s["state"] for s in data["states"]]
-        out += ["", "Points   " + "  ".join(f"{s:>2}" for s in states) + "  total"]
-        for seat, row in data["points"].items():
+    for open_state in started:
+        armies = "; ".join(f"{seat_name(a.seat)} {_cards(a) or '-'}" for a in open_state.armies)
+        out.append(f"   {open_state.state.full_name}: {armies}")
+    out += _decided_lines(summary, "  ")
+    points = summary.points()
+    if points:
+        letters = [s.state.name for s in summary.states]
+        out += ["", "Points   " + "  ".join(f"{s:>2}" for s in letters) + "  total"]
+        for seat, row in enumerate(points):
             out.append(
-                f"  {seat:<6} "
-                + "  ".join(f"{row[s]:>2}" for s in states)
-                + f"  {sum(row.values()):>5}"
+                f"  {seat_name(seat):<6} " + "  ".join(f"{p:>2}" for p in row) + f"  {sum(row):>5}"
             )
-    if data["annotations"]:
+    if summary.annotations:
         out += ["", "Annotations"]
-        for note in data["annotations"]:
-            glyph = f" {note['glyph']}" if note["glyph"] else ""
-            comments = " ".join(f"{{{c}}}" for c in note["comments"])
-            out.append(f"  ply {note['ply']:>2}: {note['play']}{glyph} {comments}".rstrip())
-    if data["problems"]:
-        out += ["", "Problems"] + [f"  {p}" for p in data["problems"]]
+        for note in summary.annotations:
+            glyph = f" {note.glyph}" if note.glyph else ""
+            comments = " ".join(f"{{{c}}}" for c in note.comments)
+            out.append(f"  ply {note.ply:>2}: {note.play}{glyph} {comments}".rstrip())
+    if summary.problems:
+        out += ["", "Problems"] + [f"  {p}" for p in summary.problems]
     return "\n".join(out) + "\n"
 
 
-def _decided_lines(data: dict[str, Any], bullet: str) -> list[str]:
+def _decided_lines(summary: RecordSummary, bullet: str) -> list[str]:
     """When each state and the game were decided, a sentence each, states in
     marker order and then the unresolved ones."""
-    decided = data.get("decided")
-    if not decided:
+    decided = summary.decided
+    if decided is None:
         return []
-    order = [s["state"] for s in data["states"]] + [s["state"] for s in data["unresolved"]]
-    by_state = {s["state"]: s for s in decided["states"]}
-    lines = [bullet + state_sentence(by_state[state]) for state in order]
-    lines.append(bullet + game_sentence(decided["game"], decided["plies"]))
+    order = [s.state for s in summary.states] + [s.state for s in summary.unresolved]
+    lines = [bullet + decided.state_sentence(state) for state in order]
+    lines.append(bullet + decided.game_sentence())
     return ["", "When it was decided", *lines]
 
 
-def render_markdown(data: dict[str, Any]) -> str:
+def render_markdown(summary: RecordSummary) -> str:
     out = [
-        f"## {_heading(data)}",
+        f"## {_heading(summary)}",
         "",
-        f"- **Players:** {_players(data)}",
-        f"- **Rules:** {rules_words(data)}",
-        f"- **Result:** {outcome_words(data)}",
+        f"- **Players:** {_players(summary)}",
+        f"- **Rules:** {rules_words(summary)}",
+        f"- **Result:** {outcome_words(summary)}",
     ]
-    out += [f"- *{comment}*" for comment in data["comments"]]
-    if data["states"]:
+    out += [f"- *{comment}*" for comment in summary.comments]
+    if summary.states:
         out += ["", "### States in marker order"]
-    for state in data["states"]:
-        line = f"**#{state['marker']} {state['name']}**, resolved at ply {state['ply']}: "
-        out += ["", line + f"{state['winner']} wins; {state['deciding']}.", ""]
-        points = " points |" if data["points"] else ""
+    points = summary.points()
+    for state in summary.states:
+        line = f"**#{state.marker} {state.state.full_name}**, resolved at ply {state.ply}: "
+        out += ["", line + f"{seat_name(state.winner)} wins; {state.deciding}.", ""]
+        column = " points |" if points else ""
         out += [
-            f"| place | seat | cards | formations | 4th card |{points}",
-            "|---|---|---|---|---|" + ("---|" if points else ""),
+            f"| place | seat | cards | formations | 4th card |{column}",
+            "|---|---|---|---|---|" + ("---|" if column else ""),
         ]
-        for army in state["armies"]:
-            extra = f" {army['points']} |" if "points" in army else ""
+        for place, army in enumerate(state.armies):
+            scored = summary.points_for(place)
+            extra = f" {scored} |" if scored is not None else ""
             out.append(
-                f"| {army['place']} | {army['seat']} {army['name']} | {' '.join(army['cards'])} | "
-                f"{army['formations']} | ply {army['fourth_card_ply']} |{extra}"
+                f"| {place + 1} | {_seated(summary, army.seat)} | {_cards(army)} | "
+                f"{army.formations} | ply {army.fourth_card_ply} |{extra}"
             )
-    if data["points"]:
-        states = [s["state"] for s in data["states"]]
+    if points:
+        letters = [s.state.name for s in summary.states]
         out += [
             "",
             "### Points",
             "",
-            "| seat | " + " | ".join(states) + " | total |",
-            "|---|" + "---|" * (len(states) + 1),
+            "| seat | " + " | ".join(letters) + " | total |",
+            "|---|" + "---|" * (len(letters) + 1),
         ]
-        for seat, row in data["points"].items():
-            out.append(
-                f"| {seat} | "
-                + " | ".join(str(row[s]) for s in states)
-                + f" | {sum(row.values())} |"
-            )
-    decided = _decided_lines(data, "- ")
+        for seat, row in enumerate(points):
+            out.append(f"| {seat_name(seat)} | " + " | ".join(map(str, row)) + f" | {sum(row)} |")
+    decided = _decided_lines(summary, "- ")
     if decided:
         out += ["", "### When it was decided", "", *decided[2:]]
-    if data["annotations"]:
+    if summary.annotations:
         out += ["", "### Annotations", ""]
-        for note in data["annotations"]:
-            glyph = f" {note['glyph']}" if note["glyph"] else ""
-            comments = " ".join(note["comments"])
-            out.append(f"- ply {note['ply']}: `{note['play']}{glyph}` {comments}".rstrip())
-    if data["problems"]:
-        out += ["", "### Problems", ""] + [f"- `{p}`" for p in data["problems"]]
+        for note in summary.annotations:
+            glyph = f" {note.glyph}" if note.glyph else ""
+            comments = " ".join(note.comments)
+            out.append(f"- ply {note.ply}: `{note.play}{glyph}` {comments}".rstrip())
+    if summary.problems:
+        out += ["", "### Problems", ""] + [f"- `{p}`" for p in summary.problems]
     return "\n".join(out) + "\n"
 
 

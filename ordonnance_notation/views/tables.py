@@ -46,7 +46,7 @@ Cell = str | int | bool | None
 Row = tuple[Cell, ...]
 
 
-class Kind(Enum):
+class CellType(Enum):
     """The type of a column's values, as docs/export.md names it."""
 
     STRING = "string"
@@ -57,7 +57,7 @@ class Kind(Enum):
 @dataclass(frozen=True, slots=True)
 class Column:
     name: str
-    kind: Kind
+    kind: CellType
     nullable: bool
     meaning: str
 
@@ -69,7 +69,7 @@ class Column:
 
 def _column(name: str, type: str, meaning: str) -> Column:
     kind, _, null = type.partition(" or ")
-    return Column(name, Kind(kind), null == "null", meaning)
+    return Column(name, CellType(kind), null == "null", meaning)
 
 
 _KEY = (
@@ -326,7 +326,7 @@ class _CsvWriter:
     def __init__(self, stream: IO[Any], columns: tuple[Column, ...]) -> None:
         self._csv = csv.writer(stream, lineterminator="\n")
         self._csv.writerow(c.name for c in columns)
-        self._booleans = [i for i, c in enumerate(columns) if c.kind is Kind.BOOLEAN]
+        self._booleans = [i for i, c in enumerate(columns) if c.kind is CellType.BOOLEAN]
 
     def write(self, columns: list[list[Cell]]) -> None:
         columns = list(columns)
@@ -349,7 +349,11 @@ class _ParquetWriter:
     def __init__(self, stream: IO[Any], columns: tuple[Column, ...]) -> None:
         self._pa, parquet = pyarrow()
         pa = self._pa
-        types = {Kind.STRING: pa.string(), Kind.INTEGER: pa.int64(), Kind.BOOLEAN: pa.bool_()}
+        types = {
+            CellType.STRING: pa.string(),
+            CellType.INTEGER: pa.int64(),
+            CellType.BOOLEAN: pa.bool_(),
+        }
         self._schema = pa.schema(
             [pa.field(c.name, types[c.kind], nullable=c.nullable) for c in columns]
         )

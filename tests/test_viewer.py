@@ -10,7 +10,8 @@ The step list marks when each state and the game were decided and the
 turning points, as ``engine.analysis`` finds them; a seat's page names the
 other plays that would have kept a chance for that seat's plays only.
 
-The browser tests are skipped without Playwright or Chromium."""
+The browser tests are skipped without Playwright or Chromium; their
+screenshots go to a temporary folder, so that the tree stays as it was."""
 
 from __future__ import annotations
 
@@ -41,7 +42,6 @@ SAMPLES = [
     "samples/invalid/rules.ord",  # 5 to 9: each stops at an illegal play
 ]
 SCRIPT_END = "</script><script>document.title='broken'</script><!--"
-SCREENSHOTS = ROOT / "tests" / "screenshots"
 CHROMIUM = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
 ARGS = [
     "--no-sandbox",
@@ -279,6 +279,13 @@ def browser() -> Iterator[object]:
         launched.close()
 
 
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    """Where the browser tests leave screenshots to look at: outside the
+    tree, which the tests leave as they found it."""
+    return tmp_path_factory.mktemp("screenshots")
+
+
 @pytest.fixture
 def open_page(browser, page_file):
     """``open_page(hash="", width=1200)``: the page in a new tab; the test
@@ -316,18 +323,18 @@ def heading(page) -> str:
     return page.locator("#v-picture svg text").first.text_content()
 
 
-def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
+def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page, shots):
     page = open_page()
     assert heading(page).startswith("ply 40 of 40: P2 plays LF to Cyprus")
     page.keyboard.press("Home")
     assert heading(page) == "ply 0 of 40: before the first play"
-    page.screenshot(path=SCREENSHOTS / "step-00.png")
+    page.screenshot(path=shots / "step-00.png")
     for _ in range(12):
         page.keyboard.press("ArrowRight")
     assert heading(page).startswith("ply 12 of 40: P2 plays SH to Tripoli")
     assert page.evaluate("location.hash") == "#r1/p12"
     assert page.locator("#v-steps [aria-current=step]").text_content() == "SH T"
-    page.screenshot(path=SCREENSHOTS / "step-12.png")
+    page.screenshot(path=shots / "step-12.png")
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("location.hash") == "#r1/p11"
     page.keyboard.press("End")
@@ -346,7 +353,7 @@ def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
         "1P2 Boris LindLB B LS Bbattalion B, company Lply 22",
         "2P1 Anna PetrovaLH S LSH Fcompany H, company S, company Lply 7",
     ]  # as ordo summary says it
-    page.screenshot(path=SCREENSHOTS / "step-40.png")
+    page.screenshot(path=shots / "step-40.png")
 
 
 def test_a_link_opens_a_record_at_a_step(open_page):
@@ -366,7 +373,7 @@ def test_a_link_opens_a_record_at_a_step(open_page):
     assert heading(page).startswith("ply 6 of 60: ")
 
 
-def test_the_seat_switch_shows_only_that_seats_hand(open_page):
+def test_the_seat_switch_shows_only_that_seats_hand(open_page, shots):
     page = open_page("#r1/p12")
     hands = "#v-picture svg > g:has(> text:text-matches('^hand '))"
     assert page.locator(f"{hands} use").count() == 10
@@ -374,7 +381,7 @@ def test_the_seat_switch_shows_only_that_seats_hand(open_page):
     assert page.locator("#v-seats [aria-pressed=true]").text_content() == "P2"
     assert page.locator(f"{hands} use").count() == 5
     assert page.locator("#v-picture svg text", has_text="5 cards, hidden").count() == 1
-    page.screenshot(path=SCREENSHOTS / "step-12-seat-P2.png")
+    page.screenshot(path=shots / "step-12-seat-P2.png")
     page.get_by_role("button", name="All", exact=True).click()
     assert page.locator(f"{hands} use").count() == 10
 
@@ -393,7 +400,7 @@ def test_the_filter_narrows_the_list(open_page):
     assert page.evaluate("location.hash") == "#r6/p2"  # the last step before the illegal play
 
 
-def test_an_invalid_record_shows_its_problems_and_replays_up_to_the_stop(open_page):
+def test_an_invalid_record_shows_its_problems_and_replays_up_to_the_stop(open_page, shots):
     page = open_page("#r5")
     found = replays([str(ROOT / "samples/invalid/rules.ord")])[0]
     assert found is not None and found.stopped is not None
@@ -410,7 +417,7 @@ def test_an_invalid_record_shows_its_problems_and_replays_up_to_the_stop(open_pa
         .last.text_content()
         .startswith("replay stops here: ply 5 is E")
     )
-    page.screenshot(path=SCREENSHOTS / "stopped.png")
+    page.screenshot(path=shots / "stopped.png")
 
 
 def test_a_record_with_nothing_to_replay_shows_why(open_page, inputs):
@@ -438,12 +445,12 @@ def test_the_page_can_be_used_with_the_keyboard_alone(open_page):
         assert page.locator(f"#{control}").get_attribute("aria-label")
 
 
-def test_the_page_fits_a_phone(open_page):
+def test_the_page_fits_a_phone(open_page, shots):
     page = open_page("#r3/p20", width=390)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
     box = page.locator("#v-picture svg").bounding_box()
     assert box is not None and box["width"] <= 390
-    page.screenshot(path=SCREENSHOTS / "phone.png")
+    page.screenshot(path=shots / "phone.png")
 
 
 MARKS = """() => [...document.querySelectorAll("#v-steps button")].flatMap((button) =>
@@ -528,7 +535,9 @@ def test_a_turning_point_names_the_plays_that_would_have_kept_it(open_page):
     assert f"`{put}`" in docs
 
 
-def test_a_seats_view_leaves_out_other_seats_plays_that_would_have_kept_it(open_page, tmp_path):
+def test_a_seats_view_leaves_out_other_seats_plays_that_would_have_kept_it(
+    open_page, tmp_path, shots
+):
     from playwright.sync_api import expect
 
     path = str(ROOT / "samples/points-4.ord")
@@ -547,7 +556,7 @@ def test_a_seats_view_leaves_out_other_seats_plays_that_would_have_kept_it(open_
     assert step.all_text_contents() == ["P1 gave away Jerusalem"]
     page.get_by_role("button", name="All", exact=True).click()
     assert "would have kept it" in step.first.text_content()
-    page.locator(".v-panels").screenshot(path=SCREENSHOTS / "turning-point.png")
+    page.locator(".v-panels").screenshot(path=shots / "turning-point.png")
 
 
 PIN = """([number, seat, svgs]) => {

@@ -116,9 +116,11 @@ def gave_away(loss: Loss, target: str, shown: int | None = None) -> str:
     return f"{seat_name(loss.seat)} gave away {target} — {plays} would have kept it"
 
 
-def write_page(paths: list[str], where: Path, seat: int | None = None) -> Path:
+def write_page(
+    paths: list[str], where: Path, seat: int | None = None, decided: bool = True
+) -> Path:
     with Workers(1) as workers:
-        where.write_text("".join(Pages(paths, workers, seat, "test page")), "utf-8")
+        where.write_text("".join(Pages(paths, workers, seat, "test page", decided)), "utf-8")
     return where
 
 
@@ -272,6 +274,16 @@ def test_a_record_without_a_deal_is_analysed_against_any_cards(page_file):
     own = [e for events in found["marks"].values() for e in events if e[0] == "l" and e[2] == e[3]]
     assert own and all(event[4] is None for event in own)  # no hand known: no other plays
     assert data["r11"]["decisions"] is None  # nothing replayed: nothing analysed
+
+
+def test_a_page_may_leave_out_when_each_state_was_decided(tmp_path):
+    paths = [str(ROOT / "samples/points-4.ord")]
+    pages = [
+        scripts(write_page(paths, tmp_path / f"{decided}.html", decided=decided).read_text("utf-8"))
+        for decided in (True, False)
+    ]
+    assert pages[0]["r1"]["decisions"] is not None and pages[1]["r1"]["decisions"] is None
+    assert pages[0]["r1"]["plays"] == pages[1]["r1"]["plays"]
 
 
 def test_the_page_holds_each_card_face_once(page_file):
@@ -626,15 +638,35 @@ COMPARISONS = {  # each way ``Decision.explain`` words a comparison, and a state
     "level so far": r"level so far: identical formations$",
     "after equal formations": r": equal \w+; ",
     "a regiment": r"regiment",
+    "a note cut short": r" resolved: .*…$",
 }
+
+
+CUT_SHORT = """[Event "A resolution too long for the note"]
+[P1 "Ann"]
+[P2 "Bo"]
+[Result "unfinished"]
+
+1. LSH J
+2. LBS J
+3. LSH J
+4. LBS J
+5. LS J
+6. LS J
+7. L J
+8. L J
+"""
+"""Without a deal, cards are not checked: equal regiments and battalions,
+then a company of helmets against one of bows."""
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory) -> list[str]:
     """Six self-played records each of two seats (random bots), three
     (greedy bots) and four (points scoring), then records that stop at an
-    illegal play and one without a deal."""
+    illegal play, one without a deal and one whose note is cut short."""
     folder = tmp_path_factory.mktemp("corpus")
+    (folder / "cut-short.ord").write_text(CUT_SHORT, "utf-8")
     paths = []
     for seats, bot, scoring in (
         (2, "random", Scoring.classic()),
@@ -645,7 +677,8 @@ def corpus(tmp_path_factory) -> list[str]:
         played = play_archive(f"pin{seats}", 6, [bot] * seats, load_deck(), scoring)
         path.write_text("\n".join(game_text(game) for game in played), "utf-8")
         paths.append(str(path))
-    return [*paths, str(ROOT / "samples/invalid/rules.ord"), str(ROOT / "samples/no-deal.ord")]
+    samples = [str(ROOT / "samples/invalid/rules.ord"), str(ROOT / "samples/no-deal.ord")]
+    return [*paths, *samples, str(folder / "cut-short.ord")]
 
 
 SCENES = """([number, seat, steps]) => Array.from({ length: steps }, (_, step) => {

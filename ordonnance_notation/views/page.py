@@ -13,9 +13,10 @@ and why, when a state resolves) are the engine's (``engine.armies``,
 browser tests compare the script's scene at every step of a corpus of
 records, as every seat sees it, with ``picture.scene``'s, and its picture
 of every step of the samples with ``picture.step_picture``'s. What
-needs the record's text, or is rare, is worked out here: the seats' labels,
-a play as written where it is more than its card and state, its glyph, the
-note under the heading (``picture.note``) and the words that end the replay.
+needs the record's text is worked out here: the seats' labels, a play as
+written where it is more than its card and state, its glyph, the note under
+the heading of a play with comments (``picture.note``) and the words that
+end the replay.
 
 Each record also carries when each state, and the game, was decided and
 its turning points (``decisions``, from ``views.analysis.analysis_of``, as
@@ -133,8 +134,10 @@ class Plays:
     seat as its size (None without a deal), and the size of the pile; every
     ply the rules accepted; then, by ply, the rest of a step where there is
     one: the play as written where it says more than its card and state
-    (its words, then its comments), its glyph and the note under the
-    heading; and the words that end the replay (None: the markers so far)."""
+    (its words, then its comments), its glyph and, for a play with
+    comments, the note under the heading (``picture.note``; the script
+    words the others); and the words that end the replay (None: the
+    markers so far)."""
 
     labels: tuple[str, ...]
     hand_labels: tuple[str, ...]
@@ -192,10 +195,17 @@ def rules() -> dict[str, object]:
 
 
 def record_view(
-    report: Report, file: int, text: str, first_line: int, seat: int | None
+    report: Report,
+    file: int,
+    text: str,
+    first_line: int,
+    seat: int | None,
+    decided: bool = True,
 ) -> RecordView:
     """The page's view of one checked record (with or without its steps), as
-    ``seat`` saw it (None: every seat)."""
+    ``seat`` saw it (None: every seat); with ``decided``, when each state
+    and the game were decided (``decisions``: the analysis, most of the
+    time a record takes)."""
     record = report.record
 
     def tag(name: str) -> str:
@@ -222,7 +232,7 @@ def record_view(
         tuple(text.split("\n")) if report.diagnostics else (),
         first_line,
         summary,
-        decisions(report, seat),
+        decisions(report, seat) if decided else None,
     )
 
 
@@ -254,9 +264,8 @@ def _plays(report: Report, seat: int | None) -> Plays:
             written.append((turn.ply, (visible(said), *comments)))
         if play.glyph is not None:
             glyphs.append((turn.ply, f" {play.glyph.text}"))
-        line = note(turn, play)
-        if line:
-            notes.append((turn.ply, line))
+        if play.comments:  # else the script words what the ply resolved, if anything
+            notes.append((turn.ply, note(turn, play)))
     ending = ending_pieces(report)
     if ending is not None and seat is not None:
         ending = (ending[0], "")  # the message may name the cards of a hand
@@ -343,7 +352,9 @@ def _summary(report: Report) -> Summary:
     return Summary(visible(rules_words(data)), visible(outcome_words(data)), comments, states)
 
 
-def view_block(block: Block, seat: int | None) -> list[RecordView] | InputError:
+def view_block(
+    block: Block, seat: int | None, decided: bool = True
+) -> list[RecordView] | InputError:
     """The views of the records of one block (on a worker), numbered from 1
     within the block; the block's problem, if it is one."""
     if block.problem is not None:
@@ -354,7 +365,8 @@ def view_block(block: Block, seat: int | None) -> list[RecordView] | InputError:
             continue
         item = parse_record(text, first_line, block.source, len(found) + 1)
         if item is not None:
-            found.append(record_view(validate(item), block.file, text, first_line, seat))
+            view = record_view(validate(item), block.file, text, first_line, seat, decided)
+            found.append(view)
     return found
 
 
@@ -405,9 +417,15 @@ class Pages:
     shown in the page too."""
 
     def __init__(
-        self, paths: Iterable[str], workers: Workers, seat: int | None = None, title: str = ""
+        self,
+        paths: Iterable[str],
+        workers: Workers,
+        seat: int | None = None,
+        title: str = "",
+        decided: bool = True,
     ) -> None:
         self.paths, self.workers, self.seat, self.title = list(paths), workers, seat, title
+        self.decided = decided  # False: a page without when each state was decided
         self.records = self.invalid = 0
         self.problems: list[InputError] = []
 
@@ -419,7 +437,7 @@ class Pages:
         script = (_ASSETS / "viewer.js").read_text("utf-8")  # now: the page is of one version
         yield shell.replace("{{title}}", _html(self.title or "ordo view")).replace("{{css}}", css)
         counted: dict[int, int] = {}  # records so far, by file
-        made = partial(view_block, seat=self.seat)
+        made = partial(view_block, seat=self.seat, decided=self.decided)
         for done in self.workers.map(made, input_blocks(expand(self.paths))):
             if isinstance(done, InputError):
                 self.problems.append(done)

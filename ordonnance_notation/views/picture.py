@@ -49,6 +49,7 @@ STRIP = 24  # what shows of a card another card overlaps: its row of icon slots
 SLOT = 15  # the width of an icon slot
 COLUMN_W, LABEL_W, MARGIN = 112, 140, 16
 LINE = 16  # a line of text
+NOTE = 110  # characters of the note under the heading, at most
 HEAD_H = 3 * LINE + 8
 STATE_HEAD_H = 2 * LINE + 6
 ROW_H = CARD_H + 3 * STRIP + 3 * 12 + 14  # four cards, then up to three levels of formations
@@ -333,6 +334,7 @@ def layout() -> dict[str, object]:
         "LABEL_W": LABEL_W,
         "MARGIN": MARGIN,
         "LINE": LINE,
+        "NOTE": NOTE,
         "HEAD_H": HEAD_H,
         "STATE_HEAD_H": STATE_HEAD_H,
         "ROW_H": ROW_H,
@@ -359,7 +361,7 @@ def note(turn: Turn | None, play: Play | None) -> str:
     if play is not None:
         words += [comment.text for comment in play.comments]
     line = " — ".join(words)
-    return line if len(line) <= 110 else line[:109] + "…"
+    return line if len(line) <= NOTE else line[: NOTE - 1] + "…"
 
 
 def _state_short(game: Game, state: State) -> str:

@@ -106,6 +106,11 @@
     return [head, troops, `${L.STATES[i]}: ${status}`];
   }
 
+  const cut = (line) => { // picture.note: at most L.NOTE characters
+    const chars = Array.from(line);
+    return chars.length <= L.NOTE ? line : chars.slice(0, L.NOTE - 1).join("") + "…";
+  };
+
   // every step's scene (picture.scenes) from a record's plays (page.Plays)
   function replayed(plays, v) {
     const seats = plays.labels.length;
@@ -118,15 +123,15 @@
     let pile = plays.pile;
     const last = plays.plies.length / 3;
     const markers = () => `markers: ${resolutions.map(([marker, i, seat]) => `#${marker} ${R.states[i]} ${seatName(seat)}`).join(", ") || "none yet"}`;
-    const scene = (ply, play, drew, played) => ({
+    const scene = (ply, play, drew, played, resolution) => ({
       heading: [`ply ${ply} of ${last}: `, play, drew, at(plays.glyphs, ply)], mover: played === null ? null : played[1], played,
-      pile: `pile: ${pile} cards`, note: at(plays.notes, ply),
+      pile: `pile: ${pile} cards`, note: ply in plays.notes ? v[plays.notes[ply]] : cut(resolution),
       ending: ply === last && plays.ending !== null ? plays.ending.map((i) => v[i]) : [markers(), ""],
       stopped: Boolean(plays.stopped), stateHeads: columns.map((c) => c[0]), statuses: columns.map((c) => c[2]),
       labels: plays.labels.map((i) => v[i]), handLabels: plays.hand_labels.map((i) => v[i]),
       hands, armies: columns.map((c) => c[1]), seats,
     });
-    const scenes = [scene(0, "before the first play", "", null)];
+    const scenes = [scene(0, "before the first play", "", null, "")];
     for (let ply = 1; ply <= last; ply++) {
       const [code, letter, drawn] = plays.plies.slice(3 * ply - 3, 3 * ply); // page._plays_json
       const card = decode(code)[0], seat = (ply - 1) % seats, i = R.states.indexOf(letter);
@@ -146,14 +151,17 @@
       army.cards = army.cards.concat(card);
       army.plies = army.plies.concat(ply);
       army.formations = formations(army.cards);
+      let resolution = ""; // picture.note, for a play without comments
       if (armies[i].every((a) => a.cards.length >= UNITS)) {
-        resolved[i] = { marker: resolutions.length + 1, ply };
-        resolutions.push([resolutions.length + 1, i, standing(armies[i]).winner.seat]);
+        const marker = resolutions.length + 1, found = standing(armies[i]);
+        resolved[i] = { marker, ply };
+        resolutions.push([marker, i, found.winner.seat]);
+        resolution = `${STATE_NAMES[i]} resolved: marker ${marker} to ${seatName(found.winner.seat)}, ${explain(found)}`;
       }
       columns = columns.slice();
       columns[i] = column(armies[i], i, resolved[i]);
       const play = `${seatName(seat)} plays ${card} to ${STATE_NAMES[i]}`;
-      scenes.push(scene(ply, play, draw === null || draw === "?" ? "" : `, after drawing ${draw}`, [i, seat]));
+      scenes.push(scene(ply, play, draw === null || draw === "?" ? "" : `, after drawing ${draw}`, [i, seat], resolution));
     }
     return scenes;
   }

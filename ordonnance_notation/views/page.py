@@ -115,6 +115,7 @@ class Decisions:
 
 
 HIDDEN = "?"  # a card drawn that the page's seat does not see
+_LETTERS = {state: state.name for state in State}
 
 
 class Ply(NamedTuple):
@@ -254,9 +255,18 @@ def _plays(report: Report, seat: int | None) -> Plays:
     # lasts, the k-th play written is ply k
     for turn, play in zip(report.turns, report.record.plays, strict=False):
         seen = seat is None or seat == turn.seat  # another seat's draw is not shown
-        card, state = str(turn.card), turn.state.name
+        card, state = str(turn.card), _LETTERS[turn.state]
         drawn = None if turn.drawn is None else str(turn.drawn) if seen else HIDDEN
         plies.append(Ply(card, state, drawn))
+        if (
+            play.seat is None
+            and play.drawn is None
+            and play.glyph is None
+            and not play.comments
+            and play.card.text == card
+            and play.state.text == state
+        ):
+            continue  # the usual play, which the script words from the ply
         words = (play.seat, play.drawn if seen else None, play.card, play.state, play.glyph)
         said = " ".join(w.text for w in words if w is not None)
         if play.comments or said != f"{card} {state}":
@@ -521,10 +531,12 @@ def _plays_json(plays: Plays, values: Values, codes: Codes) -> dict[str, Any]:
         else [hand if isinstance(hand, int) else codes(hand) for hand in plays.hands],
         "pile": plays.pile,
         "plies": "".join(
-            codes((card,))
-            + state
-            + (NO_DRAW if drawn is None else drawn if drawn == HIDDEN else codes((drawn,)))
-            for card, state, drawn in plays.plies
+            [
+                codes.code(card)
+                + state
+                + (NO_DRAW if drawn is None else drawn if drawn == HIDDEN else codes.code(drawn))
+                for card, state, drawn in plays.plies
+            ]
         ),
         "written": {str(ply): [values(w) for w in words] for ply, words in plays.written},
         "glyphs": {str(ply): values(glyph) for ply, glyph in plays.glyphs},
@@ -570,7 +582,10 @@ class Codes:
         self.cards: dict[str, str] = {}
 
     def __call__(self, cards: Iterable[str]) -> str:
-        return "".join(self.cards.get(card) or self._new(card) for card in cards)
+        return "".join([self.code(card) for card in cards])
+
+    def code(self, card: str) -> str:
+        return self.cards.get(card) or self._new(card)
 
     def _new(self, card: str) -> str:
         code = self.cards[card] = CODES[len(self.cards)]

@@ -1,16 +1,20 @@
 """ordo view: one HTML page that replays records in a browser. The page's
-script draws each step from the page's data; here, in a real browser
-(Chromium through Playwright), every step of the samples (2, 3 and 4 seats,
-no deal, illegal plays) and every seat's view is the very SVG that Python's
-``step_picture`` draws. The page asks the network for nothing, follows keys,
-links and the seat switch, filters its list, and shows an invalid record's
-problems with its replay up to the stop. A seat's page holds no card of
+script replays each record's plays into the scene of every step and draws
+it; here, in a real browser (Chromium through Playwright), every step of
+the samples (2, 3 and 4 seats, no deal, illegal plays) and every seat's
+view is the very SVG that Python's ``step_picture`` draws, and the scene
+the script replays at every step of a corpus of self-played records is
+Python's, on the page of every seat and on each seat's own page. The page
+asks the network for nothing, follows keys, links and the seat switch,
+filters its list, and shows an invalid record's problems with its replay
+up to the stop. A seat's page holds no card of
 another hand at all, and a record's text cannot end the page's scripts.
 The step list marks when each state and the game were decided and the
 turning points, as ``engine.analysis`` finds them; a seat's page names the
 other plays that would have kept a chance for that seat's plays only.
 
-The browser tests are skipped without Playwright or Chromium."""
+The browser tests are skipped without Playwright or Chromium; their
+screenshots go to a temporary folder, so that the tree stays as it was."""
 
 from __future__ import annotations
 
@@ -26,11 +30,16 @@ from strategies import ROOT
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.engine.analysis import Analysis, Loss, analyse
 from ordonnance_notation.engine.cards import State, seat_name
+from ordonnance_notation.engine.game import MAX_SEATS
+from ordonnance_notation.engine.scoring import DEFAULT_POINTS, Scoring
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import game_text, play_archive
 from ordonnance_notation.runs.workers import Workers
+from ordonnance_notation.views import page as page_module
 from ordonnance_notation.views.page import Pages
-from ordonnance_notation.views.picture import step_picture
+from ordonnance_notation.views.picture import Scene, scenes, seen_by, step_picture
 from ordonnance_notation.views.replay import Replay, replay
-from ordonnance_notation.views.report import diagnostic_text
+from ordonnance_notation.views.report import diagnostic_text, visible
 from ordonnance_notation.views.summary import outcome_words, summarize
 
 SAMPLES = [
@@ -41,7 +50,6 @@ SAMPLES = [
     "samples/invalid/rules.ord",  # 5 to 9: each stops at an illegal play
 ]
 SCRIPT_END = "</script><script>document.title='broken'</script><!--"
-SCREENSHOTS = ROOT / "tests" / "screenshots"
 CHROMIUM = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
 ARGS = [
     "--no-sandbox",
@@ -108,9 +116,11 @@ def gave_away(loss: Loss, target: str, shown: int | None = None) -> str:
     return f"{seat_name(loss.seat)} gave away {target} — {plays} would have kept it"
 
 
-def write_page(paths: list[str], where: Path, seat: int | None = None) -> Path:
+def write_page(
+    paths: list[str], where: Path, seat: int | None = None, decided: bool = True
+) -> Path:
     with Workers(1) as workers:
-        where.write_text("".join(Pages(paths, workers, seat, "test page")), "utf-8")
+        where.write_text("".join(Pages(paths, workers, seat, "test page", decided)), "utf-8")
     return where
 
 
@@ -145,18 +155,13 @@ def test_a_seats_page_holds_no_card_of_another_hand(ordo, tmp_path):
     secret = held_by_p2 - seen_by_p1
     assert secret == {"BH"}  # in P2's hand from ply 34 to the end: P1 never sees it
     assert '"BH"' not in html and "card-BH" not in html and "BH" not in html
-    data = scripts(html)
-    values = data["index"]["values"]
-    # views.page.fields: step, turn and pile, the shared fields, then each
-    # seat's label, hand label and hand
-    hand_of_p2 = 16 + 3 + 2
-    hands = [
-        values[value]
-        for changed in data["r1"]["steps"]
-        for field, value in zip(changed[3::2], changed[4::2], strict=True)
-        if field == hand_of_p2
-    ]
-    assert hands and all(re.fullmatch(r"\d+ cards, hidden", hand) for hand in hands)
+    plays = scripts(html)["r1"]["plays"]
+    assert plays["hands"] == [plays["hands"][0], 5]  # P1's cards, and how many P2 holds
+    assert isinstance(plays["hands"][0], str) and len(plays["hands"][0]) == 5
+    # views.page._plays_json: three characters a ply, the last the card drawn
+    draws = plays["plies"][2::3]
+    assert len(draws) == 40 and set(draws[1::2]) == {"?"}  # P2 draws at every ply: unseen
+    assert "?" not in draws[::2] and "." not in draws[::2]  # P1's own draws: their cards
 
 
 def test_a_seats_page_leaves_out_other_draws_and_what_problems_say(ordo, tmp_path):
@@ -170,9 +175,18 @@ def test_a_seats_page_leaves_out_other_draws_and_what_problems_say(ordo, tmp_pat
     others = {card for seat, card in drawn if seat != 0} - mine
     assert mine and others
     for card in mine:
-        assert f" +{card} " in html and f'drawing {card}"' in html
+        assert f" +{card} " in html  # the play as written
     for card in others:
-        assert f" +{card} " not in html and f'drawing {card}"' not in html
+        assert f" +{card} " not in html
+    # views.page._plays_json: the card drawn, third of each ply's characters
+    data = scripts(html)
+    cards, codes = data["index"]["cards"], data["index"]["codes"]
+    draws = [c if c in "?." else cards[codes.index(c)] for c in data["r1"]["plays"]["plies"][2::3]]
+    assert draws == [
+        "." if s.turn.drawn is None else str(s.turn.drawn) if s.turn.seat == 0 else "?"
+        for s in steps.steps
+        if s.turn is not None
+    ]
     assert "but holds only" in ordo("validate", "samples/invalid/rules.ord").output
     ordo("view", "samples/invalid/rules.ord", "--seat", "P2", "-o", str(out), "--force")
     html = out.read_text("utf-8")
@@ -184,7 +198,8 @@ def test_a_script_end_in_a_comment_is_harmless(inputs, page_file):
     html = page_file.read_text("utf-8")
     assert SCRIPT_END not in html and "<!--" not in html.split("<!-- records -->")[-1]
     assert html.count("<script") == html.count("</script>")
-    values = scripts(html)["index"]["values"]
+    data = scripts(html)
+    values = [v for k in range(data["index"]["chunks"]) for v in data[f"c{k}"]["values"]]
     assert SCRIPT_END in values  # the comment, whole, as data
     assert "Anna␛[2J <b>&amp; v Boris Lind" in values  # the players, the escape shown
 
@@ -201,9 +216,12 @@ def test_view_writes_a_file_once(ordo, tmp_path):
     assert bad_seat.exit_code == 2 and "P9 is no seat" in bad_seat.output
 
 
-def test_records_are_numbered_within_their_file(tmp_path):
+def test_records_are_numbered_within_their_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(page_module, "CHUNK", 3)  # the lines of the list in three chunks
     paths = [str(ROOT / "samples/club-evening.ord"), str(ROOT / "samples/classic-2.ord")] * 2
-    rows = scripts(write_page(paths, tmp_path / "p.html").read_text("utf-8"))["index"]["rows"]
+    data = scripts(write_page(paths, tmp_path / "p.html").read_text("utf-8"))
+    assert data["index"]["chunks"] == 3
+    rows = [row for k in range(3) for row in data[f"c{k}"]["rows"]]
     assert [row[1] for row in rows] == [1, 2, 3, 1, 1, 2, 3, 1]
 
 
@@ -258,6 +276,16 @@ def test_a_record_without_a_deal_is_analysed_against_any_cards(page_file):
     assert data["r11"]["decisions"] is None  # nothing replayed: nothing analysed
 
 
+def test_a_page_may_leave_out_when_each_state_was_decided(tmp_path):
+    paths = [str(ROOT / "samples/points-4.ord")]
+    pages = [
+        scripts(write_page(paths, tmp_path / f"{decided}.html", decided=decided).read_text("utf-8"))
+        for decided in (True, False)
+    ]
+    assert pages[0]["r1"]["decisions"] is not None and pages[1]["r1"]["decisions"] is None
+    assert pages[0]["r1"]["plays"] == pages[1]["r1"]["plays"]
+
+
 def test_the_page_holds_each_card_face_once(page_file):
     html = page_file.read_text("utf-8")
     faces = re.findall(r'<symbol id="(card-[A-Z]+)"', html)
@@ -277,6 +305,13 @@ def browser() -> Iterator[object]:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    """Where the browser tests leave screenshots to look at: outside the
+    tree, which the tests leave as they found it."""
+    return tmp_path_factory.mktemp("screenshots")
 
 
 @pytest.fixture
@@ -316,18 +351,18 @@ def heading(page) -> str:
     return page.locator("#v-picture svg text").first.text_content()
 
 
-def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
+def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page, shots):
     page = open_page()
     assert heading(page).startswith("ply 40 of 40: P2 plays LF to Cyprus")
     page.keyboard.press("Home")
     assert heading(page) == "ply 0 of 40: before the first play"
-    page.screenshot(path=SCREENSHOTS / "step-00.png")
+    page.screenshot(path=shots / "step-00.png")
     for _ in range(12):
         page.keyboard.press("ArrowRight")
     assert heading(page).startswith("ply 12 of 40: P2 plays SH to Tripoli")
     assert page.evaluate("location.hash") == "#r1/p12"
     assert page.locator("#v-steps [aria-current=step]").text_content() == "SH T"
-    page.screenshot(path=SCREENSHOTS / "step-12.png")
+    page.screenshot(path=shots / "step-12.png")
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("location.hash") == "#r1/p11"
     page.keyboard.press("End")
@@ -346,7 +381,7 @@ def test_the_page_steps_with_keys_and_keeps_its_place_in_the_link(open_page):
         "1P2 Boris LindLB B LS Bbattalion B, company Lply 22",
         "2P1 Anna PetrovaLH S LSH Fcompany H, company S, company Lply 7",
     ]  # as ordo summary says it
-    page.screenshot(path=SCREENSHOTS / "step-40.png")
+    page.screenshot(path=shots / "step-40.png")
 
 
 def test_a_link_opens_a_record_at_a_step(open_page):
@@ -366,7 +401,7 @@ def test_a_link_opens_a_record_at_a_step(open_page):
     assert heading(page).startswith("ply 6 of 60: ")
 
 
-def test_the_seat_switch_shows_only_that_seats_hand(open_page):
+def test_the_seat_switch_shows_only_that_seats_hand(open_page, shots):
     page = open_page("#r1/p12")
     hands = "#v-picture svg > g:has(> text:text-matches('^hand '))"
     assert page.locator(f"{hands} use").count() == 10
@@ -374,7 +409,7 @@ def test_the_seat_switch_shows_only_that_seats_hand(open_page):
     assert page.locator("#v-seats [aria-pressed=true]").text_content() == "P2"
     assert page.locator(f"{hands} use").count() == 5
     assert page.locator("#v-picture svg text", has_text="5 cards, hidden").count() == 1
-    page.screenshot(path=SCREENSHOTS / "step-12-seat-P2.png")
+    page.screenshot(path=shots / "step-12-seat-P2.png")
     page.get_by_role("button", name="All", exact=True).click()
     assert page.locator(f"{hands} use").count() == 10
 
@@ -393,7 +428,7 @@ def test_the_filter_narrows_the_list(open_page):
     assert page.evaluate("location.hash") == "#r6/p2"  # the last step before the illegal play
 
 
-def test_an_invalid_record_shows_its_problems_and_replays_up_to_the_stop(open_page):
+def test_an_invalid_record_shows_its_problems_and_replays_up_to_the_stop(open_page, shots):
     page = open_page("#r5")
     found = replays([str(ROOT / "samples/invalid/rules.ord")])[0]
     assert found is not None and found.stopped is not None
@@ -410,7 +445,7 @@ def test_an_invalid_record_shows_its_problems_and_replays_up_to_the_stop(open_pa
         .last.text_content()
         .startswith("replay stops here: ply 5 is E")
     )
-    page.screenshot(path=SCREENSHOTS / "stopped.png")
+    page.screenshot(path=shots / "stopped.png")
 
 
 def test_a_record_with_nothing_to_replay_shows_why(open_page, inputs):
@@ -438,12 +473,12 @@ def test_the_page_can_be_used_with_the_keyboard_alone(open_page):
         assert page.locator(f"#{control}").get_attribute("aria-label")
 
 
-def test_the_page_fits_a_phone(open_page):
+def test_the_page_fits_a_phone(open_page, shots):
     page = open_page("#r3/p20", width=390)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
     box = page.locator("#v-picture svg").bounding_box()
     assert box is not None and box["width"] <= 390
-    page.screenshot(path=SCREENSHOTS / "phone.png")
+    page.screenshot(path=shots / "phone.png")
 
 
 MARKS = """() => [...document.querySelectorAll("#v-steps button")].flatMap((button) =>
@@ -528,7 +563,9 @@ def test_a_turning_point_names_the_plays_that_would_have_kept_it(open_page):
     assert f"`{put}`" in docs
 
 
-def test_a_seats_view_leaves_out_other_seats_plays_that_would_have_kept_it(open_page, tmp_path):
+def test_a_seats_view_leaves_out_other_seats_plays_that_would_have_kept_it(
+    open_page, tmp_path, shots
+):
     from playwright.sync_api import expect
 
     path = str(ROOT / "samples/points-4.ord")
@@ -547,7 +584,7 @@ def test_a_seats_view_leaves_out_other_seats_plays_that_would_have_kept_it(open_
     assert step.all_text_contents() == ["P1 gave away Jerusalem"]
     page.get_by_role("button", name="All", exact=True).click()
     assert "would have kept it" in step.first.text_content()
-    page.locator(".v-panels").screenshot(path=SCREENSHOTS / "turning-point.png")
+    page.locator(".v-panels").screenshot(path=shots / "turning-point.png")
 
 
 PIN = """([number, seat, svgs]) => {
@@ -590,3 +627,123 @@ def test_every_step_is_drawn_as_python_draws_it(open_page, inputs):
     page.evaluate("ordoView.show(10, 5)")
     assert comment.text_content() == SCRIPT_END
     assert page.title() == "test page"
+
+
+# ---- the script's rules pinned to the engine's ----
+
+COMPARISONS = {  # each way ``Decision.explain`` words a comparison, and a state with none
+    "by count": r"beats? (none|one|two|three)$",
+    "by seniority": r" of \w+ beats \w+ of \w+$",
+    "by the fourth card": r"identical formations; P\d played the fourth card earlier",
+    "level so far": r"level so far: identical formations$",
+    "after equal formations": r": equal \w+; ",
+    "a regiment": r"regiment",
+    "a note cut short": r" resolved: .*…$",
+}
+
+
+CUT_SHORT = """[Event "A resolution too long for the note"]
+[P1 "Ann"]
+[P2 "Bo"]
+[Result "unfinished"]
+
+1. LSH J
+2. LBS J
+3. LSH J
+4. LBS J
+5. LS J
+6. LS J
+7. L J
+8. L J
+"""
+"""Without a deal, cards are not checked: equal regiments and battalions,
+then a company of helmets against one of bows."""
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> list[str]:
+    """Six self-played records each of two seats (random bots), three
+    (greedy bots) and four (points scoring), then records that stop at an
+    illegal play, one without a deal and one whose note is cut short."""
+    folder = tmp_path_factory.mktemp("corpus")
+    (folder / "cut-short.ord").write_text(CUT_SHORT, "utf-8")
+    paths = []
+    for seats, bot, scoring in (
+        (2, "random", Scoring.classic()),
+        (3, "greedy", Scoring.classic()),
+        (4, "random", Scoring.by_points(DEFAULT_POINTS)),
+    ):
+        path = folder / f"{seats}-seats.ord"
+        played = play_archive(f"pin{seats}", 6, [bot] * seats, load_deck(), scoring)
+        path.write_text("\n".join(game_text(game) for game in played), "utf-8")
+        paths.append(str(path))
+    samples = [str(ROOT / "samples/invalid/rules.ord"), str(ROOT / "samples/no-deal.ord")]
+    return [*paths, *samples, str(folder / "cut-short.ord")]
+
+
+SCENES = """([number, seat, steps]) => Array.from({ length: steps }, (_, step) => {
+  const { mover, seats, ...seen } = ordoView.scene(number, step, seat);
+  if (seen.hands === null) delete seen.pile;  // not drawn without a deal
+  return seen;
+})"""
+
+
+def scene_json(seen: Scene) -> dict[str, object]:
+    """A scene as the script holds it (``viewer.js`` ``replayed``), its
+    strings as the page shows them (``visible``)."""
+    hands = (
+        None if seen.hands is None else [h if isinstance(h, str) else list(h) for h in seen.hands]
+    )
+    out: dict[str, object] = {
+        "heading": [visible(words) for words in seen.heading],
+        "played": None if seen.played is None else list(seen.played),
+        "pile": seen.pile,
+        "note": visible(seen.note),
+        "ending": [visible(words) for words in seen.ending],
+        "stopped": seen.stopped,
+        "stateHeads": list(seen.state_heads),
+        "statuses": list(seen.statuses),
+        "labels": list(seen.labels),
+        "handLabels": list(seen.hand_labels),
+        "hands": hands,
+        "armies": [
+            [[list(t.cards), t.css, list(t.formations), t.marker] for t in row]
+            for row in seen.armies
+        ],
+    }
+    if hands is None:
+        del out["pile"]
+    return out
+
+
+@pytest.mark.slow
+def test_the_script_replays_the_plays_as_the_engine_does(open_page, corpus, tmp_path, monkeypatch):
+    """The scene the script replays from the plays at every step of every
+    record of the corpus is Python's: on the page of every seat, as each
+    seat sees it, and on each seat's own page, which holds no other hand.
+    (How a scene is drawn is pinned by the test above.)"""
+    monkeypatch.setattr(page_module, "CHUNK", 4)  # records in chunks of values
+    found = replays(corpus)
+    statuses = [
+        words
+        for steps in found
+        if steps is not None
+        for seen in scenes(steps)
+        for words in (*seen.statuses, seen.note)
+    ]
+    for name, pattern in COMPARISONS.items():  # the corpus tries every rule of comparison
+        assert any(re.search(pattern, words) for words in statuses), name
+    pages = {None: open_page(path=write_page(corpus, tmp_path / "all.html"))}
+    for seat in range(MAX_SEATS):
+        pages[seat] = open_page(path=write_page(corpus, tmp_path / f"{seat}.html", seat))
+    checked = 0
+    for number, steps in enumerate(found, 1):
+        assert steps is not None
+        python = list(scenes(steps))
+        for seat in (None, *range(steps.steps[0].game.seats)):
+            expected = [scene_json(seen_by(seen, seat)) for seen in python]
+            assert pages[None].evaluate(SCENES, [number, seat, len(python)]) == expected
+            if seat is not None:
+                assert pages[seat].evaluate(SCENES, [number, seat, len(python)]) == expected
+            checked += len(python)
+    assert checked > 5000

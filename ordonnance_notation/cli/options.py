@@ -64,3 +64,11 @@ RecordNumber = Annotated[
     int | None,
     typer.Option("--record", "-r", min=1, help="Which record of a multi-record file (from 1)."),
 ]
+Decided = Annotated[
+    bool,
+    typer.Option(
+        "--decided/--no-decided",
+        help="Say when each state and the game were decided (ordo analyse); "
+        "--no-decided is many times faster on big archives.",
+    ),
+]

@@ -10,7 +10,7 @@ import typer
 
 from ..checking.validator import validate
 from ..views.report import json_records, visible
-from .options import Jobs, Paths, RecordNumber
+from .options import Decided, Jobs, Paths, RecordNumber
 from .running import Run
 from .streams import chosen, frozen_heap, jobs_for, parted, write_all
 
@@ -27,14 +27,6 @@ class SummaryFormat(str, Enum):
 SummaryFormatOption = Annotated[
     SummaryFormat,
     typer.Option("--format", "-f", help="text, markdown (for publishing) or json."),
-]
-Decided = Annotated[
-    bool,
-    typer.Option(
-        "--decided/--no-decided",
-        help="Say when each state and the game were decided (ordo analyse); "
-        "--no-decided is many times faster on big archives.",
-    ),
 ]
 
 

@@ -11,7 +11,7 @@ from ..engine.game import MAX_SEATS
 from ..files.sources import STDIN, source_name
 from ..runs.tally import EXIT_USAGE
 from ..views.report import plural
-from .options import Force, Jobs, Output, Paths
+from .options import Decided, Force, Jobs, Output, Paths
 from .running import Run
 from .streams import frozen_heap, jobs_for, write_all
 
@@ -36,6 +36,7 @@ def command(
     output: Output = "-",
     seat: Seat = None,
     title: Title = None,
+    decided: Decided = True,
     force: Force = False,
     jobs: Jobs = 0,
 ) -> None:
@@ -57,7 +58,7 @@ def command(
     named = title if title is not None else ", ".join(source_name(p) for p in paths)
     run = Run()
     with Workers(jobs_for(jobs, paths)) as workers, run.output(output, force, paths) as out:
-        pages = Pages(paths, workers, viewer, named)
+        pages = Pages(paths, workers, viewer, named, decided)
         write_all(out.stream, frozen_heap(iter(pages)))
         for problem in pages.problems:
             run.said(problem)

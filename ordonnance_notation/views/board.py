@@ -14,6 +14,7 @@ import textwrap
 from rich.cells import cell_len
 from rich.text import Text
 
+from ..checking.report import Report
 from ..engine.armies import LEVELS, UNITS_PER_ARMY, Army, Decision, Formations
 from ..engine.cards import Card, Icon, State, seat_name
 from ..engine.game import Game
@@ -184,13 +185,15 @@ def end_pieces(replay: Replay, step: Step) -> tuple[str, str] | None:
     words and the stopping error's message in brackets ("" for a result):
     the message may name the cards of a hand, so one seat's view leaves it
     out ("P1 plays LBSHF, but holds only ...")."""
-    report = replay.report
-    if step.number != replay.last:
-        return None
-    if replay.stopped is not None:
-        stopped = replay.stopped
+    return ending_pieces(replay.report) if step.number == replay.last else None
+
+
+def ending_pieces(report: Report) -> tuple[str, str] | None:
+    """``end_pieces`` of the last step of ``report``'s replay (its ``game``)."""
+    if report.stopped is not None:
+        stopped = report.stopped
         return f"replay stops here: ply {stopped.ply} is {stopped.code}", f" ({stopped.message})"
-    if step.game.over and report.outcome is not None:
+    if report.game is not None and report.game.over and report.outcome is not None:
         unit = report.scoring.unit if report.scoring else "states"
         return f"game over: {report.outcome.describe(unit)}", ""
     return None

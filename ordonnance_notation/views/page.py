@@ -2,23 +2,33 @@
 an archive in a browser, with no network at all (style, script and icons in
 the page).
 
-The page is small for 10,000 records because it holds no picture: it holds
-each step's ``Scene`` (``picture``) as the fields that changed since the step
-before, each field's value an index into one page-wide table of values, so
-that a sentence, an army or a hand met many times is written once. The
-page's script (``viewer/viewer.js``) rebuilds a scene and lays it out as
-``picture.draw`` does, element for element (a browser test pins the two
-together); the sizes and fixed words come from ``picture.layout``.
+The page holds no picture and no scene: it holds each record's plays as the
+rules replayed them (``Plays``: each ply's card, state and draw, the opening
+hands and the size of the pile), and the page's script
+(``viewer/viewer.js``) replays them into each step's ``Scene``
+(``picture.scene``) and lays it out as ``picture.draw`` does, element for
+element. The rules the script replays by (formations, which army is ahead
+and why, when a state resolves) are the engine's (``engine.armies``,
+``Table.play``), ported, with their words and numbers from ``rules()``;
+browser tests compare the script's scene at every step of a corpus of
+records, as every seat sees it, with ``picture.scene``'s, and its picture
+of every step of the samples with ``picture.step_picture``'s. What
+needs the record's text is worked out here: the seats' labels, a play as
+written where it is more than its card and state, its glyph, the note under
+the heading of a play with comments (``picture.note``) and the words that
+end the replay.
 
 Each record also carries when each state, and the game, was decided and
 its turning points (``decisions``, from ``views.analysis.analysis_of``, as
 ``ordo analyse`` finds them), which the script marks in the list of steps.
 
 Records are read, replayed and written one block at a time, in input order,
-on ``Workers``: only the table of values and a line a record for the list
-grow with the archive. A seat's page (``seat``) holds every scene as that
-seat saw it: no card of another hand is anywhere in it, so the other plays
-that would have kept a chance are given for that seat's own plays only.
+on ``Workers``. Their strings go through a table of values shared by a chunk
+of ``CHUNK`` records, written after them with their lines for the list of
+records: nothing the page's writer holds grows with the archive. A seat's
+page (``seat``) holds what that seat saw: another hand only as its size,
+another seat's draws not at all, and the other plays that would have kept a
+chance for that seat's own plays only.
 """
 
 from __future__ import annotations
@@ -34,15 +44,16 @@ from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError
 from ..engine.analysis import Analysis, Loss
-from ..engine.cards import Card, State, seat_name
+from ..engine.armies import _NUMBERS, LEVELS, UNITS_PER_ARMY
+from ..engine.cards import ICONS_BY_SENIORITY, Card, Icon, State, seat_name
 from ..engine.game import MAX_SEATS, STATES
 from ..files.sources import expand
 from ..notation.parser import parse_record
 from ..runs.blocks import Block, block_chunks, input_blocks
 from ..runs.workers import Workers
 from .analysis import analysis_of
-from .picture import Scene, defs, layout, scenes, seen_by
-from .replay import replay
+from .board import ending_pieces
+from .picture import defs, layout, note, seat_labels
 from .report import diagnostic_text, visible
 from .summary import outcome_words, rules_words, summarize
 
@@ -105,18 +116,55 @@ class Decisions:
     marks: tuple[tuple[int, tuple[Decided | Lost, ...]], ...]
 
 
+HIDDEN = "?"  # a card drawn that the page's seat does not see
+_LETTERS = {state: state.name for state in State}
+
+
+class Ply(NamedTuple):
+    """A ply as the rules replayed it: the card, the state's letter, and the
+    card drawn before it (None: none; ``HIDDEN``: one the page does not show)."""
+
+    card: str
+    state: str
+    drawn: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Plays:
+    """What the page's script replays a record from (``viewer.js``
+    ``replayed``): the seats' labels beside their rows and hands
+    (``picture.seat_labels``); the opening hands, one hidden from the page's
+    seat as its size (None without a deal), and the size of the pile; every
+    ply the rules accepted; then, by ply, the rest of a step where there is
+    one: the play as written where it says more than its card and state
+    (its words, then its comments), its glyph and, for a play with
+    comments, the note under the heading (``picture.note``; the script
+    words the others); and the words that end the replay (None: the
+    markers so far)."""
+
+    labels: tuple[str, ...]
+    hand_labels: tuple[str, ...]
+    hands: tuple[tuple[str, ...] | int, ...] | None
+    pile: int | None
+    plies: tuple[Ply, ...]
+    written: tuple[tuple[int, tuple[str, ...]], ...]
+    glyphs: tuple[tuple[int, str], ...]
+    notes: tuple[tuple[int, str], ...]
+    ending: tuple[str, str] | None
+    stopped: bool
+
+
 @dataclass(frozen=True, slots=True)
 class RecordView:
     """What the page holds of one record, before its values are put in the
-    page's table: its line in the list, each step's changed fields, the
-    plays as written, the diagnostics and the summary. Made on a worker."""
+    page's table: its line in the list, its plays, the diagnostics and the
+    summary. Made on a worker."""
 
     file: int  # counted from 0 in the order given
     source: str
     index: int  # within its block until ``Pages`` numbers it within its file
     row: tuple[str, str, str, str, bool]  # players, date, event, verdict, valid
-    steps: tuple[tuple[tuple[int, Hashable], ...], ...]
-    plays: tuple[tuple[str, ...], ...]
+    plays: Plays | None  # None: nothing replayed
     problems: tuple[Diagnostic, ...]
     lines: tuple[str, ...]  # the record's text, for quoting it in the problems
     first_line: int
@@ -124,55 +172,43 @@ class RecordView:
     decisions: Decisions | None  # None: nothing replayed
 
 
-class Cards(tuple[str, ...]):
-    """Cards in sight (a hand, an army's), which the page writes a
-    character a card (``CODES``) rather than through its table of values."""
-
-    __slots__ = ()
-
-
 SEAT_PROBLEMS = (
     "A seat's page shows where each problem is, not what it says nor the lines it quotes: "
     "they may name the cards of another hand (ordo validate says it all)."
 )
 CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcde"  # one for each of the 31 cards, in order met
-ALWAYS = 3  # fields every step gives, in order and without their number
-SHARED = 16  # fields before the seats' (``fields``): ALWAYS, note, ending, stopped, 5 + 5
+NO_DRAW = "."  # a ply that drew nothing, in the page's plies
+CHUNK = 500  # records whose strings share a table of values
 
 
-def fields(seen: Scene) -> list[Hashable]:
-    """A scene as a flat list of values (``viewer.js`` reads them back in
-    ``unflatten``): which step, the turn and the pile (they change at every
-    step), the fields a record shares, then each seat's, then each army's
-    cards and look."""
-    hands = seen.hands if seen.hands is not None else (None,) * seen.seats
-    count, play, drew, glyph = seen.heading
-    out: list[Hashable] = [
-        count,
-        (play, drew, glyph, seen.played),
-        seen.pile,
-        seen.note,
-        seen.ending,
-        seen.stopped,
-        *seen.state_heads,
-        *seen.statuses,
-    ]
-    for s, hand in enumerate(hands):
-        out += [
-            seen.labels[s],
-            seen.hand_labels[s],
-            Cards(hand) if isinstance(hand, tuple) else hand,
-        ]
-    for row in seen.armies:
-        for troops in row:
-            out += [Cards(troops.cards), (troops.css, troops.formations, troops.marker)]
-    return out
+def rules() -> dict[str, object]:
+    """What the page's script replays plays by, from the engine: the icons
+    (``Icon`` order) and their plurals, their seniority, the formation
+    levels (cards, word, plural; most senior first), the numbers in words,
+    the states' letters and the units of a full army."""
+    return {
+        "icons": "".join(icon.name for icon in Icon),
+        "plurals": [icon.plural for icon in Icon],
+        "seniority": [int(icon) for icon in ICONS_BY_SENIORITY],
+        "levels": [[level.value, level.word, level.plural] for level in LEVELS],
+        "numbers": list(_NUMBERS),
+        "states": [state.name for state in State],
+        "units": UNITS_PER_ARMY,
+    }
 
 
 def record_view(
-    report: Report, file: int, text: str, first_line: int, seat: int | None
+    report: Report,
+    file: int,
+    text: str,
+    first_line: int,
+    seat: int | None,
+    decided: bool = True,
 ) -> RecordView:
-    """The page's view of one checked record, as ``seat`` saw it (None: every seat)."""
+    """The page's view of one checked record (with or without its steps), as
+    ``seat`` saw it (None: every seat); with ``decided``, when each state
+    and the game were decided (``decisions``: the analysis, most of the
+    time a record takes)."""
     record = report.record
 
     def tag(name: str) -> str:
@@ -185,48 +221,77 @@ def record_view(
         visible(report.verdict),
         report.valid,
     )
-    steps: list[tuple[tuple[int, Hashable], ...]] = []
-    plays: list[tuple[str, ...]] = []
-    summary = None
-    replayed = replay(report)
-    if replayed is not None:
-        before: list[Hashable] = []
-        for step, seen in zip(replayed.steps, scenes(replayed), strict=True):
-            now = fields(seen_by(seen, seat))
-            steps.append(
-                tuple(
-                    (f, value)
-                    for f, value in enumerate(now)
-                    if f < ALWAYS or f >= len(before) or before[f] != value
-                )
-            )
-            before = now
-            play = step.play
-            if play is None:
-                plays.append(())
-                continue
-            mover = step.turn.seat if step.turn is not None else None
-            drawn = play.drawn if seat is None or seat == mover else None  # as the heading
-            words = (play.seat, drawn, play.card, play.state, play.glyph)
-            plays.append(
-                (
-                    visible(" ".join(w.text for w in words if w is not None)),
-                    *(visible(c.text) for c in play.comments),
-                )
-            )
-        summary = _summary(replayed.report)
+    plays = summary = None
+    if record is not None and report.game is not None:  # as ``replay.replay``
+        plays = _plays(report, seat)
+        summary = _summary(report)
     return RecordView(
         file,
         report.source,
         report.index,
         row,
-        tuple(steps),
-        tuple(plays),
+        plays,
         report.diagnostics,
         tuple(text.split("\n")) if report.diagnostics else (),
         first_line,
         summary,
-        decisions(report, seat),
+        decisions(report, seat) if decided else None,
+    )
+
+
+def _plays(report: Report, seat: int | None) -> Plays:
+    assert report.record is not None and report.game is not None
+    labels, hand_labels = seat_labels(report.names, report.game.seats)
+    deal = report.deal
+    hands = None
+    if deal is not None:
+        hands = tuple(
+            tuple(str(card) for card in hand) if seat is None or seat == s else len(hand)
+            for s, hand in enumerate(deal.hands)
+        )
+    plies: list[Ply] = []
+    written: list[tuple[int, tuple[str, ...]]] = []
+    glyphs: list[tuple[int, str]] = []
+    notes: list[tuple[int, str]] = []
+    # the replay stops at the first play it cannot read or play: while it
+    # lasts, the k-th play written is ply k
+    for turn, play in zip(report.turns, report.record.plays, strict=False):
+        seen = seat is None or seat == turn.seat  # another seat's draw is not shown
+        card, state = str(turn.card), _LETTERS[turn.state]
+        drawn = None if turn.drawn is None else str(turn.drawn) if seen else HIDDEN
+        plies.append(Ply(card, state, drawn))
+        if (
+            play.seat is None
+            and play.drawn is None
+            and play.glyph is None
+            and not play.comments
+            and play.card.text == card
+            and play.state.text == state
+        ):
+            continue  # the usual play, which the script words from the ply
+        words = (play.seat, play.drawn if seen else None, play.card, play.state, play.glyph)
+        said = " ".join(w.text for w in words if w is not None)
+        if play.comments or said != f"{card} {state}":
+            comments = (visible(c.text) for c in play.comments)
+            written.append((turn.ply, (visible(said), *comments)))
+        if play.glyph is not None:
+            glyphs.append((turn.ply, f" {play.glyph.text}"))
+        if play.comments:  # else the script words what the ply resolved, if anything
+            notes.append((turn.ply, note(turn, play)))
+    ending = ending_pieces(report)
+    if ending is not None and seat is not None:
+        ending = (ending[0], "")  # the message may name the cards of a hand
+    return Plays(
+        labels,
+        hand_labels,
+        hands,
+        None if deal is None else len(deal.pile),
+        tuple(plies),
+        tuple(written),
+        tuple(glyphs),
+        tuple(notes),
+        ending,
+        report.stopped is not None,
     )
 
 
@@ -294,7 +359,7 @@ def _summary(report: Report) -> Summary:
     return Summary(visible(rules_words(summary)), visible(outcome_words(summary)), comments, states)
 
 
-def view_block(block: Block, seat: int | None) -> list[RecordView]:
+def view_block(block: Block, seat: int | None, decided: bool = True) -> list[RecordView]:
     """The views of the records of one block (on a worker), numbered from 1
     within the block."""
     found: list[RecordView] = []
@@ -303,14 +368,13 @@ def view_block(block: Block, seat: int | None) -> list[RecordView]:
             continue
         item = parse_record(text, first_line, block.source, len(found) + 1)
         if item is not None:
-            found.append(
-                record_view(validate(item, steps=True), block.file, text, first_line, seat)
-            )
+            view = record_view(validate(item), block.file, text, first_line, seat, decided)
+            found.append(view)
     return found
 
 
 class Values:
-    """The page's table of values: each distinct value once, by its index."""
+    """A table of values: each distinct value once, by its index."""
 
     def __init__(self) -> None:
         self.index: dict[tuple[type, Hashable], int] = {}
@@ -328,6 +392,21 @@ class Values:
         return [visible(v) if isinstance(v, str) else v for v in self.values]
 
 
+class Chunk:
+    """``CHUNK`` records' table of values and their lines in the list of
+    records (source, index in its file, players, date, event, verdict,
+    valid), written after them as the script ``c<n>``: ``{"values": [...],
+    "rows": [...]}``."""
+
+    def __init__(self) -> None:
+        self.values = Values()
+        self.rows: list[list[int]] = []
+
+    def script(self, number: int) -> str:
+        data = {"values": self.values.json(), "rows": self.rows}
+        return f'<script type="application/json" id="c{number}">{script_json(data)}</script>\n'
+
+
 def script_json(value: Any) -> str:
     """JSON to stand in a ``<script>`` element: no ``<`` in it, so no
     ``</script>`` or ``<!--`` in a record's text can end or change the element."""
@@ -341,22 +420,27 @@ class Pages:
     shown in the page too."""
 
     def __init__(
-        self, paths: Iterable[str], workers: Workers, seat: int | None = None, title: str = ""
+        self,
+        paths: Iterable[str],
+        workers: Workers,
+        seat: int | None = None,
+        title: str = "",
+        decided: bool = True,
     ) -> None:
         self.paths, self.workers, self.seat, self.title = list(paths), workers, seat, title
+        self.decided = decided  # False: a page without when each state was decided
         self.records = self.invalid = 0
         self.problems: list[InputError] = []
 
     def __iter__(self) -> Iterator[str]:
-        values = Values()
-        rows: list[list[Any]] = []
         codes = Codes()
+        chunk, chunks = Chunk(), 0
         shell, tail = (_ASSETS / "viewer.html").read_text("utf-8").split("<!-- records -->")
         css = (_ASSETS / "viewer.css").read_text("utf-8")
         script = (_ASSETS / "viewer.js").read_text("utf-8")  # now: the page is of one version
         yield shell.replace("{{title}}", _html(self.title or "ordo view")).replace("{{css}}", css)
         counted: dict[int, int] = {}  # records so far, by file
-        made = partial(view_block, seat=self.seat)
+        made = partial(view_block, seat=self.seat, decided=self.decided)
         for done in self.workers.map(made, input_blocks(expand(self.paths))):
             if isinstance(done, InputError):
                 self.problems.append(done)
@@ -366,7 +450,13 @@ class Pages:
                 counted[view.file] = index
                 self.records += 1
                 self.invalid += not view.row[4]
-                yield self._record(replace(view, index=index), values, rows, codes)
+                yield self._record(replace(view, index=index), chunk, codes)
+                if len(chunk.rows) == CHUNK:
+                    yield chunk.script(chunks)
+                    chunk, chunks = Chunk(), chunks + 1
+        if chunk.rows or not chunks:
+            yield chunk.script(chunks)
+            chunks += 1
         faces = defs(Card.from_letters(card) for card in codes.cards)
         yield f'<svg class="v-defs" aria-hidden="true" focusable="false">{faces}</svg>\n'
         problems = [
@@ -375,11 +465,11 @@ class Pages:
         ]
         contents = {
             "layout": layout(),
-            "values": values.json(),
-            "rows": rows,
+            "rules": rules(),
+            "chunks": chunks,
+            "chunk": CHUNK,
             "cards": list(codes.cards),
             "codes": CODES,
-            "fields": {"always": ALWAYS, "shared": SHARED, "seat": 3, "army": 2},
             "seat": self.seat,
             "seats": [seat_name(s) for s in range(MAX_SEATS)],
             "problems": problems,
@@ -387,21 +477,13 @@ class Pages:
         yield f'<script type="application/json" id="index">{script_json(contents)}</script>\n'
         yield tail.replace("{{script}}", script.replace("</script", "<\\/script"))
 
-    def _record(self, view: RecordView, values: Values, rows: list[list[Any]], codes: Codes) -> str:
-        number = len(rows) + 1
+    def _record(self, view: RecordView, chunk: Chunk, codes: Codes) -> str:
+        values = chunk.values
         players, date, event, verdict, valid = view.row
-        rows.append(
+        chunk.rows.append(
             [values(view.source), view.index, values(players), values(date), values(event)]
             + [values(verdict), int(valid)]
         )
-        steps = []
-        for changed in view.steps:
-            flat: list[int | str] = []
-            for f, value in changed:
-                if f >= ALWAYS:
-                    flat.append(f)
-                flat.append(codes(value) if isinstance(value, Cards) else values(value))
-            steps.append(flat)
         problems = [
             diagnostic_text(replace(d, record=view.index), view.lines, view.first_line).plain
             if self.seat is None
@@ -412,8 +494,7 @@ class Pages:
             problems.append(SEAT_PROBLEMS)
         rules, result, comments, states = view.summary or Summary("", "", (), ())
         data = {
-            "steps": steps,
-            "plays": [[values(words) for words in play] for play in view.plays],
+            "plays": None if view.plays is None else _plays_json(view.plays, values, codes),
             "problems": problems,
             "summary": [
                 values(rules),
@@ -426,7 +507,36 @@ class Pages:
             ],
             "decisions": _decisions_json(view.decisions),
         }
+        number = self.records
         return f'<script type="application/json" id="r{number}">{script_json(data)}</script>\n'
+
+
+def _plays_json(plays: Plays, values: Values, codes: Codes) -> dict[str, Any]:
+    """``Plays`` for the page: strings as indices in the chunk's ``values``,
+    cards as ``codes``, a hand as its cards' codes or its size, and the
+    plies three characters each: the card's code, the state's letter and
+    the card drawn (its code, ``HIDDEN`` or ``NO_DRAW``)."""
+    return {
+        "labels": [values(label) for label in plays.labels],
+        "hand_labels": [values(label) for label in plays.hand_labels],
+        "hands": None
+        if plays.hands is None
+        else [hand if isinstance(hand, int) else codes(hand) for hand in plays.hands],
+        "pile": plays.pile,
+        "plies": "".join(
+            [
+                codes.code(card)
+                + state
+                + (NO_DRAW if drawn is None else drawn if drawn == HIDDEN else codes.code(drawn))
+                for card, state, drawn in plays.plies
+            ]
+        ),
+        "written": {str(ply): [values(w) for w in words] for ply, words in plays.written},
+        "glyphs": {str(ply): values(glyph) for ply, glyph in plays.glyphs},
+        "notes": {str(ply): values(line) for ply, line in plays.notes},
+        "ending": None if plays.ending is None else [values(words) for words in plays.ending],
+        "stopped": int(plays.stopped),
+    }
 
 
 def _decisions_json(found: Decisions | None) -> dict[str, Any] | None:
@@ -465,7 +575,10 @@ class Codes:
         self.cards: dict[str, str] = {}
 
     def __call__(self, cards: Iterable[str]) -> str:
-        return "".join(self.cards.get(card) or self._new(card) for card in cards)
+        return "".join([self.code(card) for card in cards])
+
+    def code(self, card: str) -> str:
+        return self.cards.get(card) or self._new(card)
 
     def _new(self, card: str) -> str:
         code = self.cards[card] = CODES[len(self.cards)]

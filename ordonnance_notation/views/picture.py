@@ -18,7 +18,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.armies import LEVELS, Army
 from ..engine.cards import Card, Icon, State, seat_name
-from ..engine.game import Game
+from ..engine.game import Game, Turn
+from ..notation.record import Play
 from .board import _label, _markers, end_pieces, heading_pieces, state_status
 from .replay import Replay, Step
 from .report import visible
@@ -48,6 +49,7 @@ STRIP = 24  # what shows of a card another card overlaps: its row of icon slots
 SLOT = 15  # the width of an icon slot
 COLUMN_W, LABEL_W, MARGIN = 112, 140, 16
 LINE = 16  # a line of text
+NOTE = 110  # characters of the note under the heading, at most
 HEAD_H = 3 * LINE + 8
 STATE_HEAD_H = 2 * LINE + 6
 ROW_H = CARD_H + 3 * STRIP + 3 * 12 + 14  # four cards, then up to three levels of formations
@@ -214,7 +216,7 @@ def scene(replay: Replay, step: Step, before: Scene | None = None) -> Scene:
     the scene of the step before, lends the columns of the states this
     step's ply was not played to: a ply changes only its own state."""
     game = step.game
-    names = replay.report.names
+    labels, hand_labels = seat_labels(replay.report.names, game.seats)
     played = None
     if step.turn is not None:
         played = (step.turn.state - 1, step.turn.seat)
@@ -233,19 +235,27 @@ def scene(replay: Replay, step: Step, before: Scene | None = None) -> Scene:
         )
     return Scene(
         heading=heading_pieces(replay, step),
-        note=_note(step),
-        labels=tuple(_label(s, names)[:18] for s in range(game.seats)),
+        note=note(step.turn, step.play),
+        labels=labels,
         state_heads=tuple(head for head, _, _ in columns),
         armies=tuple(armies for _, armies, _ in columns),
         played=played,
         statuses=tuple(status for _, _, status in columns),
-        hand_labels=tuple(f"hand {_label(s, names)[:13]}" for s in range(game.seats)),
+        hand_labels=hand_labels,
         hands=None
         if game.hands is None
         else tuple(tuple(str(held) for held in hand) for hand in game.hands),
         pile=f"pile: {game.pile_left} cards",
         ending=_ending(replay, step),
         stopped=replay.stopped is not None,
+    )
+
+
+def seat_labels(names: tuple[str, ...], seats: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each seat's label beside its row and beside its hand."""
+    return (
+        tuple(_label(s, names)[:18] for s in range(seats)),
+        tuple(f"hand {_label(s, names)[:13]}" for s in range(seats)),
     )
 
 
@@ -324,6 +334,7 @@ def layout() -> dict[str, object]:
         "LABEL_W": LABEL_W,
         "MARGIN": MARGIN,
         "LINE": LINE,
+        "NOTE": NOTE,
         "HEAD_H": HEAD_H,
         "STATE_HEAD_H": STATE_HEAD_H,
         "ROW_H": ROW_H,
@@ -338,19 +349,19 @@ def layout() -> dict[str, object]:
     }
 
 
-def _note(step: Step) -> str:
-    """What the play caused, and its comments, on one line under the heading."""
+def note(turn: Turn | None, play: Play | None) -> str:
+    """What the ply caused, and the comments of its play, on one line under the heading."""
     words = []
-    if step.turn is not None and step.turn.resolution is not None:
-        resolution = step.turn.resolution
+    if turn is not None and turn.resolution is not None:
+        resolution = turn.resolution
         words.append(
             f"{resolution.state.full_name} resolved: marker {resolution.marker} to "
             f"{seat_name(resolution.winner)}, {resolution.decision.explain()}"
         )
-    if step.play is not None:
-        words += [comment.text for comment in step.play.comments]
+    if play is not None:
+        words += [comment.text for comment in play.comments]
     line = " — ".join(words)
-    return line if len(line) <= 110 else line[:109] + "…"
+    return line if len(line) <= NOTE else line[: NOTE - 1] + "…"
 
 
 def _state_short(game: Game, state: State) -> str:

@@ -1,39 +1,169 @@
 "use strict";
-// The page of `ordo view` (views/page.py writes the data). A step's picture is
-// laid out here as picture.draw lays it out in Python, element for element:
-// tests/test_viewer.py compares the two for every step of the samples.
+// The page of `ordo view` (views/page.py writes the data). Each record holds
+// its plies; the script replays them into each step's scene (picture.scene)
+// by the engine's rules (engine/armies.py, Table.play), and lays a scene out
+// as picture.draw lays it out in Python, element for element:
+// tests/test_viewer.py compares the two for every step of a corpus of records.
 (() => {
   const INDEX = JSON.parse(document.getElementById("index").textContent);
   const L = INDEX.layout;
-  const V = INDEX.values;
-  const ROWS = INDEX.rows; // [source, index in file, players, date, event, verdict, valid]
+  const R = INDEX.rules; // page.rules: the engine's icons, levels and words
   const SHOWN_ROWS = 200; // list items drawn at a time: the list of 10,000 stays quick
-
-  // ---- a scene, as views/page.py `fields` flattens it ----
-  const { always: ALWAYS, shared: SHARED, seat: SEAT, army: ARMY } = INDEX.fields;
   const CARDS = INDEX.cards, CODES = INDEX.codes;
   const decode = (codes) => Array.from(codes, (c) => CARDS[CODES.indexOf(c)]);
 
-  function unflatten(f, n) {
-    const labels = [], handLabels = [], hands = [], armies = [];
-    for (let s = 0; s < n; s++) {
-      labels.push(f[SHARED + SEAT * s]);
-      handLabels.push(f[SHARED + SEAT * s + 1]);
-      hands.push(f[SHARED + SEAT * s + 2]);
+  // the chunks of records (page.Chunk): their tables of values and lines in the list
+  const CHUNKS = [];
+  const ROWS = []; // [source, index in file, players, date, event, verdict, valid]
+  for (let k = 0; k < INDEX.chunks; k++) {
+    const chunk = JSON.parse(document.getElementById(`c${k}`).textContent);
+    CHUNKS.push(chunk.values);
+    for (const [source, index, players, date, event, verdict, valid] of chunk.rows) {
+      const v = chunk.values;
+      ROWS.push([v[source], index, v[players], v[date], v[event], v[verdict], valid]);
     }
-    let at = SHARED + SEAT * n;
-    for (let i = 0; i < 5; i++) {
-      const row = [];
-      for (let s = 0; s < n; s++, at += ARMY) row.push([f[at], ...f[at + 1]]); // picture.Troops
-      armies.push(row);
+  }
+
+  // ---- the rules of a ply (engine/game.py Table.play, engine/armies.py) ----
+  const seatName = (s) => INDEX.seats[s];
+  const STATE_NAMES = L.STATES.map((name) => name.slice(name.indexOf(" ") + 1)); // "A Antioch" -> "Antioch"
+  const UNITS = R.units;
+  const MOST = R.levels[0][0]; // a regiment: the largest formation
+
+  // armies.Formations.of: by level, most senior first, the icons (numbers) held at it
+  function formations(cards) {
+    const counts = [0, 0, 0, 0, 0];
+    for (const name of cards) for (const letter of name) counts[R.icons.indexOf(letter)]++;
+    return R.levels.map(([size]) => R.seniority.filter((icon) => Math.min(counts[icon], MOST) === size));
+  }
+
+  // armies.Army.strength, compared: > 0 when army a ranks above army b
+  function stronger(a, b) {
+    for (let l = 0; l < R.levels.length; l++) {
+      const x = a.formations[l], y = b.formations[l];
+      if (x.length !== y.length) return x.length - y.length;
+      for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
     }
-    const [play, drew, glyph, played] = f[1];
-    return {
-      heading: [f[0], play, drew, glyph], mover: played === null ? null : played[1], played,
-      pile: f[2], note: f[3], ending: f[4], stopped: f[5], stateHeads: f.slice(6, 11),
-      statuses: f.slice(11, 16), labels, handLabels,
-      hands: hands.every((h) => h === null) ? null : hands, armies, seats: n,
-    };
+    const fourth = (army) => (army.plies.length >= UNITS ? army.plies[UNITS - 1] : Infinity);
+    return fourth(b) - fourth(a) || 0; // the earlier fourth card; two short armies tie
+  }
+
+  // armies.decide and Decision.explain: the step that ranks winner above loser, in words
+  function decision(winner, loser) {
+    const same = (x, y) => x.length === y.length && x.every((icon, i) => icon === y[i]);
+    const level = winner.formations.findIndex((icons, l) => !same(icons, loser.formations[l]));
+    return { winner, loser, level: level < 0 ? null : level };
+  }
+
+  function explain({ winner, loser, level }) {
+    if (level === null) {
+      const fourth = (army) => (army.plies.length >= UNITS ? army.plies[UNITS - 1] : "None");
+      return `identical formations; ${seatName(winner.seat)} played the fourth card ` +
+        `earlier, ply ${fourth(winner)} vs ${fourth(loser)}`;
+    }
+    const prefix = R.levels.slice(0, level)
+      .map(([, , plural], l) => `${winner.formations[l].length ? "equal" : "no"} ${plural}; `).join("");
+    const [, word, plural] = R.levels[level];
+    const mine = winner.formations[level].length, theirs = loser.formations[level].length;
+    if (mine !== theirs) {
+      return `${prefix}${R.numbers[mine]} ${mine === 1 ? word : plural} beat${mine === 1 ? "s" : ""} ` +
+        `${theirs ? R.numbers[theirs] : "none"}`;
+    }
+    const i = winner.formations[level].findIndex((icon, k) => icon !== loser.formations[level][k]);
+    return `${prefix}${word} of ${R.plurals[winner.formations[level][i]]} beats ` +
+      `${word} of ${R.plurals[loser.formations[level][i]]}`;
+  }
+
+  // Game.standing: the resolution's decision, or the one that would decide the state now
+  function standing(armies) {
+    if (!armies.some((army) => army.cards.length)) return null;
+    const [first, second] = armies.slice().sort((a, b) => stronger(b, a)); // stable: rank
+    return decision(first, second);
+  }
+
+  // picture._state_short, board.state_status and picture._troops: a state's column
+  function column(armies, i, resolved) {
+    const found = standing(armies);
+    const ahead = found === null ? "" : seatName(found.winner.seat);
+    let head, status;
+    if (resolved) {
+      head = `marker ${resolved.marker}: ${ahead}`;
+      status = `marker ${resolved.marker} to ${ahead} at ply ${resolved.ply}: ${explain(found)}`;
+    } else if (found === null) {
+      head = status = "no units yet";
+    } else {
+      head = `${ahead} ahead`;
+      const level = found.level === null && !(found.winner.plies.length >= UNITS && found.loser.plies.length >= UNITS);
+      status = level ? "level so far: identical formations" : `${ahead} would win now: ${explain(found)}`;
+    }
+    const troops = armies.map((army) => {
+      const leads = found !== null && found.winner.seat === army.seat && army.cards.length > 0;
+      const lines = R.levels.flatMap(([, word], l) =>
+        army.formations[l].length ? [`${word} ${army.formations[l].map((icon) => R.icons[icon]).join(" ")}`] : []);
+      const css = leads ? (resolved ? "won" : "lead") : "";
+      return [army.cards, css, lines, resolved ? (leads ? resolved.marker : 0) : null]; // picture.Troops
+    });
+    return [head, troops, `${L.STATES[i]}: ${status}`];
+  }
+
+  const cut = (line) => { // picture.note: at most L.NOTE characters
+    const chars = Array.from(line);
+    return chars.length <= L.NOTE ? line : chars.slice(0, L.NOTE - 1).join("") + "…";
+  };
+
+  // every step's scene (picture.scenes) from a record's plays (page.Plays)
+  function replayed(plays, v) {
+    const seats = plays.labels.length;
+    const at = (map, ply) => (ply in map ? v[map[ply]] : "");
+    const armies = R.states.map(() => Array.from({ length: seats }, (_, seat) => ({ seat, cards: [], plies: [], formations: formations([]) })));
+    const resolved = R.states.map(() => null);
+    const resolutions = [];
+    let columns = R.states.map((_, i) => column(armies[i], i, null));
+    let hands = plays.hands === null ? null : plays.hands.map((hand) => (typeof hand === "number" ? hand : decode(hand)));
+    let pile = plays.pile;
+    const last = plays.plies.length / 3;
+    const markers = () => `markers: ${resolutions.map(([marker, i, seat]) => `#${marker} ${R.states[i]} ${seatName(seat)}`).join(", ") || "none yet"}`;
+    const scene = (ply, play, drew, played, resolution) => ({
+      heading: [`ply ${ply} of ${last}: `, play, drew, at(plays.glyphs, ply)], mover: played === null ? null : played[1], played,
+      pile: `pile: ${pile} cards`, note: ply in plays.notes ? v[plays.notes[ply]] : cut(resolution),
+      ending: ply === last && plays.ending !== null ? plays.ending.map((i) => v[i]) : [markers(), ""],
+      stopped: Boolean(plays.stopped), stateHeads: columns.map((c) => c[0]), statuses: columns.map((c) => c[2]),
+      labels: plays.labels.map((i) => v[i]), handLabels: plays.hand_labels.map((i) => v[i]),
+      hands, armies: columns.map((c) => c[1]), seats,
+    });
+    const scenes = [scene(0, "before the first play", "", null, "")];
+    for (let ply = 1; ply <= last; ply++) {
+      const [code, letter, drawn] = plays.plies.slice(3 * ply - 3, 3 * ply); // page._plays_json
+      const card = decode(code)[0], seat = (ply - 1) % seats, i = R.states.indexOf(letter);
+      const draw = drawn === "." ? null : drawn === "?" ? "?" : decode(drawn)[0];
+      if (hands !== null) {
+        hands = hands.slice();
+        const hand = hands[seat];
+        if (typeof hand === "number") hands[seat] = hand + (draw === null ? 0 : 1) - 1;
+        else {
+          const held = draw === null ? hand.slice() : hand.concat(draw);
+          held.splice(held.indexOf(card), 1);
+          hands[seat] = held;
+        }
+        if (draw !== null) pile--;
+      }
+      const army = armies[i][seat];
+      army.cards = army.cards.concat(card);
+      army.plies = army.plies.concat(ply);
+      army.formations = formations(army.cards);
+      let resolution = ""; // picture.note, for a play without comments
+      if (armies[i].every((a) => a.cards.length >= UNITS)) {
+        const marker = resolutions.length + 1, found = standing(armies[i]);
+        resolved[i] = { marker, ply };
+        resolutions.push([marker, i, found.winner.seat]);
+        resolution = `${STATE_NAMES[i]} resolved: marker ${marker} to ${seatName(found.winner.seat)}, ${explain(found)}`;
+      }
+      columns = columns.slice();
+      columns[i] = column(armies[i], i, resolved[i]);
+      const play = `${seatName(seat)} plays ${card} to ${STATE_NAMES[i]}`;
+      scenes.push(scene(ply, play, draw === null || draw === "?" ? "" : `, after drawing ${draw}`, [i, seat], resolution));
+    }
+    return scenes;
   }
 
   // picture.seen_by
@@ -41,7 +171,8 @@
     if (seat === null) return sc;
     const seen = sc.mover === null || sc.mover === seat;
     const hands = sc.hands === null ? null : sc.hands.map((hand, s) =>
-      s === seat || typeof hand === "string" ? hand : L.HIDDEN_HAND.replace("{}", String(hand.length)));
+      s === seat || typeof hand === "string" ? hand
+        : L.HIDDEN_HAND.replace("{}", String(typeof hand === "number" ? hand : hand.length))); // a size: a seat's page
     const [count, play, drew, glyph] = sc.heading;
     return { ...sc, heading: [count, play, seen ? drew : "", glyph], hands, ending: [sc.ending[0], ""] };
   }
@@ -141,9 +272,7 @@
   }
 
   // ---- when each state was decided, and the turning points (page.py `_decisions_json`) ----
-  const STATE_NAMES = L.STATES.map((name) => name.slice(name.indexOf(" ") + 1)); // "A Antioch" -> "Antioch"
   const SHOWN_PLAYS = 3; // other plays a step list mark names; the step's detail names them all
-  const seatName = (s) => INDEX.seats[s];
   const what = (target) => (target === null ? "the game" : STATE_NAMES[target]);
 
   // ["LH", "C"], ["F", "JT"] -> "LH C or F J/T", as plays are written
@@ -228,24 +357,23 @@
     let rec = records.get(number);
     if (rec) return rec;
     const data = JSON.parse(document.getElementById(`r${number}`).textContent);
-    const fields = [];
-    let now = [];
-    const value = (v) => (typeof v === "string" ? decode(v) : V[v]); // a string is cards
-    for (const changed of data.steps) {
-      now = now.slice();
-      for (let k = 0; k < ALWAYS; k++) now[k] = value(changed[k]);
-      for (let k = ALWAYS; k < changed.length; k += 2) now[changed[k]] = value(changed[k + 1]);
-      fields.push(now);
-    }
-    const seats = fields.length ? (fields[0].length - SHARED) / (SEAT + 5 * ARMY) : 0;
-    rec = { number, data, fields, seats, last: fields.length - 1 };
+    const v = CHUNKS[Math.floor((number - 1) / INDEX.chunk)]; // page.Chunk
+    const scenes = data.plays === null ? [] : replayed(data.plays, v);
+    // the step list: each play as written, and its comments
+    const plays = scenes.map((sc, k) => {
+      if (k === 0) return [sc.heading[1]];
+      const written = data.plays.written[k];
+      if (written) return written.map((i) => v[i]);
+      return [`${decode(data.plays.plies[3 * k - 3])[0]} ${data.plays.plies[3 * k - 2]}`];
+    });
+    rec = { number, data, v, scenes, plays, seats: scenes.length ? scenes[0].seats : 0, last: scenes.length - 1 };
     if (records.size > 20) records.delete(records.keys().next().value);
     records.set(number, rec);
     return rec;
   }
 
   function sceneAt(rec, step, seat) {
-    return seenBy(unflatten(rec.fields[step], rec.seats), seat);
+    return seenBy(rec.scenes[step], FIXED_SEAT ?? seat); // a seat's page holds no other hand
   }
 
   // ---- the page ----
@@ -265,14 +393,14 @@
 
   function rowLabel(number) {
     const [source, index] = ROWS[number - 1];
-    return `${V[source]} record ${index}`;
+    return `${source} record ${index}`;
   }
 
   function openRecord(number) {
     const rec = record(number);
     const [, , players, date, event, verdict, valid] = ROWS[number - 1];
-    $("v-title").textContent = `${rowLabel(number)}: ${V[players] || "?"}`;
-    const meta = [V[date], V[event], V[verdict]].filter(Boolean).join(" · ");
+    $("v-title").textContent = `${rowLabel(number)}: ${players || "?"}`;
+    const meta = [date, event, verdict].filter(Boolean).join(" · ");
     $("v-title").append(el("span", { className: valid ? "v-row-meta" : "v-row-meta v-row-bad", text: ` — ${meta}` }));
     $("v-slider").max = String(Math.max(rec.last, 0));
     $("v-slider").disabled = rec.last < 1;
@@ -290,10 +418,9 @@
   function stepList(rec) {
     const list = $("v-steps");
     list.replaceChildren();
-    rec.data.plays.forEach((play, k) => {
-      const words = k === 0 ? rec.fields[0][1][0] : V[play[0]];
+    rec.plays.forEach(([words, ...comments], k) => {
       const button = el("button", { type: "button", dataStep: String(k) }, words);
-      for (const comment of play.slice(1)) button.append(el("span", { className: "v-comment", text: V[comment] }));
+      for (const comment of comments) button.append(el("span", { className: "v-comment", text: comment }));
       const events = eventsAt(rec, k);
       for (const event of events) button.append(mark(event, state.seat, SHOWN_PLAYS));
       list.append(el("li", events.length ? { className: "v-turning" } : {}, button));
@@ -304,19 +431,19 @@
     const box = $("v-summary");
     box.replaceChildren();
     const [rules, result, comments, states] = rec.data.summary;
-    if (!rec.fields.length) return;
-    const final = unflatten(rec.fields[rec.last], rec.seats);
+    if (!rec.scenes.length) return;
+    const v = rec.v, final = rec.scenes[rec.last];
     box.append(
-      el("p", {}, el("strong", { text: "Players: " }), V[ROWS[rec.number - 1][2]]),
-      el("p", {}, el("strong", { text: "Rules: " }), V[rules]),
-      el("p", {}, el("strong", { text: "Result: " }), V[result]),
+      el("p", {}, el("strong", { text: "Players: " }), ROWS[rec.number - 1][2]),
+      el("p", {}, el("strong", { text: "Rules: " }), v[rules]),
+      el("p", {}, el("strong", { text: "Result: " }), v[result]),
     );
-    for (const c of comments) box.append(el("p", { className: "v-comment", text: V[c] }));
-    if (states.length) box.append(markersTable(final, states));
+    for (const c of comments) box.append(el("p", { className: "v-comment", text: v[c] }));
+    if (states.length) box.append(markersTable(final, states, v));
     if (rec.data.decisions) box.append(decisionsTable(rec));
   }
 
-  function markersTable(final, states) {
+  function markersTable(final, states, v) {
     const points = states.some(([, , , , ranks]) => ranks.some((r) => r[2] !== null));
     const table = el("table", { className: "v-markers" });
     table.append(el("caption", { text: "States in marker order" }));
@@ -325,12 +452,12 @@
     const body = el("tbody");
     for (const [mark, s, ply, why, ranks] of states) {
       body.append(el("tr", {}, el("th", { scope: "row", text: `#${mark}` }),
-        el("td", { colSpan: head.length - 1, text: `${L.STATES[s]}, ply ${ply}: ${V[why]}` })));
+        el("td", { colSpan: head.length - 1, text: `${L.STATES[s]}, ply ${ply}: ${v[why]}` })));
       ranks.forEach(([seat, fourth, pts, formations], place) => {
         const troops = final.armies[s][seat];
         body.append(el("tr", {}, el("td"), el("td", { text: String(place + 1) }),
           el("td", { text: final.labels[seat] }), el("td", { text: troops[0].join(" ") }),
-          el("td", { text: V[formations] }), el("td", { text: `ply ${fourth}` }),
+          el("td", { text: v[formations] }), el("td", { text: `ply ${fourth}` }),
           ...(points ? [el("td", { text: pts === null ? "" : String(pts) })] : [])));
       });
     }
@@ -428,7 +555,7 @@
     const wanted = $("v-filter").value.trim().toLowerCase();
     if (wanted && haystack === null) {
       haystack = ROWS.map(([source, index, players, date, event, verdict]) =>
-        [V[source], `record ${index}`, V[players], V[date], V[event], V[verdict]].join(" ").toLowerCase());
+        [source, `record ${index}`, players, date, event, verdict].join(" ").toLowerCase());
     }
     const list = $("v-list");
     const items = [];
@@ -439,11 +566,11 @@
       if (items.length >= SHOWN_ROWS) continue;
       const [source, index, players, date, event, verdict, valid] = ROWS[n - 1];
       const link = el("a", { href: `#r${n}`, dataRecord: String(n), ariaCurrent: String(n === state.rec) },
-        el("span", { className: "v-row-players", text: V[players] || "?" }),
-        el("span", { className: "v-row-meta", text: ` ${[V[date], V[event]].filter(Boolean).join(" · ")}` }),
+        el("span", { className: "v-row-players", text: players || "?" }),
+        el("span", { className: "v-row-meta", text: ` ${[date, event].filter(Boolean).join(" · ")}` }),
         el("br"),
-        el("span", { className: valid ? "v-row-meta" : "v-row-meta v-row-bad", text: V[verdict] }),
-        el("span", { className: "v-row-meta", text: ` (${V[source]} #${index})` }));
+        el("span", { className: valid ? "v-row-meta" : "v-row-meta v-row-bad", text: verdict }),
+        el("span", { className: "v-row-meta", text: ` (${source} #${index})` }));
       items.push(el("li", {}, link));
     }
     list.replaceChildren(...items);

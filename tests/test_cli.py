@@ -656,5 +656,4 @@ def test_view_no_decided_writes_the_page_without_the_analysis(ordo, tmp_path):
     with_it, without = tmp_path / "with.html", tmp_path / "without.html"
     assert ordo("view", "samples/classic-2.ord", "-o", str(with_it)).exit_code == 0
     assert ordo("view", "samples/classic-2.ord", "--no-decided", "-o", str(without)).exit_code == 0
-    assert "page without" not in without.read_text("utf-8")
     assert without.stat().st_size < with_it.stat().st_size

@@ -85,6 +85,7 @@ def test_what_is_no_game_is_kept(ordo, tmp_path):
     assert "4 records, 4 games: 0 copies left out" in result.stderr
 
 
+@pytest.mark.slow  # hundreds of records played, then read on one and on two processes
 def test_the_same_output_on_two_processes(ordo, tmp_path):
     archive = tmp_path / "a.ord"
     ordo("play", "--players", "3", "--games", "200", "--seed", "j", "-o", str(archive))

@@ -318,8 +318,8 @@ def _alive(pid: int) -> bool:
     "command",
     [
         ["validate"],
-        ["summary", "--no-decided"],
-        ["export", "-o", "{out}/tables"],
+        pytest.param(["summary", "--no-decided"], marks=pytest.mark.slow),
+        pytest.param(["export", "-o", "{out}/tables"], marks=pytest.mark.slow),
         ["convert", "--to", "json"],
     ],
     ids=lambda command: command[0],

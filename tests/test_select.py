@@ -173,6 +173,7 @@ def test_an_unreadable_input_is_said_in_its_place(ordo):
     assert ordo("select", "nowhere.ord").exit_code == 2
 
 
+@pytest.mark.slow  # hundreds of records played, then read on one and on two processes
 def test_the_same_records_on_two_processes(ordo, tmp_path):
     archive = tmp_path / "a.ord"
     ordo("play", "--players", "3", "--games", "300", "--seed", "s", "-o", str(archive))

@@ -611,6 +611,7 @@ PIN = """([number, seat, svgs]) => {
 }"""
 
 
+@pytest.mark.slow  # every step of every sample drawn in the browser: 40 s
 def test_every_step_is_drawn_as_python_draws_it(open_page, inputs):
     page = open_page()
     checked = 0

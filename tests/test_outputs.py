@@ -100,36 +100,50 @@ def test_the_output_may_not_be_an_input(ordo, tmp_path, name):
 
 
 @pytest.fixture(scope="module")
-def archive(tmp_path_factory) -> Path:
+def archive(tmp_path_factory) -> bytes:
     from typer.testing import CliRunner
 
     from ordonnance_notation.cli.app import app
 
     path = tmp_path_factory.mktemp("archive") / "big.ord"
-    result = CliRunner().invoke(app, ["play", "-n", "1500", "--seed", "term", "-o", str(path)])
+    result = CliRunner().invoke(app, ["play", "-n", "300", "--seed", "term", "-o", str(path)])
     assert result.exit_code == 0, result.output
-    return path
+    return path.read_bytes()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 @pytest.mark.parametrize("name", ["view", "select", "dedup", "convert", "export", "play"])
 def test_a_signal_mid_run_leaves_no_output_and_no_temporary(tmp_path, archive, name, how):
+    """The input is a pipe given half the archive, so the run is surely
+    under way (its output begun) when the signal comes."""
     out_dir = tmp_path / "out"
     out_dir.mkdir()
-    args = _args(name, str(archive), out_dir / "o")
+    fifo = tmp_path / "in.ord"
+    os.mkfifo(fifo)
+    args = _args(name, str(fifo), out_dir / "o")
     if name == "play":
         args = ["play", "-n", "100000", "-o", str(out_dir / "o")]
     child = subprocess.Popen(
-        [sys.executable, "-m", "ordonnance_notation", *args, "--jobs", "1"]
-        if name != "play"
-        else [sys.executable, "-m", "ordonnance_notation", *args],
+        [sys.executable, "-m", "ordonnance_notation", *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    time.sleep(1.5)
-    assert child.poll() is None, "the run ended before the signal: make the input bigger"
-    child.send_signal(how)
-    assert child.wait(timeout=30) in (128 + how, -how)
+    if name != "play":
+        with open(fifo, "wb") as feed:  # opened when ordo opens it to read
+            feed.write(archive[: len(archive) // 2])
+            feed.flush()
+            time.sleep(1)
+            assert child.poll() is None, "the run ended before the signal"
+            child.send_signal(how)
+            assert child.wait(timeout=30) in (128 + how, -how)
+    else:
+        time.sleep(1.5)
+        assert child.poll() is None, "the run ended before the signal"
+        child.send_signal(how)
+        assert child.wait(timeout=30) in (128 + how, -how)
+    if name == "export" and how == signal.SIGKILL:  # no way out runs: the folder it made stays
+        assert list((out_dir / "o").iterdir()) == []
+        (out_dir / "o").rmdir()
     _nothing_left(out_dir)
     assert not [p for p in os.listdir(out_dir.parent) if p.endswith(".tmp")]

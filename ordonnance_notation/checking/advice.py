@@ -9,7 +9,7 @@ propose the change itself.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from ..engine.cards import State, spells_a_card
@@ -78,12 +78,19 @@ def card_help(word: str) -> str:
     )
 
 
-def seat_help(word: str, names: Sequence[str]) -> str:
+def seat_advice(word: str, names: Sequence[str], written: Callable[[str], str]) -> str | None:
+    """Help for ``word`` where a seat was meant, the seat as ``written``
+    shows it; None when ``word`` looks like no seat."""
     odd = lookalike_help(word)
     if odd is not None:
         return odd
     meant = seat_meant(word, names)
     if meant is not None:
         seat, why = meant
-        return f"{why}: write `P{seat + 1}`"
-    return f"this record's seats are P1 to P{len(names)}, named in its header"
+        return f"{why}: write {written(f'P{seat + 1}')}"
+    return None
+
+
+def seat_help(word: str, names: Sequence[str]) -> str:
+    found = seat_advice(word, names, lambda seat: f"`{seat}`")
+    return found or f"this record's seats are P1 to P{len(names)}, named in its header"

@@ -16,10 +16,8 @@ from ..diagnostics import quoted
 from ..engine.cards import Card, CardError, State, card_spelt, seat_name
 from ..engine.game import MAX_SEATS
 from ..notation import terminals as t
-from ..notation.lookalikes import lookalike_help
-from ..notation.mistakes import seat_meant
 from ..notation.record import Word
-from .advice import card_help, closest, seat_help, state_help
+from .advice import card_help, closest, seat_advice, seat_help, state_help
 from .meaning import SHARED, UNFINISHED, Content, DeclaredOutcome
 
 SEAT = re.compile(f"(?={t.SEAT}$)P([1-9][0-9]*)$")  # seats count from 1
@@ -98,13 +96,9 @@ def outcome_help(word: str, names: tuple[str, ...], tag: bool) -> str:
     def written(value: str) -> str:
         return f'[Result "{value}"]' if tag else f"`result {value}`"
 
-    odd = lookalike_help(word)
-    if odd is not None:
-        return odd
-    meant = seat_meant(word, names)
-    if meant is not None:
-        seat, why = meant
-        return f"{why}: write {written(f'P{seat + 1}')}"
+    found = seat_advice(word, names, written)
+    if found is not None:
+        return found
     word_meant = closest(word.strip(), (UNFINISHED, SHARED), cutoff=0.6)
     if word_meant is not None:
         return f"did you mean {written(word_meant)}?"

@@ -9,7 +9,6 @@ import typer
 from ..engine.cards import seat_number
 from ..engine.game import MAX_SEATS
 from ..files.sources import STDIN, source_name
-from ..runs.tally import EXIT_USAGE
 from ..views.report import plural
 from .options import Decided, Force, Jobs, Output, Paths
 from .running import Run
@@ -62,7 +61,7 @@ def command(
         write_all(out.stream, frozen_heap(iter(pages)))
         for problem in pages.problems:
             run.said(problem)
-    if output != STDIN and run.tally.status() != EXIT_USAGE:  # the page was kept
+    if output != STDIN and not out.discarded:
         run.err.print(
             f"{plural(pages.records, 'record')} ({pages.invalid} invalid) written to {output}"
         )

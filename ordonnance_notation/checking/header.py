@@ -129,13 +129,22 @@ def _read_seats(r: Content, tags: dict[str, Tag], header_broken: bool = False) -
             r.add("W502", f"P{n} has no name", seat_tags[n].span, help=f'write [P{n} "Name"]')
 
 
+def tag_never_warned(name: str) -> bool:
+    """Whether no record is warned (W503) for a tag called ``name``, whatever
+    its other tags: a known tag, a name unlike any, or a seat's."""
+    if name[0] == "p" and _SEAT_TAG.match(name.upper()):
+        return True
+    meant = tag_meant(name)
+    return meant is None or _SEAT_TAG.match(meant) is not None
+
+
 def _unknown_tags(r: Content, tags: dict[str, Tag]) -> None:
     """W503 for a tag whose name is a misspelling of a known tag the record lacks."""
     for name, tag in tags.items():
-        if name[0] == "p" and _SEAT_TAG.match(name.upper()):
+        if tag_never_warned(name):
             continue
         meant = tag_meant(name)
-        if meant is not None and meant not in tags and not _SEAT_TAG.match(meant):
+        if meant not in tags:
             shown = quoted(name, marks=False)
             r.add(
                 "W503",

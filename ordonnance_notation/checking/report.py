@@ -3,11 +3,12 @@ the table after every ply of the replay when it was asked for."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..diagnostics import Diagnostic, Severity
-from ..engine.cards import seat_name
+from ..engine.cards import State, seat_name
 from ..engine.game import Deal, Game, Turn
 from ..engine.scoring import Outcome, Scoring
 from ..notation.record import Play, Record
@@ -55,7 +56,7 @@ class Report:
     @property
     def players(self) -> str:
         """`` (Anna v Boris)``, or nothing when the header could not be read."""
-        return f" ({' v '.join(name.strip() or '?' for name in self.names)})" if self.names else ""
+        return players_of(self.names)
 
     @property
     def verdict(self) -> str:
@@ -91,23 +92,43 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         """The report as ``ordo validate --format json`` prints it."""
-        outcome = self.outcome
-        return {
-            "file": self.source,
-            "record": self.index,
-            "players": list(self.names),
-            "valid": self.valid,
-            "finished": outcome is not None,
-            "winner": self.winner,
-            "scores": self.scores,
-            "markers": [
-                {
-                    "marker": r.marker,
-                    "state": r.state.name,
-                    "seat": seat_name(r.winner),
-                    "ply": r.ply,
-                }
-                for r in (self.game.resolutions if self.game else ())
-            ],
-            "diagnostics": [d.to_json() for d in self.diagnostics],
-        }
+        markers = [
+            (r.marker, r.state, r.winner, r.ply) for r in (self.game.resolutions if self.game else ())
+        ]
+        return report_json(
+            self.source, self.index, self.names, self.valid, self.outcome, markers, self.diagnostics
+        )
+
+
+def players_of(names: tuple[str, ...]) -> str:
+    """`` (Anna v Boris)``, or nothing without names."""
+    return f" ({' v '.join(name.strip() or '?' for name in names)})" if names else ""
+
+
+def report_json(
+    source: str,
+    index: int,
+    names: tuple[str, ...],
+    valid: bool,
+    outcome: Outcome | None,
+    markers: Iterable[tuple[int, State, int, int]],
+    diagnostics: Iterable[Diagnostic],
+) -> dict[str, Any]:
+    """A record's report as ``ordo validate --format json`` prints it;
+    ``markers`` are (marker, state, seat, ply) in marker order."""
+    return {
+        "file": source,
+        "record": index,
+        "players": list(names),
+        "valid": valid,
+        "finished": outcome is not None,
+        "winner": None if outcome is None or outcome.winner is None else seat_name(outcome.winner),
+        "scores": None
+        if outcome is None
+        else {seat_name(s): v for s, v in enumerate(outcome.scores)},
+        "markers": [
+            {"marker": marker, "state": state.name, "seat": seat_name(seat), "ply": ply}
+            for marker, state, seat, ply in markers
+        ],
+        "diagnostics": [d.to_json() for d in diagnostics],
+    }

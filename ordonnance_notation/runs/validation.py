@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 
+from ..checking.quick import quick_block
 from ..checking.verdicts import Checked, Task, check_task
 from ..diagnostics import InputError
 from ..files.sources import STDIN, expand
@@ -58,7 +59,12 @@ class Validation:
 
 def validate_block(block: Block, with_json: bool = False) -> tuple[int, list[Checked]]:
     """Records found in ``block`` and the check of each, numbered from 1
-    within the block (``checked`` renumbers them within their file)."""
+    within the block (``checked`` renumbers them within their file): by the
+    compiled core where it can, else record by record in Python."""
+    if not block.one_record:
+        quick = quick_block(block.source, block.first_line, block.text, with_json)
+        if quick is not None:
+            return quick
     results: list[Checked] = []
     count = 0
     for first_line, text in block_chunks(block):

@@ -1,0 +1,935 @@
+/* The quick check: ordo validate's hot path in C, for the records that have
+ * nothing to report.
+ *
+ * check_block() cuts a block of lines into records, as split_lines does, and
+ * for each record written plainly (an element a line, no comment, every word
+ * spelt the usual way) reads the header, the deal and the plays, replays them
+ * under the rules (rules.md) and compares the declared markers and result.
+ * A record it accepts is one the Python validator finds no diagnostic in; it
+ * gives back only what the report of such a record says (the players, the
+ * outcome, the markers). Anything else, the slightest doubt included, it
+ * declines: the record's text goes back to the Python path, which reports.
+ * So this file never words a diagnostic, and the Python modules stay the one
+ * reference: tests/test_quick.py holds the two to the same verdict on every
+ * corpus of the project.
+ *
+ * The text is read as UTF-8 bytes. Only a tag's value may hold a byte that
+ * is not ASCII; a block holding a brace, a semicolon, a backslash or a
+ * control character other than the line end is declined whole.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define MAX_SEATS 4
+#define HAND_SIZE 5
+#define STATES 5
+#define UNITS 4
+#define MAX_TAGS 64
+#define MAX_PILE 1024
+
+enum { BLANK, TAG, BODY };
+enum { UNFINISHED = -1, SHARED = -2, UNKNOWN = -3 };
+
+typedef struct {
+    const char *p;
+    Py_ssize_t n;
+} text_t;
+
+/* ------------------------------------------------------------------ words */
+
+static int is_space(char c) { return c == ' '; }
+static int is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+static int is_name_char(char c) { return is_letter(c) || is_digit(c) || c == '_'; }
+
+static int same(text_t t, const char *word) {
+    Py_ssize_t n = (Py_ssize_t)strlen(word);
+    return t.n == n && memcmp(t.p, word, (size_t)n) == 0;
+}
+
+/* The mask of the card spelt by these letters (bit 1 << icon, L B S H F from
+ * 0), each icon once; 0 for anything else (Card.from_letters). */
+static int card_of(text_t t) {
+    int mask = 0;
+    if (t.n < 1 || t.n > 5)
+        return 0;
+    for (Py_ssize_t i = 0; i < t.n; i++) {
+        int bit;
+        switch (t.p[i]) {
+        case 'L': bit = 1; break;
+        case 'B': bit = 2; break;
+        case 'S': bit = 4; break;
+        case 'H': bit = 8; break;
+        case 'F': bit = 16; break;
+        default: return 0;
+        }
+        if (mask & bit)
+            return 0;
+        mask |= bit;
+    }
+    return mask;
+}
+
+/* The state (0 for A to 4 for T) in its usual spellings (state_spelt), else -1. */
+static int state_of(text_t t) {
+    static const char *letters = "ACJET";
+    static const char *names[STATES] = {"Antioch", "Cyprus", "Jerusalem", "Edessa", "Tripoli"};
+    if (t.n == 1) {
+        const char *at = strchr(letters, t.p[0]);
+        return at != NULL && t.p[0] != '\0' ? (int)(at - letters) : -1;
+    }
+    for (int s = 0; s < STATES; s++)
+        if (same(t, names[s]))
+            return s;
+    return -1;
+}
+
+/* The seat named P1 to P<seats> (0 for P1), else -1 (SEAT_INDEX). */
+static int seat_of(text_t t, int seats) {
+    if (t.n == 2 && t.p[0] == 'P' && t.p[1] >= '1' && t.p[1] < '1' + seats)
+        return t.p[1] - '1';
+    return -1;
+}
+
+/* A seat tag's name, P followed by digits only (_SEAT_TAG in the cutter and the header). */
+static int names_a_seat(text_t name) {
+    if (name.n < 2 || name.n > 10 || name.p[0] != 'P')
+        return 0;
+    for (Py_ssize_t i = 1; i < name.n; i++)
+        if (!is_digit(name.p[i]))
+            return 0;
+    return 1;
+}
+
+/* A declared outcome (declared_outcome): a seat, UNFINISHED, SHARED, or UNKNOWN. */
+static int outcome_of(text_t t, int seats) {
+    while (t.n && is_space(t.p[0]))
+        t.p++, t.n--;
+    while (t.n && is_space(t.p[t.n - 1]))
+        t.n--;
+    int seat = seat_of(t, seats);
+    if (seat >= 0)
+        return seat;
+    char low[12];
+    if (t.n < 1 || t.n > 10)
+        return UNKNOWN;
+    for (Py_ssize_t i = 0; i < t.n; i++) {
+        char c = t.p[i];
+        if (!is_letter(c))
+            return UNKNOWN;
+        low[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+    low[t.n] = '\0';
+    if (strcmp(low, "unfinished") == 0)
+        return UNFINISHED;
+    if (strcmp(low, "shared") == 0)
+        return SHARED;
+    return UNKNOWN;
+}
+
+/* The next word of a line from *at, up to a blank or the line's end; n == 0 at the end. */
+static text_t next_word(text_t line, Py_ssize_t *at) {
+    Py_ssize_t i = *at;
+    while (i < line.n && is_space(line.p[i]))
+        i++;
+    Py_ssize_t start = i;
+    while (i < line.n && !is_space(line.p[i]))
+        i++;
+    *at = i;
+    text_t word = {line.p + start, i - start};
+    return word;
+}
+
+static int all_letters(text_t t) {
+    if (t.n == 0)
+        return 0;
+    for (Py_ssize_t i = 0; i < t.n; i++)
+        if (!is_letter(t.p[i]))
+            return 0;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ table */
+
+typedef struct {
+    int seats;
+    int hand[MAX_SEATS][32]; /* cards held, counted by mask */
+    int hand_size[MAX_SEATS];
+    int dealt; /* bit s: seat s was dealt a hand */
+    unsigned char pile[MAX_PILE];
+    int pile_size;
+    int piles;
+    int icons[STATES][MAX_SEATS][5]; /* cards carrying each icon, by army */
+    int units[STATES][MAX_SEATS];
+    int fourth[STATES][MAX_SEATS]; /* the ply of the army's fourth card */
+    int full[STATES];                /* armies of four units, by state */
+    int marker[STATES];              /* the marker a resolved state took, else 0 */
+    int declared[STATES];
+    int order[STATES];               /* the state of each marker, in order */
+    int ply_of[STATES];              /* the ply that resolved it */
+    int ranking[STATES][MAX_SEATS];  /* seats, strongest army first, by marker */
+    int resolved;
+    int ply;
+    int drawn;
+} table_t;
+
+/* Greater is stronger (Formations.key): by level, most senior first, how
+ * many formations and which icons; icons at a level compare as their mask. */
+static int strength(const int icons[5]) {
+    int key = 0;
+    for (int level = 4; level >= 2; level--) {
+        int count = 0, mask = 0;
+        for (int icon = 0; icon < 5; icon++)
+            if (icons[icon] == level)
+                count++, mask |= 1 << icon;
+        key = key << 8 | count << 5 | mask;
+    }
+    return key;
+}
+
+static void resolve(table_t *t, int state) {
+    int *rank = t->ranking[t->resolved];
+    int key[MAX_SEATS];
+    for (int s = 0; s < t->seats; s++) {
+        key[s] = strength(t->icons[state][s]);
+        int at = s;
+        /* stronger first; equal formations: the earlier fourth card first */
+        while (at > 0) {
+            int other = rank[at - 1];
+            int before = key[other] > key[s] ||
+                         (key[other] == key[s] && t->fourth[state][other] < t->fourth[state][s]);
+            if (before)
+                break;
+            rank[at] = other;
+            at--;
+        }
+        rank[at] = s;
+    }
+    t->order[t->resolved] = state;
+    t->ply_of[t->resolved] = t->ply;
+    t->resolved++;
+    t->marker[state] = t->resolved;
+}
+
+/* One ply as Table.play: 1 when legal, 0 when not (the record is declined). */
+static int play(table_t *t, int card, int state, int seat, int drawn) {
+    int mover = t->ply % t->seats;
+    if (t->resolved == STATES || (seat >= 0 && seat != mover))
+        return 0;
+    int draw = t->drawn < t->pile_size ? t->pile[t->drawn] : 0;
+    if (drawn && drawn != draw)
+        return 0;
+    if (t->units[state][mover] >= UNITS)
+        return 0;
+    int *hand = t->hand[mover];
+    if (card != draw && hand[card] == 0)
+        return 0;
+    if (draw) {
+        hand[draw]++;
+        t->drawn++;
+    }
+    hand[card]--;
+    t->ply++;
+    for (int icon = 0; icon < 5; icon++)
+        t->icons[state][mover][icon] += card >> icon & 1;
+    if (++t->units[state][mover] < UNITS)
+        return 1;
+    t->fourth[state][mover] = t->ply;
+    if (++t->full[state] == t->seats)
+        resolve(t, state);
+    return 1;
+}
+
+/* ---------------------------------------------------------------- outcome */
+
+typedef struct {
+    int winner; /* a seat, or SHARED */
+    int scores[MAX_SEATS];
+    int states[MAX_SEATS];
+    int tie_break; /* 0 none, 1 more states, 2 later capture (TieBreak) */
+    int tied[MAX_SEATS];
+    int tied_count;
+} outcome_t;
+
+/* scoring.score: points is NULL for classic scoring. */
+static void score(const table_t *t, const int *points, int point_count, outcome_t *o) {
+    int seats = t->seats;
+    memset(o, 0, sizeof *o);
+    for (int r = 0; r < STATES; r++)
+        o->states[t->ranking[r][0]]++;
+    for (int s = 0; s < seats; s++) {
+        if (points == NULL) {
+            o->scores[s] = o->states[s];
+            continue;
+        }
+        for (int r = 0; r < STATES; r++)
+            for (int place = 0; place < seats; place++)
+                if (t->ranking[r][place] == s && place < point_count)
+                    o->scores[s] += points[place];
+    }
+    int best = o->scores[0];
+    for (int s = 1; s < seats; s++)
+        if (o->scores[s] > best)
+            best = o->scores[s];
+    int leaders[MAX_SEATS] = {0}, count = 0;
+    for (int s = 0; s < seats; s++)
+        if (o->scores[s] == best)
+            leaders[count++] = s;
+    if (count == 1) {
+        o->winner = leaders[0];
+        return;
+    }
+    if (points != NULL) {
+        int most = -1, with_most = 0, first = -1;
+        for (int i = 0; i < count; i++)
+            if (o->states[leaders[i]] > most)
+                most = o->states[leaders[i]];
+        for (int i = 0; i < count; i++)
+            if (o->states[leaders[i]] == most) {
+                with_most++;
+                if (first < 0)
+                    first = leaders[i];
+            }
+        o->tie_break = 1;
+        if (with_most == 1) {
+            o->winner = first;
+            memcpy(o->tied, leaders, sizeof leaders);
+            o->tied_count = count;
+            return;
+        }
+        int kept = 0;
+        for (int i = 0; i < count; i++)
+            if (o->states[leaders[i]] == most)
+                leaders[kept++] = leaders[i];
+        count = kept;
+    }
+    memcpy(o->tied, leaders, sizeof leaders);
+    o->tied_count = count;
+    int k = o->states[leaders[0]];
+    if (k == 0) {
+        o->winner = SHARED;
+        return;
+    }
+    /* the seat whose k-th capture carries the higher marker */
+    int winner = -1, latest = -1;
+    for (int i = 0; i < count; i++) {
+        int seen = 0;
+        for (int r = 0; r < STATES; r++)
+            if (t->ranking[r][0] == leaders[i] && ++seen == k) {
+                if (r > latest)
+                    latest = r, winner = leaders[i];
+                break;
+            }
+    }
+    o->winner = winner;
+    o->tie_break = 2;
+}
+
+/* ----------------------------------------------------------------- record */
+
+typedef struct {
+    text_t name, value;
+} tag_t;
+
+/* A tag line written plainly, [Name "value"], nothing around it. */
+static int tag_line(text_t line, tag_t *tag) {
+    if (line.n < 5 || line.p[0] != '[' || line.p[line.n - 1] != ']' || line.p[line.n - 2] != '"')
+        return 0;
+    Py_ssize_t i = 1;
+    if (!is_letter(line.p[i]))
+        return 0;
+    while (i < line.n && is_name_char(line.p[i]))
+        i++;
+    tag->name.p = line.p + 1;
+    tag->name.n = i - 1;
+    if (i + 1 >= line.n - 2 || line.p[i] != ' ' || line.p[i + 1] != '"')
+        return 0;
+    tag->value.p = line.p + i + 2;
+    tag->value.n = line.n - 2 - (i + 2);
+    return memchr(tag->value.p, '"', (size_t)tag->value.n) == NULL;
+}
+
+/* Whether a tag of this name is never warned of (W503), asked of the Python
+ * reader once per name (header.tag_never_warned) and kept here. */
+#define JUDGED 64
+static struct {
+    char name[32];
+    Py_ssize_t n;
+    int fine;
+} judged[JUDGED];
+static int judged_count;
+
+static int tag_fine(text_t name, PyObject *judge) {
+    for (int i = 0; i < judged_count; i++)
+        if (judged[i].n == name.n && memcmp(judged[i].name, name.p, (size_t)name.n) == 0)
+            return judged[i].fine;
+    PyObject *word = PyUnicode_DecodeUTF8(name.p, name.n, NULL);
+    if (word == NULL)
+        return -1;
+    PyObject *answer = PyObject_CallOneArg(judge, word);
+    Py_DECREF(word);
+    if (answer == NULL)
+        return -1;
+    int fine = PyObject_IsTrue(answer);
+    Py_DECREF(answer);
+    if (fine >= 0 && judged_count < JUDGED && name.n < (Py_ssize_t)sizeof judged[0].name) {
+        memcpy(judged[judged_count].name, name.p, (size_t)name.n);
+        judged[judged_count].n = name.n;
+        judged[judged_count].fine = fine;
+        judged_count++;
+    }
+    return fine;
+}
+
+/* Whether a player's name holds more than blanks (W502: str.strip()). */
+static int has_name(text_t value, PyObject *name) {
+    int wide = 0;
+    for (Py_ssize_t i = 0; i < value.n; i++) {
+        unsigned char c = (unsigned char)value.p[i];
+        if (c > ' ' && c < 0x80)
+            return 1;
+        wide |= c >= 0x80;
+    }
+    if (!wide)
+        return 0;
+    Py_ssize_t length = PyUnicode_GET_LENGTH(name);
+    int kind = PyUnicode_KIND(name);
+    const void *data = PyUnicode_DATA(name);
+    for (Py_ssize_t i = 0; i < length; i++)
+        if (!Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i)))
+            return 1;
+    return 0;
+}
+
+/* The points table of a Points tag (header.points_table), by rank; 0 when it is not one. */
+static int points_of(text_t value, int points[MAX_SEATS]) {
+    int count = 0;
+    Py_ssize_t at = 0;
+    for (;;) {
+        text_t word = next_word(value, &at);
+        if (word.n == 0)
+            break;
+        if (count == MAX_SEATS || word.n > 9)
+            return 0;
+        int n = 0;
+        for (Py_ssize_t i = 0; i < word.n; i++) {
+            if (!is_digit(word.p[i]))
+                return 0;
+            n = n * 10 + (word.p[i] - '0');
+        }
+        if (count && n > points[count - 1])
+            return 0;
+        points[count++] = n;
+    }
+    return count;
+}
+
+/* ----------------------------------------------------------------- header */
+
+typedef struct {
+    int seats;
+    const tag_t *seat_tags[MAX_SEATS];
+    int points[MAX_SEATS];
+    int point_count; /* 0: classic scoring */
+    int outcome;     /* what the Result tag declares */
+} header_t;
+
+static const tag_t *tag_named(const tag_t *tags, int count, const char *name) {
+    for (int i = 0; i < count; i++)
+        if (same(tags[i].name, name))
+            return &tags[i];
+    return NULL;
+}
+
+/* A value's word, blanks around it removed and in lower case; 0 when it is
+ * not ASCII letters. */
+static int lower_word(text_t value, char *out, size_t size) {
+    while (value.n && is_space(value.p[0]))
+        value.p++, value.n--;
+    while (value.n && is_space(value.p[value.n - 1]))
+        value.n--;
+    if (value.n == 0 || (size_t)value.n >= size)
+        return 0;
+    for (Py_ssize_t i = 0; i < value.n; i++) {
+        char c = value.p[i];
+        if (!is_letter(c))
+            return 0;
+        out[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+    out[value.n] = '\0';
+    return 1;
+}
+
+/* header.read_header with nothing to report: 1, else 0 (declined) or -1 (an exception). */
+static int read_header(const tag_t *tags, int count, PyObject *judge, header_t *h) {
+    memset(h, 0, sizeof *h);
+    for (int i = 0; i < count; i++) {
+        for (int j = 0; j < i; j++)
+            if (tags[j].name.n == tags[i].name.n &&
+                memcmp(tags[j].name.p, tags[i].name.p, (size_t)tags[i].name.n) == 0)
+                return 0;
+        int fine = tag_fine(tags[i].name, judge);
+        if (fine <= 0)
+            return fine;
+        if (names_a_seat(tags[i].name)) {
+            if (tags[i].name.n != 2 || tags[i].name.p[1] < '1' || tags[i].name.p[1] > '4')
+                return 0;
+            h->seat_tags[tags[i].name.p[1] - '1'] = &tags[i];
+        }
+    }
+    const tag_t *version = tag_named(tags, count, "Notation");
+    if (version != NULL && !same(version->value, "1"))
+        return 0;
+    while (h->seats < MAX_SEATS && h->seat_tags[h->seats] != NULL)
+        h->seats++;
+    for (int s = h->seats; s < MAX_SEATS; s++)
+        if (h->seat_tags[s] != NULL)
+            return 0;
+    if (h->seats < 2)
+        return 0;
+    const tag_t *scoring = tag_named(tags, count, "Scoring");
+    const tag_t *points = tag_named(tags, count, "Points");
+    char kind[16] = "classic";
+    if (scoring != NULL && !lower_word(scoring->value, kind, sizeof kind))
+        return 0;
+    if (strcmp(kind, "points") == 0) {
+        static const int usual[MAX_SEATS] = {3, 2, 1, 0}; /* DEFAULT_POINTS (D1) */
+        if (points == NULL) {
+            memcpy(h->points, usual, sizeof usual);
+            h->point_count = MAX_SEATS;
+        } else if ((h->point_count = points_of(points->value, h->points)) == 0) {
+            return 0;
+        }
+    } else if (strcmp(kind, "classic") != 0 || points != NULL) {
+        return 0;
+    }
+    const tag_t *result = tag_named(tags, count, "Result");
+    if (result == NULL)
+        return 0;
+    h->outcome = outcome_of(result->value, h->seats);
+    return h->outcome != UNKNOWN;
+}
+
+/* ----------------------------------------------------------------- record */
+
+enum { DEAL, PLAYS, RESULT };
+
+static int dealt_whole(const table_t *t) {
+    if (t->dealt != (1 << t->seats) - 1 || t->piles != 1)
+        return 0;
+    for (int s = 0; s < t->seats; s++)
+        if (t->hand_size[s] != HAND_SIZE)
+            return 0;
+    return 1;
+}
+
+static PyObject *small_tuple(const int *values, int count) {
+    PyObject *tuple = PyTuple_New(count);
+    if (tuple == NULL)
+        return NULL;
+    for (int i = 0; i < count; i++) {
+        PyObject *n = PyLong_FromLong(values[i]);
+        if (n == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, i, n);
+    }
+    return tuple;
+}
+
+/* What the report of an accepted record says:
+ * (first line, names, winner or None, scores, states, tie-break, tied,
+ *  points scoring?, markers as (marker, state 1-5, seat, ply)). */
+static PyObject *verdict(const table_t *t, const outcome_t *o, PyObject *names, int first_line,
+                         int is_points) {
+    PyObject *markers = PyTuple_New(STATES);
+    if (markers == NULL)
+        return NULL;
+    for (int r = 0; r < STATES; r++) {
+        PyObject *marker = Py_BuildValue("(iiii)", r + 1, t->order[r] + 1, t->ranking[r][0],
+                                         t->ply_of[r]);
+        if (marker == NULL) {
+            Py_DECREF(markers);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(markers, r, marker);
+    }
+    PyObject *winner = o->winner == SHARED ? Py_NewRef(Py_None) : PyLong_FromLong(o->winner);
+    PyObject *scores = small_tuple(o->scores, t->seats);
+    PyObject *states = small_tuple(o->states, t->seats);
+    PyObject *tied = small_tuple(o->tied, o->tied_count);
+    PyObject *answer = NULL;
+    if (winner != NULL && scores != NULL && states != NULL && tied != NULL)
+        answer = Py_BuildValue("(iOOOOiOOO)", first_line, names, winner, scores, states,
+                               o->tie_break, tied, is_points ? Py_True : Py_False, markers);
+    Py_XDECREF(winner);
+    Py_XDECREF(scores);
+    Py_XDECREF(states);
+    Py_XDECREF(tied);
+    Py_DECREF(markers);
+    return answer;
+}
+
+/* One play line: N. [Pn] [+CARD] CARD STATE [GLYPH], as ply ``expected``. */
+static int play_line(table_t *t, text_t rest, int expected) {
+    Py_ssize_t at = 0;
+    char number[12];
+    int written = snprintf(number, sizeof number, "%d.", expected);
+    text_t word = next_word(rest, &at);
+    if (word.n != written || memcmp(word.p, number, (size_t)written) != 0)
+        return 0;
+    word = next_word(rest, &at);
+    int seat = -1, drawn = 0;
+    if (word.n > 1 && word.p[0] == 'P' && is_digit(word.p[1])) {
+        if ((seat = seat_of(word, t->seats)) < 0)
+            return 0;
+        word = next_word(rest, &at);
+    }
+    if (word.n > 1 && word.p[0] == '+') {
+        text_t letters = {word.p + 1, word.n - 1};
+        if ((drawn = card_of(letters)) == 0)
+            return 0;
+        word = next_word(rest, &at);
+    }
+    int card = card_of(word);
+    int state = state_of(next_word(rest, &at));
+    if (card == 0 || state < 0)
+        return 0;
+    text_t glyph = next_word(rest, &at);
+    if (glyph.n && !(same(glyph, "!") || same(glyph, "?") || same(glyph, "!!") ||
+                     same(glyph, "??") || same(glyph, "!?") || same(glyph, "?!")))
+        return 0;
+    return next_word(rest, &at).n == 0 && play(t, card, state, seat, drawn);
+}
+
+/* One declared resolution: #M STATE SEAT, as the replay resolved it so far. */
+static int declared_line(table_t *t, text_t rest) {
+    Py_ssize_t at = 0;
+    text_t word = next_word(rest, &at);
+    int marker = word.n == 2 && word.p[1] >= '1' && word.p[1] <= '5' ? word.p[1] - '0' : 0;
+    int state = state_of(next_word(rest, &at));
+    int seat = seat_of(next_word(rest, &at), t->seats);
+    if (marker == 0 || state < 0 || seat < 0 || next_word(rest, &at).n)
+        return 0;
+    if (t->declared[state] || t->marker[state] != marker || t->ranking[marker - 1][0] != seat)
+        return 0;
+    t->declared[state] = 1;
+    return 1;
+}
+
+typedef struct {
+    int outcome; /* UNKNOWN: no result line */
+    int given;   /* bit s: a score is declared for seat s */
+    int scores[MAX_SEATS];
+} result_t;
+
+/* The result line: result OUTCOME [Pn:COUNT ...]. */
+static int result_line(const table_t *t, text_t rest, result_t *r) {
+    Py_ssize_t at = 0;
+    next_word(rest, &at);
+    text_t outcome = next_word(rest, &at);
+    if (!names_a_seat(outcome) && !all_letters(outcome))
+        return 0;
+    if ((r->outcome = outcome_of(outcome, t->seats)) == UNKNOWN)
+        return 0;
+    for (;;) {
+        text_t given = next_word(rest, &at);
+        if (given.n == 0)
+            return 1;
+        if (given.n < 4 || given.n > 12 || given.p[2] != ':')
+            return 0;
+        text_t seat_word = {given.p, 2};
+        int seat = seat_of(seat_word, t->seats);
+        if (seat < 0 || r->given & 1 << seat)
+            return 0;
+        int value = 0;
+        for (Py_ssize_t i = 3; i < given.n; i++) {
+            if (!is_digit(given.p[i]))
+                return 0;
+            value = value * 10 + (given.p[i] - '0');
+        }
+        r->given |= 1 << seat;
+        r->scores[seat] = value;
+    }
+}
+
+/* The cards of a hand (seat >= 0) or of the pile (seat < 0) from rest[at]. */
+static int deal_cards(table_t *t, text_t rest, Py_ssize_t at, int seat) {
+    for (;;) {
+        text_t word = next_word(rest, &at);
+        if (word.n == 0)
+            return 1;
+        int card = card_of(word);
+        if (card == 0)
+            return 0;
+        if (seat >= 0) {
+            if (t->hand_size[seat]++ == HAND_SIZE)
+                return 0;
+            t->hand[seat][card]++;
+        } else {
+            if (t->pile_size == MAX_PILE)
+                return 0;
+            t->pile[t->pile_size++] = (unsigned char)card;
+        }
+    }
+}
+
+/* The verdict of one record (lines [0, count)), or Py_None to decline it. */
+static PyObject *check_record(const text_t *lines, int count, int first_line, PyObject *judge) {
+    tag_t tags[MAX_TAGS];
+    int tag_count = 0, row = 0;
+    for (; row < count; row++) {
+        text_t line = lines[row];
+        Py_ssize_t pos = 0;
+        while (pos < line.n && is_space(line.p[pos]))
+            pos++;
+        if (pos == line.n)
+            continue;
+        if (line.p[0] != '[')
+            break;
+        if (tag_count == MAX_TAGS || !tag_line(line, &tags[tag_count]))
+            Py_RETURN_NONE;
+        tag_count++;
+    }
+    header_t h;
+    int read = read_header(tags, tag_count, judge, &h);
+    if (read <= 0) {
+        if (read < 0)
+            return NULL;
+        Py_RETURN_NONE;
+    }
+    static table_t t;
+    memset(&t, 0, sizeof t);
+    t.seats = h.seats;
+    result_t result = {UNKNOWN, 0, {0}};
+    int part = DEAL, open_seat = -2, expected = 1; /* open_seat: the hand (or -1 the pile) open */
+    for (; row < count; row++) {
+        text_t line = lines[row];
+        Py_ssize_t pos = 0;
+        while (pos < line.n && is_space(line.p[pos]))
+            pos++;
+        if (pos == line.n)
+            continue;
+        text_t rest = {line.p + pos, line.n - pos};
+        for (Py_ssize_t i = 0; i < rest.n; i++)
+            if ((unsigned char)rest.p[i] >= 0x80)
+                Py_RETURN_NONE;
+        char c = rest.p[0];
+        Py_ssize_t at = 0;
+        text_t first = next_word(rest, &at);
+        int ok;
+        if (is_digit(c) || c == '#' || same(first, "result")) {
+            if (part == RESULT || (part == DEAL && !dealt_whole(&t)))
+                Py_RETURN_NONE;
+            open_seat = -2;
+            if (c == '#') {
+                part = PLAYS;
+                ok = declared_line(&t, rest);
+            } else if (is_digit(c)) {
+                part = PLAYS;
+                ok = expected <= 999 && play_line(&t, rest, expected++);
+            } else {
+                part = RESULT;
+                ok = result_line(&t, rest, &result);
+            }
+        } else if (same(first, "hand") && part == DEAL) {
+            text_t seat_word = next_word(rest, &at);
+            if (seat_word.n != 3 || seat_word.p[2] != ':')
+                Py_RETURN_NONE;
+            seat_word.n = 2;
+            open_seat = seat_of(seat_word, t.seats);
+            ok = open_seat >= 0 && !(t.dealt & 1 << open_seat);
+            if (ok) {
+                t.dealt |= 1 << open_seat;
+                ok = deal_cards(&t, rest, at, open_seat);
+            }
+        } else if (same(first, "pile:") && part == DEAL) {
+            open_seat = -1;
+            ok = t.piles++ == 0 && deal_cards(&t, rest, at, -1);
+        } else if (open_seat > -2 && is_letter(c) && !same(first, "hand") && !same(first, "pile")) {
+            ok = deal_cards(&t, rest, 0, open_seat); /* more cards of the hand or pile above */
+        } else {
+            ok = 0;
+        }
+        if (!ok)
+            Py_RETURN_NONE;
+    }
+    if (t.resolved != STATES)
+        Py_RETURN_NONE;
+    outcome_t o;
+    score(&t, h.point_count ? h.points : NULL, h.point_count, &o);
+    if (h.outcome != o.winner || (result.outcome != UNKNOWN && result.outcome != o.winner))
+        Py_RETURN_NONE;
+    for (int s = 0; s < t.seats; s++)
+        if (result.given & 1 << s && result.scores[s] != o.scores[s])
+            Py_RETURN_NONE;
+    PyObject *names = PyTuple_New(h.seats);
+    if (names == NULL)
+        return NULL;
+    for (int s = 0; s < h.seats; s++) {
+        text_t value = h.seat_tags[s]->value;
+        PyObject *name = PyUnicode_DecodeUTF8(value.p, value.n, NULL);
+        if (name == NULL) {
+            Py_DECREF(names);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(names, s, name);
+        if (!has_name(value, name)) {
+            Py_DECREF(names);
+            Py_RETURN_NONE;
+        }
+    }
+    PyObject *answer = verdict(&t, &o, names, first_line, h.point_count != 0);
+    Py_DECREF(names);
+    return answer;
+}
+
+/* ------------------------------------------------------------------ block */
+
+/* Whether the run of tag lines from ``row`` names a seat: a record starts there. */
+static int run_names_a_seat(const text_t *lines, const unsigned char *kinds, int row, int count) {
+    for (; row < count && kinds[row] == TAG; row++) {
+        tag_t tag;
+        tag_line(lines[row], &tag);
+        if (names_a_seat(tag.name))
+            return 1;
+    }
+    return 0;
+}
+
+/* Where records start, as split_lines cuts (``starts``, from 0); -1 when the
+ * block is not plain enough to tell here. A record starts at a tag line
+ * after a body whose header names a seat; a header broken by a blank line,
+ * or one after a body that names no seat, is left to split_lines. */
+static int cut(const text_t *lines, unsigned char *kinds, int count, int *starts) {
+    int found = 0, last = BLANK, blank_since_tag = 0;
+    starts[found++] = 0;
+    for (int row = 0; row < count; row++) {
+        text_t line = lines[row];
+        Py_ssize_t pos = 0;
+        while (pos < line.n && is_space(line.p[pos]))
+            pos++;
+        if (pos == line.n) {
+            kinds[row] = BLANK;
+            continue;
+        }
+        unsigned char c = (unsigned char)line.p[pos];
+        tag_t tag;
+        if (c == '"' || c == ']' || c >= 0x80 || (c == '[' && (pos || !tag_line(line, &tag))))
+            return -1;
+        kinds[row] = c == '[' ? TAG : BODY;
+    }
+    for (int row = 0; row < count; row++) {
+        int kind = kinds[row];
+        if (kind == BLANK) {
+            blank_since_tag |= last == TAG;
+            continue;
+        }
+        if (kind == TAG) {
+            if (last == TAG && blank_since_tag)
+                return -1;
+            if (last == BODY) {
+                if (!run_names_a_seat(lines, kinds, row, count))
+                    return -1;
+                starts[found++] = row;
+            }
+            blank_since_tag = 0;
+        }
+        last = kind;
+    }
+    return found;
+}
+
+static PyObject *check_block(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *text, *judge;
+    int first_line;
+    if (!PyArg_ParseTuple(args, "UiO:check_block", &text, &first_line, &judge))
+        return NULL;
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &size);
+    if (s == NULL)
+        return NULL;
+    int count = 1;
+    for (Py_ssize_t i = 0; i < size; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '\n')
+            count++;
+        else if (c < 0x20 || c == 0x7f || c == '{' || c == '}' || c == ';' || c == '\\')
+            Py_RETURN_NONE;
+    }
+    text_t *lines = PyMem_Malloc(sizeof(text_t) * (size_t)count);
+    unsigned char *kinds = PyMem_Malloc((size_t)count);
+    int *starts = PyMem_Malloc(sizeof(int) * ((size_t)count + 1));
+    PyObject *items = NULL, *answer = NULL;
+    if (lines == NULL || kinds == NULL || starts == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    const char *at = s, *end = s + size;
+    for (int row = 0; row < count; row++) {
+        const char *stop = memchr(at, '\n', (size_t)(end - at));
+        if (stop == NULL)
+            stop = end;
+        lines[row].p = at;
+        lines[row].n = stop - at;
+        at = stop + 1;
+    }
+    int records = cut(lines, kinds, count, starts);
+    if (records < 0) {
+        answer = Py_NewRef(Py_None);
+        goto done;
+    }
+    starts[records] = count;
+    items = PyList_New(0);
+    if (items == NULL)
+        goto done;
+    int seen = 0;
+    for (int r = 0; r < records; r++) {
+        int a = starts[r], b = starts[r + 1], blank = 1;
+        for (int row = a; row < b && blank; row++)
+            blank = kinds[row] == BLANK;
+        if (blank)
+            continue;
+        seen++;
+        PyObject *item = check_record(lines + a, b - a, first_line + a, judge);
+        if (item == Py_None) {
+            Py_DECREF(item);
+            const char *from = lines[a].p, *to = lines[b - 1].p + lines[b - 1].n;
+            item = Py_BuildValue("(is#)", first_line + a, from, (Py_ssize_t)(to - from));
+        }
+        if (item == NULL || PyList_Append(items, item) < 0) {
+            Py_XDECREF(item);
+            goto done;
+        }
+        Py_DECREF(item);
+    }
+    answer = Py_BuildValue("(iO)", seen, items);
+done:
+    Py_XDECREF(items);
+    PyMem_Free(lines);
+    PyMem_Free(kinds);
+    PyMem_Free(starts);
+    return answer;
+}
+
+static PyMethodDef methods[] = {
+    {"check_block", check_block, METH_VARARGS,
+     "check_block(text, first_line, judge) -> (records, items) or None\n\n"
+     "The records of a block of lines, cut as split_lines cuts them: for each\n"
+     "record that is not blank, its verdict when it has nothing to report,\n"
+     "else (first line, text) for the Python validator. None when the block\n"
+     "is not plain enough to cut here. judge(name) tells whether a tag of\n"
+     "that name is never warned of."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_quick",
+    "The quick check: ordo validate's hot path in C (see checking/quick.py).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__quick(void) { return PyModule_Create(&module); }

@@ -1,0 +1,92 @@
+"""The quick check: the verdicts of plainly written records from the compiled
+core (``_quick.c``), the Python validator for every other record.
+
+The core cuts a block into records as ``split_lines`` does and accepts a
+record only when the Python validator would find nothing to report in it:
+every word spelt the usual way, every play legal, the declared markers and
+result as replayed. It gives back what the report of such a record says;
+any other record it declines, and its text is checked here in Python, which
+words every diagnostic. A block it cannot cut for sure (a comment, a tab, a
+header broken by a blank line) it declines whole.
+
+The core is built by ``pip install .`` where a C compiler is present; where
+it is not, or with ``ORDO_PURE_PYTHON=1`` in the environment, every record
+takes the Python path. ``IMPLEMENTATION`` says which (``ordo --version``).
+tests/test_quick.py holds the two paths to the same output on every corpus.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from ..engine.cards import State
+from ..engine.scoring import Outcome, TieBreak
+from .header import tag_never_warned
+from .report import players_of, report_json
+from .verdicts import Checked, Task, check_task
+
+if TYPE_CHECKING:
+    from ._quick import Accepted, Declined
+
+    CheckBlock = Callable[
+        [str, int, Callable[[str], bool]], tuple[int, list[Declined | Accepted]] | None
+    ]
+
+
+def _compiled() -> CheckBlock | None:
+    if os.environ.get("ORDO_PURE_PYTHON"):
+        return None
+    try:
+        from ._quick import check_block
+    except ImportError:
+        return None
+    return check_block
+
+
+CHECK_BLOCK = _compiled()
+IMPLEMENTATION = "compiled core" if CHECK_BLOCK is not None else "pure Python"
+
+_TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
+_STATES = {state.value: state for state in State}
+
+
+def quick_block(
+    source: str, first_line: int, text: str, with_json: bool = False
+) -> tuple[int, list[Checked]] | None:
+    """The records of a block (``text`` from line ``first_line`` of
+    ``source``) and the check of each, numbered from 1 within the block, as
+    ``split_lines`` and ``check_task`` give them; None when there is no
+    compiled core or it cannot cut this block."""
+    if CHECK_BLOCK is None:
+        return None
+    found = CHECK_BLOCK(text, first_line, tag_never_warned)
+    if found is None:
+        return None
+    count, items = found
+    return count, list(_checked(source, items, with_json))
+
+
+def _checked(source: str, items: list[Declined | Accepted], with_json: bool) -> Iterator[Checked]:
+    for index, item in enumerate(items, 1):
+        if len(item) == 2:  # declined: the Python validator reads it
+            first_line, text = item
+            checked = check_task(Task(source, index, first_line, text, with_json))
+            if checked is not None:
+                yield checked
+        else:
+            yield _accepted(source, index, item, with_json)
+
+
+def _accepted(source: str, index: int, item: Accepted, with_json: bool) -> Checked:
+    """The check of a record the core accepted: valid, nothing to report."""
+    first_line, names, winner, scores, states, tie_break, tied, points, markers = item
+    outcome = Outcome(winner, scores, states, _TIE_BREAKS[tie_break], tied)
+    json = None
+    if with_json:
+        resolved = ((m, _STATES[s], seat, ply) for m, s, seat, ply in markers)
+        json = report_json(source, index, names, True, outcome, resolved, ())
+    verdict = "valid, " + outcome.describe("points" if points else "states")
+    task = Task(source, index, first_line, "", with_json)
+    return Checked(task, (), players_of(names), verdict, True, 0, 0, json)

@@ -598,10 +598,24 @@ def test_version_is_the_installed_packages(ordo):
     from importlib.metadata import version
 
     from ordonnance_notation import __version__
+    from ordonnance_notation.checking.quick import CHECK_BLOCK
 
     result = ordo("--version")
     assert result.exit_code == 0
-    assert result.output == f"ordo {__version__}\n" == f"ordo {version('ordonnance-notation')}\n"
+    assert version("ordonnance-notation") == __version__
+    kind = "compiled core" if CHECK_BLOCK is not None else "pure Python"
+    assert result.output == f"ordo {__version__} ({kind})\n"
+
+
+def test_the_version_says_when_the_python_path_alone_checks() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ordonnance_notation", "--version"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ORDO_PURE_PYTHON": "1"},
+        check=True,
+    )
+    assert done.stdout.endswith(" (pure Python)\n")
 
 
 def test_the_command_list_gives_each_description_whole(ordo):

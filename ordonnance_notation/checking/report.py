@@ -93,7 +93,8 @@ class Report:
     def to_json(self) -> dict[str, Any]:
         """The report as ``ordo validate --format json`` prints it."""
         markers = [
-            (r.marker, r.state, r.winner, r.ply) for r in (self.game.resolutions if self.game else ())
+            (r.marker, r.state, r.winner, r.ply)
+            for r in (self.game.resolutions if self.game else ())
         ]
         return report_json(
             self.source, self.index, self.names, self.valid, self.outcome, markers, self.diagnostics

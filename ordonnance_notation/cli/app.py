@@ -64,7 +64,10 @@ def _version(asked: bool) -> None:
     if asked:
         from importlib.metadata import version
 
-        typer.echo(f"ordo {version('ordonnance-notation')}")  # __version__, as installed
+        from ..checking.quick import IMPLEMENTATION
+
+        # __version__, as installed, and whether the compiled core checks
+        typer.echo(f"ordo {version('ordonnance-notation')} ({IMPLEMENTATION})")
         raise typer.Exit()
 
 

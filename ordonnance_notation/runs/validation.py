@@ -65,6 +65,12 @@ def validate_block(block: Block, with_json: bool = False) -> tuple[int, list[Che
         quick = quick_block(block.source, block.first_line, block.text, with_json)
         if quick is not None:
             return quick
+    return python_block(block, with_json)
+
+
+def python_block(block: Block, with_json: bool = False) -> tuple[int, list[Checked]]:
+    """``validate_block`` by the Python validator alone, record by record:
+    the reference the compiled core is held to."""
     results: list[Checked] = []
     count = 0
     for first_line, text in block_chunks(block):

@@ -1,0 +1,206 @@
+"""The compiled core and the Python validator give the same output (issue 26).
+
+The core (checking/_quick.c) accepts a record only when the Python
+validator would find nothing to report in it, and declines every other
+record to the Python path. These tests hold it to that on every corpus of
+the project: for each text, the checks of its records by way of the core
+(``validate_block``) equal those of the Python path alone
+(``python_block``), diagnostics, verdicts and JSON included; and ``ordo
+validate`` prints the same bytes with ``ORDO_PURE_PYTHON=1`` as without.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given
+from strategies import (
+    ROOT,
+    SAMPLES,
+    TESTS,
+    any_text,
+    fuzz,
+    mutations,
+    self_played,
+    valid_records,
+)
+
+from ordonnance_notation.checking import quick
+from ordonnance_notation.runs.blocks import Block, input_blocks
+from ordonnance_notation.runs.validation import python_block, validate_block
+
+pytestmark = pytest.mark.skipif(
+    quick.CHECK_BLOCK is None, reason="no compiled core here: pip install . with a C compiler"
+)
+
+
+def _both(text: str, with_json: bool = True) -> None:
+    block = Block(0, "game.ord", 1, text)
+    assert validate_block(block, with_json) == python_block(block, with_json)
+
+
+def _files(*patterns: str) -> list[Path]:
+    return sorted(p for pattern in patterns for p in ROOT.glob(pattern) if p.is_file())
+
+
+CORPORA = _files(
+    "samples/*.ord", "samples/invalid/*.ord", "tests/bad/*.ord", "tests/fuzz_corpus/*.ord"
+)
+
+
+@pytest.mark.parametrize("path", CORPORA, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_corpus_file_is_checked_alike(path: Path) -> None:
+    """The file cut into blocks as ``ordo validate`` cuts it."""
+    for pure in (True, False):
+        found = []
+        for block in input_blocks([str(path)]):
+            if isinstance(block, Block):
+                found.append(validate_block(block, True) if not pure else python_block(block, True))
+            else:  # an input that cannot be read: its diagnostic, in its place
+                found.append(block.diagnostic)
+        if pure:
+            expected = found
+    assert found == expected
+
+
+def test_the_core_accepts_the_plain_samples() -> None:
+    """Not a core that declines everything: the samples written plainly are its own."""
+    for name in ("classic-2.ord", "later-capture-3.ord", "points-4.ord"):
+        text = (SAMPLES / name).read_text("utf-8")
+        found = quick.CHECK_BLOCK(text, 1, lambda name: True)  # type: ignore[misc]
+        assert found is not None
+        count, [item] = found
+        assert count == 1 and len(item) > 2, name
+
+
+MISTAKES = yaml.safe_load((TESTS / "mistakes.yaml").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: m["name"])
+def test_every_hand_made_mistake_is_checked_alike(mistake: dict[str, str]) -> None:
+    _both(mistake["text"])
+
+
+def _words_replaced(text: str) -> list[str]:
+    """``text`` with each word of each line replaced, in turn, by each of a
+    few words of its kind and of other kinds, each line deleted, doubled and
+    followed by a blank line: records one word or line from valid."""
+    others = [
+        "P0", "P1", "P2", "P3", "P4", "P5", "P01", "p1", "L", "LH", "HL", "LL", "lh", "X", "A",
+        "j", "Antioch", "antioch", "Jerusalam", "#0", "#1", "#5", "#6", "#01", "1.", "01.",
+        "41.", "+L", "+LH", "!", "!!", "!!!", "P1:0", "P2:3", "P2:03", "result", "hand",
+        "pile:", "unfinished", "Shared", "", '"', "[", "]",
+    ]  # fmt: skip
+    lines = text.split("\n")
+    mutants = []
+    for i, line in enumerate(lines):
+        mutants += [
+            "\n".join(lines[:i] + lines[i + 1 :]),
+            "\n".join(lines[: i + 1] + lines[i:]),
+            "\n".join(lines[: i + 1] + ["", *lines[i + 1 :]]),
+            "\n".join(lines[:i] + [line + " "] + lines[i + 1 :]),
+        ]
+        words = line.split(" ")
+        for k in range(len(words)):
+            for other in others:
+                changed = " ".join(words[:k] + [other] + words[k + 1 :])
+                mutants.append("\n".join(lines[:i] + [changed] + lines[i + 1 :]))
+    return mutants
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_record_a_word_from_valid_is_checked_alike(seats: int) -> None:
+    for mutant in _words_replaced(self_played(seats, seats, "greedy")):
+        _both(mutant, with_json=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "name", ["classic-2.ord", "later-capture-3.ord", "points-4.ord", "points-tie-3.ord"]
+)
+def test_every_sample_a_word_from_valid_is_checked_alike(name: str) -> None:
+    text = (SAMPLES / name).read_text("utf-8")
+    for mutant in _words_replaced(text)[:: 1 if name == "classic-2.ord" else 7]:
+        _both(mutant, with_json=False)
+
+
+@fuzz(400)
+@given(mutations())
+def test_mutants_are_checked_alike(text: str) -> None:
+    _both(text)
+
+
+@fuzz(200)
+@given(mutations(valid_records))
+def test_mutants_of_several_records_are_checked_alike(text: str) -> None:
+    _both(text)
+
+
+@fuzz(300)
+@given(any_text)
+def test_any_text_is_checked_alike(text: str) -> None:
+    _both(text)
+
+
+def test_a_tag_the_judge_calls_a_misspelling_is_declined() -> None:
+    """W503 is the Python validator's to give: the core asks it of each tag name."""
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8").replace("[Site", "[Sitte")
+    _both(text)
+    found = quick.CHECK_BLOCK(text, 1, lambda name: name != "Sitte")  # type: ignore[misc]
+    assert found is not None and len(found[1][0]) == 2
+
+
+def _validate(path: Path, pure: bool) -> tuple[int, str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "ORDO_PURE_PYTHON"}
+    if pure:
+        env["ORDO_PURE_PYTHON"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-m", "ordonnance_notation", "validate", "--format", "json", str(path)],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    return done.returncode, hashlib.sha256(done.stdout).hexdigest(), done.stderr.decode()
+
+
+def _generated(folder: Path, seats: int, games: int, *options: str) -> Path:
+    path = folder / f"play-{seats}-{'-'.join(options) or 'classic'}.ord"
+    subprocess.run(
+        [sys.executable, "-m", "ordonnance_notation", "play", "--players", str(seats)]
+        + ["--games", str(games), "--seed", f"quick-{seats}", *options, "-o", str(path)],
+        check=True,
+    )
+    return path
+
+
+@pytest.mark.slow
+def test_a_hundred_thousand_generated_records_validate_alike(tmp_path: Path) -> None:
+    """2, 3 and 4 seats, classic and points scoring, a points table that can
+    share the win (D9), and a deck of 40 cards whose pile runs out (D5)."""
+    deck = tmp_path / "forty.yaml"
+    cards = "".join(
+        f"  {card}: 4\n" for card in ("L", "B", "S", "H", "F", "LB", "SH", "HF", "LSH", "BSF")
+    )
+    deck.write_text(f"name: forty\ncards:\n{cards}", "utf-8")
+    paths = [
+        _generated(tmp_path, 2, 30_000, "--bots", "random,greedy"),
+        _generated(tmp_path, 3, 20_000, "--scoring", "points"),
+        _generated(tmp_path, 4, 20_000, "--scoring", "points", "--points", "1 1 1 0"),
+        _generated(tmp_path, 4, 20_000, "--bots", "careful,random,greedy,random"),
+        _generated(tmp_path, 2, 10_000, "--deck", str(deck)),
+    ]
+    for path in paths:
+        assert _validate(path, pure=False) == _validate(path, pure=True), path.name
+
+
+@pytest.mark.slow
+def test_ordo_validate_prints_the_same_bytes_on_every_corpus_file() -> None:
+    for path in CORPORA:
+        assert _validate(path, pure=False) == _validate(path, pure=True), path.name

@@ -88,7 +88,7 @@ def paired_mb_per_s(
         times = []
         for command in (big, small):
             start = time.perf_counter()
-            subprocess.run(command, stdout=subprocess.DEVNULL, env=env, check=False)
+            subprocess.run(command, capture_output=True, env=env, check=False)
             times.append(time.perf_counter() - start)
         speeds.append(mb / max(times[0] - times[1], 1e-6))
     return statistics.median(speeds)

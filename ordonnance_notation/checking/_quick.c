@@ -48,41 +48,46 @@ static int same(text_t t, const char *word) {
     return t.n == n && memcmp(t.p, word, (size_t)n) == 0;
 }
 
-/* The mask of the card spelt by these letters (bit 1 << icon, L B S H F from
- * 0), each icon once; 0 for anything else (Card.from_letters). */
+/* The words of the notation, given once by quick.py from the Python
+ * modules that define them (configure): each fact is written there. */
+static int icon_bit[128];               /* the bit of each icon letter (Icon), else 0 */
+static char spellings[STATES * 2][16];  /* the usual spellings of each state (state_spelt) */
+static int spelt_state[STATES * 2];
+static int spelling_count;
+static char glyphs[8][4]; /* the glyphs a play may end with (terminals.GLYPHS) */
+static int glyph_count;
+static int usual_points[MAX_SEATS]; /* the points table of points scoring (DEFAULT_POINTS, D1) */
+static int usual_point_count;
+
+/* The mask of the card spelt by these letters, each icon once; 0 for
+ * anything else (Card.from_letters). */
 static int card_of(text_t t) {
     int mask = 0;
     if (t.n < 1 || t.n > 5)
         return 0;
     for (Py_ssize_t i = 0; i < t.n; i++) {
-        int bit;
-        switch (t.p[i]) {
-        case 'L': bit = 1; break;
-        case 'B': bit = 2; break;
-        case 'S': bit = 4; break;
-        case 'H': bit = 8; break;
-        case 'F': bit = 16; break;
-        default: return 0;
-        }
-        if (mask & bit)
+        unsigned char c = (unsigned char)t.p[i];
+        int bit = c < 128 ? icon_bit[c] : 0;
+        if (bit == 0 || mask & bit)
             return 0;
         mask |= bit;
     }
     return mask;
 }
 
-/* The state (0 for A to 4 for T) in its usual spellings (state_spelt), else -1. */
+/* The state (0 for the first, A) in its usual spellings, else -1. */
 static int state_of(text_t t) {
-    static const char *letters = "ACJET";
-    static const char *names[STATES] = {"Antioch", "Cyprus", "Jerusalem", "Edessa", "Tripoli"};
-    if (t.n == 1) {
-        const char *at = strchr(letters, t.p[0]);
-        return at != NULL && t.p[0] != '\0' ? (int)(at - letters) : -1;
-    }
-    for (int s = 0; s < STATES; s++)
-        if (same(t, names[s]))
-            return s;
+    for (int i = 0; i < spelling_count; i++)
+        if (same(t, spellings[i]))
+            return spelt_state[i];
     return -1;
+}
+
+static int is_glyph(text_t t) {
+    for (int i = 0; i < glyph_count; i++)
+        if (same(t, glyphs[i]))
+            return 1;
+    return 0;
 }
 
 /* The seat named P1 to P<seats> (0 for P1), else -1 (SEAT_INDEX). */
@@ -494,10 +499,9 @@ static int read_header(const tag_t *tags, int count, PyObject *judge, header_t *
     if (scoring != NULL && !lower_word(scoring->value, kind, sizeof kind))
         return 0;
     if (strcmp(kind, "points") == 0) {
-        static const int usual[MAX_SEATS] = {3, 2, 1, 0}; /* DEFAULT_POINTS (D1) */
         if (points == NULL) {
-            memcpy(h->points, usual, sizeof usual);
-            h->point_count = MAX_SEATS;
+            memcpy(h->points, usual_points, sizeof usual_points);
+            h->point_count = usual_point_count;
         } else if ((h->point_count = points_of(points->value, h->points)) == 0) {
             return 0;
         }
@@ -598,8 +602,7 @@ static int play_line(table_t *t, text_t rest, int expected) {
     if (card == 0 || state < 0)
         return 0;
     text_t glyph = next_word(rest, &at);
-    if (glyph.n && !(same(glyph, "!") || same(glyph, "?") || same(glyph, "!!") ||
-                     same(glyph, "??") || same(glyph, "!?") || same(glyph, "?!")))
+    if (glyph.n && !is_glyph(glyph))
         return 0;
     return next_word(rest, &at).n == 0 && play(t, card, state, seat, drawn);
 }
@@ -915,7 +918,68 @@ done:
     return answer;
 }
 
+static int copy_word(PyObject *word, char *out, size_t size) {
+    Py_ssize_t n;
+    const char *text = PyUnicode_AsUTF8AndSize(word, &n);
+    if (text == NULL)
+        return 0;
+    if (n < 1 || (size_t)n >= size) {
+        PyErr_Format(PyExc_ValueError, "the word %R does not fit the core", word);
+        return 0;
+    }
+    memcpy(out, text, (size_t)n);
+    out[n] = '\0';
+    return 1;
+}
+
+static PyObject *configure(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *icons, *states, *marks, *points;
+    if (!PyArg_ParseTuple(args, "UO!O!O!:configure", &icons, &PyTuple_Type, &states,
+                          &PyTuple_Type, &marks, &PyTuple_Type, &points))
+        return NULL;
+    if (PyUnicode_GET_LENGTH(icons) != 5 || PyTuple_GET_SIZE(states) != STATES ||
+        PyTuple_GET_SIZE(marks) > 8 || PyTuple_GET_SIZE(points) != MAX_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "the core knows five icons, five states, four seats");
+        return NULL;
+    }
+    memset(icon_bit, 0, sizeof icon_bit);
+    for (int icon = 0; icon < 5; icon++) {
+        Py_UCS4 letter = PyUnicode_READ_CHAR(icons, icon);
+        if (letter >= 128)
+            return PyErr_Format(PyExc_ValueError, "icon letters are ASCII");
+        icon_bit[letter] = 1 << icon;
+    }
+    spelling_count = 0;
+    for (int state = 0; state < STATES; state++) {
+        PyObject *words = PyTuple_GET_ITEM(states, state);
+        if (!PyTuple_Check(words) || PyTuple_GET_SIZE(words) != 2)
+            return PyErr_Format(PyExc_ValueError, "two spellings a state");
+        for (int i = 0; i < 2; i++) {
+            if (!copy_word(PyTuple_GET_ITEM(words, i), spellings[spelling_count], 16))
+                return NULL;
+            spelt_state[spelling_count++] = state;
+        }
+    }
+    glyph_count = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(marks); i++)
+        if (!copy_word(PyTuple_GET_ITEM(marks, i), glyphs[glyph_count++], 4))
+            return NULL;
+    usual_point_count = MAX_SEATS;
+    for (int i = 0; i < MAX_SEATS; i++) {
+        usual_points[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(points, i));
+        if (usual_points[i] == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"configure", configure, METH_VARARGS,
+     "configure(icons, states, glyphs, points)\n\n"
+     "The words of the notation: the icon letters in icon order, the two usual\n"
+     "spellings of each state in order, the glyphs, the points table of\n"
+     "points scoring. Called once, by quick.py, before any check_block."},
     {"check_block", check_block, METH_VARARGS,
      "check_block(text, first_line, judge) -> (records, items) or None\n\n"
      "The records of a block of lines, cut as split_lines cuts them: for each\n"

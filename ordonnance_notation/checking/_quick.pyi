@@ -18,3 +18,6 @@ Accepted = tuple[
 def check_block(
     text: str, first_line: int, judge: Callable[[str], bool], /
 ) -> tuple[int, list[Declined | Accepted]] | None: ...
+def configure(
+    icons: str, states: tuple[tuple[str, str], ...], glyphs: tuple[str, ...], points: tuple[int, ...], /
+) -> None: ...

@@ -21,8 +21,9 @@ import os
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
-from ..engine.cards import State
-from ..engine.scoring import Outcome, TieBreak
+from ..engine.cards import Icon, State
+from ..engine.scoring import DEFAULT_POINTS, Outcome, TieBreak
+from ..notation.terminals import GLYPHS
 from .header import tag_never_warned
 from .report import players_of, report_json
 from .verdicts import Checked, Task, check_task
@@ -39,9 +40,12 @@ def _compiled() -> CheckBlock | None:
     if os.environ.get("ORDO_PURE_PYTHON"):
         return None
     try:
-        from ._quick import check_block
+        from ._quick import check_block, configure
     except ImportError:
         return None
+    # the words of the notation, from where they are defined
+    spellings = tuple((state.name, state.full_name) for state in State)
+    configure("".join(icon.name for icon in Icon), spellings, GLYPHS, DEFAULT_POINTS)
     return check_block
 
 

@@ -1,5 +1,5 @@
-"""The compiled core (ordonnance_notation/checking/_quick.c): built where a C
-compiler is present; where it cannot be built, the install goes on and the
+"""The compiled twins (checking/_quick.c, making/_selfplay.c; engine/compiled.py):
+built where a C compiler is present; where it cannot be built, the install goes on and the
 pure-Python path does its work (``ordo --version`` says which)."""
 
 from setuptools import Extension, setup
@@ -9,7 +9,14 @@ setup(
         Extension(
             "ordonnance_notation.checking._quick",
             ["ordonnance_notation/checking/_quick.c"],
+            depends=["ordonnance_notation/engine/_rules.h"],
             optional=True,
-        )
+        ),
+        Extension(
+            "ordonnance_notation.making._selfplay",
+            ["ordonnance_notation/making/_selfplay.c"],
+            depends=["ordonnance_notation/engine/_rules.h"],
+            optional=True,
+        ),
     ]
 )

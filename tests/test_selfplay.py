@@ -1,17 +1,26 @@
 """Self-played games: property tests (every generated game validates and the
 validator recomputes what the generator recorded) and reproducibility."""
 
+import os
+import subprocess
+import sys
+
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import examples
 
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.engine.scoring import Scoring
-from ordonnance_notation.making.dealing import load_deck
-from ordonnance_notation.making.selfplay import game_text, play_archive, play_game
+from ordonnance_notation.making.dealing import load_deck, parse_deck
+from ordonnance_notation.making.selfplay import PLAYS, game_text, play_archive, play_game
 from ordonnance_notation.notation.writer import format_records
 
 DECK = load_deck()
+FORTY = parse_deck(
+    "name: forty\ncards: {L: 4, B: 4, S: 4, H: 4, F: 4, LB: 4, SH: 4, HF: 4, LSH: 4, BSF: 4}\n",
+    "forty.yaml",
+)
 BOTS = st.sampled_from(["random", "greedy"])
 SCORING = st.sampled_from(
     [
@@ -61,3 +70,52 @@ def test_game_k_of_an_archive_replays_on_its_own_seed():
 def test_greedy_beats_random_more_often_than_not():
     wins = sum(p.outcome.winner == 0 for p in play_archive("duel", 40, ["greedy", "random"], DECK))
     assert wins >= 28
+
+
+# The compiled twin (making/_selfplay.c) ------------------------------------------
+
+compiled = pytest.mark.skipif(
+    PLAYS is None, reason="no compiled self-play here: pip install . with a C compiler"
+)
+
+
+@compiled
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    SEEDS,
+    st.integers(2, 4).flatmap(lambda n: st.lists(BOTS, min_size=n, max_size=n)),
+    st.sampled_from([DECK, FORTY]),
+)
+def test_the_compiled_bots_play_the_same_games(seed, bots, deck):
+    """The same plays, turns, final table and outcome as the Python bots,
+    on the reference deck and on one of forty cards whose pile runs out (D5)."""
+    if deck is FORTY and len(bots) > 2:
+        bots = bots[:2]
+    assert play_game(seed, bots, deck) == play_game(seed, bots, deck, fast=False)
+
+
+@compiled
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--bots", "greedy", "--players", "3", "--scoring", "points"],
+        ["--bots", "random,greedy,greedy,random"],
+        ["--bots", "greedy,careful"],  # a careful seat: the whole game in Python
+    ],
+)
+def test_ordo_play_writes_the_same_archive_with_or_without_the_twin(options):
+    command = [
+        sys.executable,
+        "-m",
+        "ordonnance_notation",
+        "play",
+        "--games",
+        "40",
+        "--seed",
+        "twin",
+    ]
+    env = {k: v for k, v in os.environ.items() if k != "ORDO_PURE_PYTHON"}
+    fast = subprocess.run([*command, *options], capture_output=True, env=env, check=True)
+    env["ORDO_PURE_PYTHON"] = "1"
+    pure = subprocess.run([*command, *options], capture_output=True, env=env, check=True)
+    assert fast.stdout == pure.stdout and fast.stdout.count(b"[Result") == 40

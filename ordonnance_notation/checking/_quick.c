@@ -21,15 +21,12 @@
 #include <Python.h>
 #include <string.h>
 
-#define MAX_SEATS 4
-#define HAND_SIZE 5
-#define STATES 5
-#define UNITS 4
+#include "../engine/_rules.h"
+
 #define MAX_TAGS 64
-#define MAX_PILE 1024
 
 enum { BLANK, TAG, BODY };
-enum { UNFINISHED = -1, SHARED = -2, UNKNOWN = -3 };
+enum { UNFINISHED = -1, UNKNOWN = -3 }; /* and SHARED, a declared outcome too */
 
 typedef struct {
     const char *p;
@@ -153,182 +150,6 @@ static int all_letters(text_t t) {
         if (!is_letter(t.p[i]))
             return 0;
     return 1;
-}
-
-/* ------------------------------------------------------------------ table */
-
-typedef struct {
-    int seats;
-    int hand[MAX_SEATS][32]; /* cards held, counted by mask */
-    int hand_size[MAX_SEATS];
-    int dealt; /* bit s: seat s was dealt a hand */
-    unsigned char pile[MAX_PILE];
-    int pile_size;
-    int piles;
-    int icons[STATES][MAX_SEATS][5]; /* cards carrying each icon, by army */
-    int units[STATES][MAX_SEATS];
-    int fourth[STATES][MAX_SEATS]; /* the ply of the army's fourth card */
-    int full[STATES];                /* armies of four units, by state */
-    int marker[STATES];              /* the marker a resolved state took, else 0 */
-    int declared[STATES];
-    int order[STATES];               /* the state of each marker, in order */
-    int ply_of[STATES];              /* the ply that resolved it */
-    int ranking[STATES][MAX_SEATS];  /* seats, strongest army first, by marker */
-    int resolved;
-    int ply;
-    int drawn;
-} table_t;
-
-/* Greater is stronger (Formations.key): by level, most senior first, how
- * many formations and which icons; icons at a level compare as their mask. */
-static int strength(const int icons[5]) {
-    int key = 0;
-    for (int level = 4; level >= 2; level--) {
-        int count = 0, mask = 0;
-        for (int icon = 0; icon < 5; icon++)
-            if (icons[icon] == level)
-                count++, mask |= 1 << icon;
-        key = key << 8 | count << 5 | mask;
-    }
-    return key;
-}
-
-static void resolve(table_t *t, int state) {
-    int *rank = t->ranking[t->resolved];
-    int key[MAX_SEATS];
-    for (int s = 0; s < t->seats; s++) {
-        key[s] = strength(t->icons[state][s]);
-        int at = s;
-        /* stronger first; equal formations: the earlier fourth card first */
-        while (at > 0) {
-            int other = rank[at - 1];
-            int before = key[other] > key[s] ||
-                         (key[other] == key[s] && t->fourth[state][other] < t->fourth[state][s]);
-            if (before)
-                break;
-            rank[at] = other;
-            at--;
-        }
-        rank[at] = s;
-    }
-    t->order[t->resolved] = state;
-    t->ply_of[t->resolved] = t->ply;
-    t->resolved++;
-    t->marker[state] = t->resolved;
-}
-
-/* One ply as Table.play: 1 when legal, 0 when not (the record is declined). */
-static int play(table_t *t, int card, int state, int seat, int drawn) {
-    int mover = t->ply % t->seats;
-    if (t->resolved == STATES || (seat >= 0 && seat != mover))
-        return 0;
-    int draw = t->drawn < t->pile_size ? t->pile[t->drawn] : 0;
-    if (drawn && drawn != draw)
-        return 0;
-    if (t->units[state][mover] >= UNITS)
-        return 0;
-    int *hand = t->hand[mover];
-    if (card != draw && hand[card] == 0)
-        return 0;
-    if (draw) {
-        hand[draw]++;
-        t->drawn++;
-    }
-    hand[card]--;
-    t->ply++;
-    for (int icon = 0; icon < 5; icon++)
-        t->icons[state][mover][icon] += card >> icon & 1;
-    if (++t->units[state][mover] < UNITS)
-        return 1;
-    t->fourth[state][mover] = t->ply;
-    if (++t->full[state] == t->seats)
-        resolve(t, state);
-    return 1;
-}
-
-/* ---------------------------------------------------------------- outcome */
-
-typedef struct {
-    int winner; /* a seat, or SHARED */
-    int scores[MAX_SEATS];
-    int states[MAX_SEATS];
-    int tie_break; /* 0 none, 1 more states, 2 later capture (TieBreak) */
-    int tied[MAX_SEATS];
-    int tied_count;
-} outcome_t;
-
-/* scoring.score: points is NULL for classic scoring. */
-static void score(const table_t *t, const int *points, int point_count, outcome_t *o) {
-    int seats = t->seats;
-    memset(o, 0, sizeof *o);
-    for (int r = 0; r < STATES; r++)
-        o->states[t->ranking[r][0]]++;
-    for (int s = 0; s < seats; s++) {
-        if (points == NULL) {
-            o->scores[s] = o->states[s];
-            continue;
-        }
-        for (int r = 0; r < STATES; r++)
-            for (int place = 0; place < seats; place++)
-                if (t->ranking[r][place] == s && place < point_count)
-                    o->scores[s] += points[place];
-    }
-    int best = o->scores[0];
-    for (int s = 1; s < seats; s++)
-        if (o->scores[s] > best)
-            best = o->scores[s];
-    int leaders[MAX_SEATS] = {0}, count = 0;
-    for (int s = 0; s < seats; s++)
-        if (o->scores[s] == best)
-            leaders[count++] = s;
-    if (count == 1) {
-        o->winner = leaders[0];
-        return;
-    }
-    if (points != NULL) {
-        int most = -1, with_most = 0, first = -1;
-        for (int i = 0; i < count; i++)
-            if (o->states[leaders[i]] > most)
-                most = o->states[leaders[i]];
-        for (int i = 0; i < count; i++)
-            if (o->states[leaders[i]] == most) {
-                with_most++;
-                if (first < 0)
-                    first = leaders[i];
-            }
-        o->tie_break = 1;
-        if (with_most == 1) {
-            o->winner = first;
-            memcpy(o->tied, leaders, sizeof leaders);
-            o->tied_count = count;
-            return;
-        }
-        int kept = 0;
-        for (int i = 0; i < count; i++)
-            if (o->states[leaders[i]] == most)
-                leaders[kept++] = leaders[i];
-        count = kept;
-    }
-    memcpy(o->tied, leaders, sizeof leaders);
-    o->tied_count = count;
-    int k = o->states[leaders[0]];
-    if (k == 0) {
-        o->winner = SHARED;
-        return;
-    }
-    /* the seat whose k-th capture carries the higher marker */
-    int winner = -1, latest = -1;
-    for (int i = 0; i < count; i++) {
-        int seen = 0;
-        for (int r = 0; r < STATES; r++)
-            if (t->ranking[r][0] == leaders[i] && ++seen == k) {
-                if (r > latest)
-                    latest = r, winner = leaders[i];
-                break;
-            }
-    }
-    o->winner = winner;
-    o->tie_break = 2;
 }
 
 /* ----------------------------------------------------------------- record */
@@ -608,7 +429,7 @@ static int play_line(table_t *t, text_t rest, int expected) {
 }
 
 /* One declared resolution: #M STATE SEAT, as the replay resolved it so far. */
-static int declared_line(table_t *t, text_t rest) {
+static int declared_line(const table_t *t, int declared[STATES], text_t rest) {
     Py_ssize_t at = 0;
     text_t word = next_word(rest, &at);
     int marker = word.n == 2 && word.p[1] >= '1' && word.p[1] <= '5' ? word.p[1] - '0' : 0;
@@ -616,9 +437,9 @@ static int declared_line(table_t *t, text_t rest) {
     int seat = seat_of(next_word(rest, &at), t->seats);
     if (marker == 0 || state < 0 || seat < 0 || next_word(rest, &at).n)
         return 0;
-    if (t->declared[state] || t->marker[state] != marker || t->ranking[marker - 1][0] != seat)
+    if (declared[state] || t->marker[state] != marker || t->ranking[marker - 1][0] != seat)
         return 0;
-    t->declared[state] = 1;
+    declared[state] = 1;
     return 1;
 }
 
@@ -707,6 +528,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     memset(&t, 0, sizeof t);
     t.seats = h.seats;
     result_t result = {UNKNOWN, 0, {0}};
+    int declared[STATES] = {0}; /* the states declared resolved so far */
     int part = DEAL, open_seat = -2, expected = 1; /* open_seat: the hand (or -1 the pile) open */
     for (; row < count; row++) {
         text_t line = lines[row];
@@ -729,7 +551,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             open_seat = -2;
             if (c == '#') {
                 part = PLAYS;
-                ok = declared_line(&t, rest);
+                ok = declared_line(&t, declared, rest);
             } else if (is_digit(c)) {
                 part = PLAYS;
                 ok = expected <= 999 && play_line(&t, rest, expected++);

@@ -19,5 +19,9 @@ def check_block(
     text: str, first_line: int, judge: Callable[[str], bool], /
 ) -> tuple[int, list[Declined | Accepted]] | None: ...
 def configure(
-    icons: str, states: tuple[tuple[str, str], ...], glyphs: tuple[str, ...], points: tuple[int, ...], /
+    icons: str,
+    states: tuple[tuple[str, str], ...],
+    glyphs: tuple[str, ...],
+    points: tuple[int, ...],
+    /,
 ) -> None: ...

@@ -10,17 +10,18 @@ words every diagnostic. A block it cannot cut for sure (a comment, a tab, a
 header broken by a blank line) it declines whole.
 
 The core is built by ``pip install .`` where a C compiler is present; where
-it is not, or with ``ORDO_PURE_PYTHON=1`` in the environment, every record
-takes the Python path. ``IMPLEMENTATION`` says which (``ordo --version``).
+it is not, or with ``ORDO_PURE_PYTHON=1`` in the environment
+(``engine/compiled.py``), every record takes the Python path.
+``IMPLEMENTATION`` says which (``ordo --version``).
 tests/test_quick.py holds the two paths to the same output on every corpus.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from ..engine import compiled
 from ..engine.cards import Icon, State
 from ..engine.scoring import DEFAULT_POINTS, Outcome, TieBreak
 from ..notation.terminals import GLYPHS
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 
 
 def _compiled() -> CheckBlock | None:
-    if os.environ.get("ORDO_PURE_PYTHON"):
+    if not compiled.wanted():
         return None
     try:
         from ._quick import check_block, configure

@@ -40,12 +40,15 @@ class RandomBot:
         return rng.choice(cards), rng.choice(states)
 
 
+_ICON_WEIGHT = tuple(5 + icon for icon in Icon)  # a senior icon's formations count more
+
+
 @cache
 def _strength(masks: tuple[int, ...]) -> int:
     total = 0
     for icon in Icon:
         count = sum(mask >> icon & 1 for mask in masks)
-        total += _LEVEL_VALUE[min(count, 4)] * (5 + icon)
+        total += _LEVEL_VALUE[min(count, 4)] * _ICON_WEIGHT[icon]
     return total
 
 
@@ -158,6 +161,14 @@ class CarefulBot:
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "careful": CarefulBot}
+
+COMPILED_BOTS = {"random": 0, "greedy": 1}
+"""The bots that ``_selfplay.c`` plays as this module does, by its numbers."""
+
+
+def greedy_values() -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """What the greedy bot gives formations, as ``_selfplay.configure`` takes it."""
+    return _LEVEL_VALUE, _ICON_WEIGHT, _RESOLVE_BONUS
 
 
 def bot(name: str) -> Bot:

@@ -7,16 +7,17 @@ stream ``S/k/Pn`` (engine.rng), so every game can be replayed on its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.cards import seat_name
-from ..engine.game import Deal, Game, Turn
+from ..engine import compiled
+from ..engine.cards import Card, seat_name
+from ..engine.game import STATES, Deal, Game, Table, Turn
 from ..engine.rng import Rng
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
 from ..notation import writer
-from .bots import bot
+from .bots import COMPILED_BOTS, Bot, bot, greedy_values
 from .dealing import Deck, deal
 
 GENERATOR = "ordonnance_notation 0.1.0"
@@ -35,13 +36,55 @@ class SelfPlayed:
     outcome: Outcome
 
 
-def play_game(seed: str, bots: Sequence[str], deck: Deck, scoring: Scoring = CLASSIC) -> SelfPlayed:
-    """One complete game between ``bots`` (one name per seat, P1 first)."""
+def _compiled() -> Plays | None:
+    if not compiled.wanted():
+        return None
+    try:
+        from ._selfplay import configure, plays
+    except ImportError:
+        return None
+    configure(*greedy_values())
+    return plays
+
+
+if TYPE_CHECKING:
+    Plays = Callable[
+        [
+            tuple[tuple[int, ...], ...],
+            tuple[int, ...],
+            tuple[int, ...],
+            tuple[Callable[[int], int], ...],
+        ],
+        list[tuple[int, int]],
+    ]
+PLAYS = _compiled()
+
+
+def play_game(
+    seed: str, bots: Sequence[str], deck: Deck, scoring: Scoring = CLASSIC, fast: bool = True
+) -> SelfPlayed:
+    """One complete game between ``bots`` (one name per seat, P1 first).
+    Between random and greedy bots the plays are chosen in C where it was
+    built (``_selfplay.c``), the same plays as here (``fast=False``)."""
     seats = len(bots)
     dealt = deal(deck, seats, seed)
-    players = [bot(name) for name in bots]
     streams = [Rng(f"{seed}/{seat_name(seat)}") for seat in range(seats)]
-    game = Game.new(seats, dealt)
+    if fast and PLAYS is not None and all(name in COMPILED_BOTS for name in bots):
+        table = Table(seats, dealt)
+        hands = tuple(tuple(card.mask for card in hand) for hand in dealt.hands)
+        kinds = tuple(COMPILED_BOTS[name] for name in bots)
+        below = tuple(stream.below for stream in streams)
+        chosen = PLAYS(hands, tuple(card.mask for card in dealt.pile), kinds, below)
+        turns = [table.play(Card(mask), STATES[state]) for mask, state in chosen]
+        game = table.snapshot()
+    else:
+        game, turns = _played(dealt, [bot(name) for name in bots], streams)
+    outcome = score(seats, game.resolutions, scoring)
+    return SelfPlayed(seed, tuple(bots), scoring, deck.name, dealt, tuple(turns), game, outcome)
+
+
+def _played(dealt: Deal, players: list[Bot], streams: list[Rng]) -> tuple[Game, list[Turn]]:
+    game = Game.new(len(players), dealt)
     turns = []
     while not game.over:
         seat = game.to_move
@@ -50,8 +93,7 @@ def play_game(seed: str, bots: Sequence[str], deck: Deck, scoring: Scoring = CLA
         card, state = players[seat].choose(game, hand, streams[seat])
         game, turn = game.play(card, state)
         turns.append(turn)
-    outcome = score(seats, game.resolutions, scoring)
-    return SelfPlayed(seed, tuple(bots), scoring, deck.name, dealt, tuple(turns), game, outcome)
+    return game, turns
 
 
 def play_archive(

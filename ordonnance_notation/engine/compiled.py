@@ -1,0 +1,20 @@
+"""Whether the compiled paths are used where they were built.
+
+Two parts of the package have a compiled twin, built by ``pip install .``
+where a C compiler is present: the quick check of ``ordo validate``
+(``checking/quick.py``) and self-play between the random and greedy bots
+(``making/selfplay.py``). The Python modules are the reference, and the
+tests hold each twin to them. ``ORDO_PURE_PYTHON=1`` in the environment
+turns both twins off, as ``MSGPACK_PUREPYTHON`` does for msgpack.
+"""
+
+from __future__ import annotations
+
+import os
+
+PURE_PYTHON = "ORDO_PURE_PYTHON"
+
+
+def wanted() -> bool:
+    """False when the environment asks for the Python paths alone."""
+    return not os.environ.get(PURE_PYTHON)

@@ -1,0 +1,11 @@
+# Self-play in C (_selfplay.c); selfplay.py is its Python face.
+from collections.abc import Callable
+
+def plays(
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    bots: tuple[int, ...],
+    streams: tuple[Callable[[int], int], ...],
+    /,
+) -> list[tuple[int, int]]: ...
+def configure(levels: tuple[int, ...], weights: tuple[int, ...], bonus: int, /) -> None: ...

@@ -599,11 +599,13 @@ def test_version_is_the_installed_packages(ordo):
 
     from ordonnance_notation import __version__
     from ordonnance_notation.checking.quick import CHECK_BLOCK
+    from ordonnance_notation.making.selfplay import PLAYS
 
     result = ordo("--version")
     assert result.exit_code == 0
     assert version("ordonnance-notation") == __version__
-    kind = "compiled core" if CHECK_BLOCK is not None else "pure Python"
+    both = CHECK_BLOCK is not None and PLAYS is not None
+    kind = "compiled core" if both else "pure Python"
     assert result.output == f"ordo {__version__} ({kind})\n"
 
 

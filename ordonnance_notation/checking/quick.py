@@ -11,8 +11,8 @@ header broken by a blank line) it declines whole.
 
 The core is built by ``pip install .`` where a C compiler is present; where
 it is not, or with ``ORDO_PURE_PYTHON=1`` in the environment
-(``engine/compiled.py``), every record takes the Python path.
-``IMPLEMENTATION`` says which (``ordo --version``).
+(``engine/compiled.py``), every record takes the Python path
+(``ordo --version`` says which).
 tests/test_quick.py holds the two paths to the same output on every corpus.
 """
 
@@ -51,7 +51,12 @@ def _compiled() -> CheckBlock | None:
 
 
 CHECK_BLOCK = _compiled()
-IMPLEMENTATION = "compiled core" if CHECK_BLOCK is not None else "pure Python"
+
+
+def compiled_core() -> bool:
+    """Whether the compiled core checks here."""
+    return CHECK_BLOCK is not None
+
 
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
 _STATES = {state.value: state for state in State}

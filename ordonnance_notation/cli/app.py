@@ -60,14 +60,25 @@ app.command("analyze", hidden=True)(analyse.command)  # as American English spel
 _FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO}  # an output that takes no more
 
 
+def _implementation() -> str:
+    """Which compiled twins were built (engine/compiled.py): all, none, or which."""
+    from ..checking.quick import CHECK_BLOCK
+    from ..making.selfplay import PLAYS
+
+    built = {"the quick check": CHECK_BLOCK is not None, "self-play": PLAYS is not None}
+    if all(built.values()):
+        return "compiled core"
+    if not any(built.values()):
+        return "pure Python"
+    return "compiled: " + ", ".join(name for name, done in built.items() if done)
+
+
 def _version(asked: bool) -> None:
     if asked:
         from importlib.metadata import version
 
-        from ..checking.quick import IMPLEMENTATION
-
-        # __version__, as installed, and whether the compiled core checks
-        typer.echo(f"ordo {version('ordonnance-notation')} ({IMPLEMENTATION})")
+        # __version__, as installed, and which paths are compiled
+        typer.echo(f"ordo {version('ordonnance-notation')} ({_implementation()})")
         raise typer.Exit()
 
 

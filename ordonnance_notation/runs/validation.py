@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from functools import partial
 
-from ..checking.quick import quick_block
+from ..checking.quick import compiled_core, quick_block
 from ..checking.verdicts import Checked, Task, check_task
 from ..diagnostics import InputError
 from ..files.sources import STDIN, expand
@@ -45,7 +45,10 @@ class Validation:
     def __iter__(self) -> Iterator[Checked | InputError]:
         inputs = list(expand(self.paths))
         readable = [path for path in inputs if isinstance(path, str)]
-        jobs = self.jobs or default_jobs([path for path in readable if path != STDIN])
+        # with the compiled core a second process only slows the check (bench/):
+        # what is left is the reading and the reporting, done here either way
+        files = [path for path in readable if path != STDIN]
+        jobs = self.jobs or (1 if compiled_core() else default_jobs(files))
         seen: set[str] = set()
         work = input_blocks(inputs, self.tally)
         for item in checked(work, jobs, self.with_json, self.scheduler):

@@ -130,6 +130,14 @@ static int outcome_of(text_t t, int seats) {
     return UNKNOWN;
 }
 
+/* Where a line's first word starts: its length when it is blank. */
+static Py_ssize_t indent(text_t line) {
+    Py_ssize_t pos = 0;
+    while (pos < line.n && is_space(line.p[pos]))
+        pos++;
+    return pos;
+}
+
 /* The next word of a line from *at, up to a blank or the line's end; n == 0 at the end. */
 static text_t next_word(text_t line, Py_ssize_t *at) {
     Py_ssize_t i = *at;
@@ -506,9 +514,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     int tag_count = 0, row = 0;
     for (; row < count; row++) {
         text_t line = lines[row];
-        Py_ssize_t pos = 0;
-        while (pos < line.n && is_space(line.p[pos]))
-            pos++;
+        Py_ssize_t pos = indent(line);
         if (pos == line.n)
             continue;
         if (line.p[0] != '[')
@@ -532,9 +538,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     int part = DEAL, open_seat = -2, expected = 1; /* open_seat: the hand (or -1 the pile) open */
     for (; row < count; row++) {
         text_t line = lines[row];
-        Py_ssize_t pos = 0;
-        while (pos < line.n && is_space(line.p[pos]))
-            pos++;
+        Py_ssize_t pos = indent(line);
         if (pos == line.n)
             continue;
         text_t rest = {line.p + pos, line.n - pos};
@@ -633,9 +637,7 @@ static int cut(const text_t *lines, unsigned char *kinds, int count, int *starts
     starts[found++] = 0;
     for (int row = 0; row < count; row++) {
         text_t line = lines[row];
-        Py_ssize_t pos = 0;
-        while (pos < line.n && is_space(line.p[pos]))
-            pos++;
+        Py_ssize_t pos = indent(line);
         if (pos == line.n) {
             kinds[row] = BLANK;
             continue;

@@ -9,9 +9,11 @@ import random
 import pytest
 
 from ordonnance_notation.engine.analysis import analyse
-from ordonnance_notation.engine.cards import State
-from ordonnance_notation.engine.game import STATES, Game
+from ordonnance_notation.engine.cards import Card, State, seat_name
+from ordonnance_notation.engine.game import STATES, Deal, Game
+from ordonnance_notation.engine.rng import Rng
 from ordonnance_notation.engine.scoring import Scoring, score
+from ordonnance_notation.making.bots import RandomBot
 from ordonnance_notation.making.dealing import load_deck, parse_deck
 from ordonnance_notation.making.selfplay import play_game
 
@@ -233,3 +235,138 @@ def test_the_summary_says_when_each_state_was_decided(ordo):
     assert record["decided"]["game"]["decided"] == 39
     markdown = ordo("summary", "--format", "markdown", "samples/classic-2.ord").stdout
     assert "### When it was decided" in markdown
+
+
+# A pile that runs out before the end (D5, issue 30) -------------------------------
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.from_letters(word) for word in text.split())
+
+
+MINPILE_DEAL = Deal(
+    (_cards("LSH SHF BH HF LSH"), _cards("S LS L L B")),
+    _cards(
+        "LBSHF SF LF S LH BHF LB BS B BH LH SF LF SF S BH S L LBSHF BF LBS BS F S S S HF S S BH"
+    ),
+)
+
+
+def _random_seats(seed: str, deal: Deal) -> list[tuple[Card, State]]:
+    """The plays of random seats from ``deal``, each seat deciding with its stream ``seed/Pn``."""
+    seats = len(deal.hands)
+    players = [RandomBot() for _ in range(seats)]
+    streams = [Rng(f"{seed}/{seat_name(seat)}") for seat in range(seats)]
+    game, plays = Game.new(seats, deal), []
+    while not game.over:
+        card, state = players[game.to_move].choose(game, game.hand_to_play(), streams[game.to_move])
+        game, _turn = game.play(card, state)
+        plays.append((card, state))
+    return plays
+
+
+def test_no_card_is_to_come_once_the_pile_has_run_out():
+    """The issue's deal: twenty cards a seat, the pile empty from ply 31,
+    played by random seats. From each of the last plies every continuation
+    is searched: a state one seat alone can win is decided by then (the
+    analysis took the empty pile's draws for unknown cards and said Antioch
+    decided at ply 39, Cyprus at 35, Jerusalem at 38, each with a late
+    turning point); a state two can win is not."""
+    plays = _random_seats("oracle-minpile/2/10", MINPILE_DEAL)
+    analysis = analyse(2, MINPILE_DEAL, plays)
+    assert all(part.exact for part in analysis.states)
+    for cut in range(32, len(plays) + 1):
+        found, ties = {s: set() for s in STATES}, {s: set() for s in STATES}
+        _search(_after(MINPILE_DEAL, plays[:cut]), Scoring.classic(), found, ties, set())
+        for state in STATES:
+            part = analysis.state(state)
+            assert part.decided is not None
+            if len(found[state]) > 1:
+                assert part.decided > cut, (cut, state)
+            elif not ties[state]:
+                assert part.decided <= cut, (cut, state, part.decided)
+                assert all(loss.ply <= cut for loss in part.losses), (cut, state, part.losses)
+    assert not MINPILE_DEAL.short and MINPILE_DEAL.draws_known(0)  # every card it plays is dealt
+
+
+def test_past_the_end_of_a_short_deal_the_cards_are_unknown_until_the_pile_runs_out():
+    """D8: a record that stops before its listed pile does may list only the
+    cards drawn so far; once its plays go past the pile's end, the pile ran
+    out there (D5) and the later draws are none."""
+    short = Deal(MINPILE_DEAL.hands, MINPILE_DEAL.pile[:20])
+    plays = _random_seats("oracle-minpile/2/10", MINPILE_DEAL)[:20]
+    assert short.short and not short.draws_known(20) and short.draws_known(21)
+    assert not any(part.exact for part in analyse(2, short, plays).states)
+    assert all(part.exact for part in analyse(2, MINPILE_DEAL, plays).states)
+
+
+def _minpile_deal(seats: int, seed: str) -> Deal:
+    """Twenty cards a seat, shuffled from two reference decks: the pile runs
+    out after 15 draws a seat and the last plies draw nothing (D5)."""
+    cards = Rng(seed).shuffle(load_deck().cards * 2)[: 20 * seats]
+    dealt = 5 * seats
+    return Deal(tuple(tuple(cards[s:dealt:seats]) for s in range(seats)), tuple(cards[dealt:]))
+
+
+def _after(deal: Deal, plays) -> Game:
+    game = Game.new(len(deal.hands), deal)
+    for card, state in plays:
+        game, _turn = game.play(card, state)
+    return game
+
+
+def _winners(game: Game) -> dict[State, set[int]]:
+    found = {state: set() for state in STATES}
+    _search(game, Scoring.classic(), found, {state: set() for state in STATES}, set())
+    return found
+
+
+@pytest.mark.parametrize(("seats", "left"), [(2, 6), (3, 6), (4, 8)])
+@pytest.mark.parametrize("n", range(3))
+def test_after_the_pile_runs_out_the_analysis_is_exact(seats, left, n):
+    """Every continuation of the last plies searched, the pile empty: the
+    seats said to be able to win a state are those that can (ties aside);
+    every turning point's seat could win before the play and not after it;
+    every alternative listed keeps the chance."""
+    deal = _minpile_deal(seats, f"minpile-{seats}-{n}")
+    plays = _random_seats(f"minpile-{seats}-{n}", deal)
+    cut = len(plays) - left
+    analysis = analyse(seats, deal, plays[:cut])
+    assert all(part.exact for part in analysis.states)
+    found, ties = {state: set() for state in STATES}, {state: set() for state in STATES}
+    _search(_after(deal, plays[:cut]), Scoring.classic(), found, ties, set())
+    for state in STATES:
+        said = analysis.state(state).can_win
+        assert found[state] <= said <= found[state] | ties[state], (state, found[state], said)
+    whole = analyse(seats, deal, plays)
+    for part in whole.states:
+        for loss in part.losses:
+            if loss.ply <= cut:
+                continue  # the search starts at the cut
+            before = _winners(_after(deal, plays[: loss.ply - 1]))[part.state]
+            after = _winners(_after(deal, plays[: loss.ply]))[part.state]
+            assert loss.seat in before and loss.seat not in after, (part.state, loss)
+            for alternative in loss.alternatives:
+                kept = _winners(_after(deal, [*plays[: loss.ply - 1], alternative]))
+                assert loss.seat in kept[part.state], (part.state, loss, alternative)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_no_state_decided_before_the_pile_ran_out_is_overturned(seats):
+    """Random continuations from each decided state of games whose pile runs out."""
+    rng = random.Random(seats)
+    checked = 0
+    for n in range(6):
+        deal = _minpile_deal(seats, f"overturn-minpile-{seats}-{n}")
+        plays = _random_seats(f"overturn-minpile-{seats}-{n}", deal)
+        for part in analyse(seats, deal, plays).states:
+            if part.decided is None or part.resolved is None or part.decided >= part.resolved:
+                continue
+            start = _after(deal, plays[: part.decided])
+            for _ in range(20):
+                end = _random_end(start, rng)
+                assert next(r.winner for r in end.resolutions if r.state is part.state) == (
+                    part.winner
+                )
+                checked += 1
+    assert checked > 100

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..diagnostics import Related
 from ..engine.cards import Card, State, card_spelt, seat_name, spells_a_card
-from ..engine.game import HAND_SIZE, Deal, cards_needed
+from ..engine.game import HAND_SIZE, Deal
 from ..notation.record import Pile
 from .meaning import Content
 from .words import read_cards, seat_index, seat_of
@@ -103,7 +103,6 @@ def read_deal(r: Content) -> None:
         return
     r.deal = Deal(tuple(hands[s] for s in range(r.seats)), pile_cards)
     r.pile = piles[0]
-    r.deal_short = HAND_SIZE * r.seats + len(pile_cards) < cards_needed(r.seats)
 
 
 def _play_in_pile(r: Content, pile: Pile) -> bool:

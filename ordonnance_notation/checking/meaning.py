@@ -75,7 +75,6 @@ class Content:
     deal: Deal | None = None
     deal_ok: bool = True
     pile: Pile | None = None  # the pile as written, when the deal was read
-    deal_short: bool = False  # the deal lists fewer cards than a whole game draws
     first_ply: int = 1  # the number of the first play written as one
     scoring_ok: bool = True  # False after E205: the result cannot be scored
     body: list[BodyEvent] = field(default_factory=list)

@@ -32,7 +32,12 @@ def rule_help(r: Content, violation: Violation, move: Move, table: Table, fixes:
                 f"did you mean {held}? {mover} holds it; "
                 f"or, if {move.card} was played, the deal is not as dealt"
             )
-        if table.pile is not None and table.drawn >= len(table.pile) and r.deal_short:
+        if (
+            table.pile is not None
+            and table.drawn >= len(table.pile)
+            and r.deal is not None
+            and r.deal.short
+        ):
             return (
                 f"the pile lists {len(table.pile)} cards and all are drawn: a deal that "
                 "stops short must list every card drawn, so add the later draws to the pile"

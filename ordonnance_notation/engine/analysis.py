@@ -22,6 +22,8 @@ That can only leave a state undecided longer than it was, never the reverse.
 
 **Without the deal** (or beyond a short one, D8) a seat's unknown cards may be
 any cards, so a state is decided only when no card at all could change it.
+A pile that the record shows running out (its later plays drew nothing, D5)
+is no short deal: the draws after its end are none (``Deal.draws_known``).
 
 **The game.** A seat can still win the game when the states it can still win
 could outscore what every other seat has surely won; the states are taken
@@ -324,7 +326,11 @@ class Position:
     """What each seat can still make in each state, kept up to date play by
     play: ``winners`` and ``beats`` answer from it."""
 
-    def __init__(self, seats: int, deal: Deal | None, scoring: Scoring) -> None:
+    def __init__(
+        self, seats: int, deal: Deal | None, scoring: Scoring, draws_known: bool = True
+    ) -> None:
+        """``draws_known``: the deal says every draw, past the pile's end
+        too (``Deal.draws_known``); else the cards after it are unknown."""
         self.seats, self.scoring = seats, scoring
         total = PLAYS_PER_SEAT * seats
         self.pool = [Counter[int]() for _ in range(seats)]
@@ -338,10 +344,10 @@ class Position:
             self.pile = deal.pile
             for seat, hand in enumerate(deal.hands):
                 self.pool[seat].update(card.mask for card in hand)
-            for at in range(total):
+            for at in range(total):  # the pile's card ``at`` is drawn at ply at + 1
                 if at < len(deal.pile):
                     self.pool[at % seats][deal.pile[at].mask] += 1
-                else:
+                elif not draws_known:
                     self.wild[at % seats] += 1
         self.base = [[0] * seats for _ in STATES]  # packed icon counts of each army
         self.units = [[0] * seats for _ in STATES]
@@ -708,7 +714,8 @@ def analyse(
 ) -> Analysis:
     """The analysis of a game of ``seats`` with this ``deal`` (None: unknown)
     and these legal ``plays``, in order."""
-    position = Position(seats, deal, scoring or Scoring.classic())
+    known = deal is not None and deal.draws_known(len(plays))
+    position = Position(seats, deal, scoring or Scoring.classic(), known)
     can = {state: position.winners(state) for state in STATES}
     decided = {state: 0 if len(can[state]) == 1 else None for state in STATES}
     resolved: dict[State, int] = {}

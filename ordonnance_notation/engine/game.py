@@ -40,6 +40,20 @@ class Deal:
     hands: tuple[tuple[Card, ...], ...]
     pile: tuple[Card, ...]
 
+    @property
+    def short(self) -> bool:
+        """Whether the deal lists fewer cards than a whole game draws: the pile
+        runs out before the end (D5), or only its first cards are listed (D8)."""
+        return HAND_SIZE * len(self.hands) + len(self.pile) < cards_needed(len(self.hands))
+
+    def draws_known(self, plays: int) -> bool:
+        """Whether every card still to come after ``plays`` plies is known:
+        the pile holds every draw of a whole game, or the plays went on past
+        its end, so it ran out there and the later draws are none (D5, as
+        the replay draws). Otherwise (D8: a short deal of a record that stops
+        before its pile does) the cards after the pile's end are unknown."""
+        return not self.short or plays > len(self.pile)
+
 
 @dataclass(frozen=True, slots=True)
 class Resolution:

@@ -104,30 +104,57 @@ static int names_a_seat(text_t name) {
     return 1;
 }
 
-/* A declared outcome (declared_outcome): a seat, UNFINISHED, SHARED, or UNKNOWN. */
-static int outcome_of(text_t t, int seats) {
+/* ``t`` without the blanks around it (str.strip, blanks being spaces here). */
+static text_t trimmed(text_t t) {
     while (t.n && is_space(t.p[0]))
         t.p++, t.n--;
     while (t.n && is_space(t.p[t.n - 1]))
         t.n--;
-    int seat = seat_of(t, seats);
+    return t;
+}
+
+/* A value's word, blanks around it removed and in lower case; 0 when it is
+ * not ASCII letters (or too long for ``out``). */
+static int lower_word(text_t value, char *out, size_t size) {
+    value = trimmed(value);
+    if (value.n == 0 || (size_t)value.n >= size)
+        return 0;
+    for (Py_ssize_t i = 0; i < value.n; i++) {
+        char c = value.p[i];
+        if (!is_letter(c))
+            return 0;
+        out[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+    out[value.n] = '\0';
+    return 1;
+}
+
+/* A declared outcome (declared_outcome): a seat, UNFINISHED, SHARED, or UNKNOWN. */
+static int outcome_of(text_t t, int seats) {
+    int seat = seat_of(trimmed(t), seats);
     if (seat >= 0)
         return seat;
     char low[12];
-    if (t.n < 1 || t.n > 10)
+    if (!lower_word(t, low, sizeof low))
         return UNKNOWN;
-    for (Py_ssize_t i = 0; i < t.n; i++) {
-        char c = t.p[i];
-        if (!is_letter(c))
-            return UNKNOWN;
-        low[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    }
-    low[t.n] = '\0';
     if (strcmp(low, "unfinished") == 0)
         return UNFINISHED;
     if (strcmp(low, "shared") == 0)
         return SHARED;
     return UNKNOWN;
+}
+
+/* The whole number written by these digits (at most nine), else -1. */
+static int number_of(text_t t) {
+    if (t.n < 1 || t.n > 9)
+        return -1;
+    int n = 0;
+    for (Py_ssize_t i = 0; i < t.n; i++) {
+        if (!is_digit(t.p[i]))
+            return -1;
+        n = n * 10 + (t.p[i] - '0');
+    }
+    return n;
 }
 
 /* Where a line's first word starts: its length when it is blank. */
@@ -244,14 +271,9 @@ static int points_of(text_t value, int points[MAX_SEATS]) {
         text_t word = next_word(value, &at);
         if (word.n == 0)
             break;
-        if (count == MAX_SEATS || word.n > 9)
+        int n = number_of(word);
+        if (count == MAX_SEATS || n < 0)
             return 0;
-        int n = 0;
-        for (Py_ssize_t i = 0; i < word.n; i++) {
-            if (!is_digit(word.p[i]))
-                return 0;
-            n = n * 10 + (word.p[i] - '0');
-        }
         if (count && n > points[count - 1])
             return 0;
         points[count++] = n;
@@ -274,25 +296,6 @@ static const tag_t *tag_named(const tag_t *tags, int count, const char *name) {
         if (same(tags[i].name, name))
             return &tags[i];
     return NULL;
-}
-
-/* A value's word, blanks around it removed and in lower case; 0 when it is
- * not ASCII letters. */
-static int lower_word(text_t value, char *out, size_t size) {
-    while (value.n && is_space(value.p[0]))
-        value.p++, value.n--;
-    while (value.n && is_space(value.p[value.n - 1]))
-        value.n--;
-    if (value.n == 0 || (size_t)value.n >= size)
-        return 0;
-    for (Py_ssize_t i = 0; i < value.n; i++) {
-        char c = value.p[i];
-        if (!is_letter(c))
-            return 0;
-        out[i] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    }
-    out[value.n] = '\0';
-    return 1;
 }
 
 /* header.read_header with nothing to report: 1, else 0 (declined) or -1 (an exception). */
@@ -476,12 +479,10 @@ static int result_line(const table_t *t, text_t rest, result_t *r) {
         int seat = seat_of(seat_word, t->seats);
         if (seat < 0 || r->given & 1 << seat)
             return 0;
-        int value = 0;
-        for (Py_ssize_t i = 3; i < given.n; i++) {
-            if (!is_digit(given.p[i]))
-                return 0;
-            value = value * 10 + (given.p[i] - '0');
-        }
+        text_t digits = {given.p + 3, given.n - 3};
+        int value = number_of(digits);
+        if (value < 0)
+            return 0;
         r->given |= 1 << seat;
         r->scores[seat] = value;
     }
@@ -577,7 +578,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
         } else if (same(first, "pile:") && part == DEAL) {
             open_seat = -1;
             ok = t.piles++ == 0 && deal_cards(&t, rest, at, -1);
-        } else if (open_seat > -2 && is_letter(c) && !same(first, "hand") && !same(first, "pile")) {
+        } else if (open_seat > -2 && is_letter(c)) {
             ok = deal_cards(&t, rest, 0, open_seat); /* more cards of the hand or pile above */
         } else {
             ok = 0;

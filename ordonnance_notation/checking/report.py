@@ -78,17 +78,14 @@ class Report:
         """The winner's seat as the record names it (``"P2"``); None while the
         game is unfinished or was not checked to its end, or when the win is
         shared. ``outcome.winner`` is the engine's number for it (1 for P2)."""
-        outcome = self.outcome
-        return None if outcome is None or outcome.winner is None else seat_name(outcome.winner)
+        return winner_of(self.outcome)
 
     @property
     def scores(self) -> dict[str, int] | None:
         """Each seat's score by its name (``{"P1": 1, "P2": 4}``), in states or
         points as the record's scoring counts; None unless finished and checked.
         ``outcome.scores`` holds the same by the engine's numbers."""
-        if self.outcome is None:
-            return None
-        return {seat_name(s): v for s, v in enumerate(self.outcome.scores)}
+        return scores_of(self.outcome)
 
     def to_json(self) -> dict[str, Any]:
         """The report as ``ordo validate --format json`` prints it."""
@@ -99,6 +96,16 @@ class Report:
         return report_json(
             self.source, self.index, self.names, self.valid, self.outcome, markers, self.diagnostics
         )
+
+
+def winner_of(outcome: Outcome | None) -> str | None:
+    """The winner's seat by name; None unfinished, unchecked or shared."""
+    return None if outcome is None or outcome.winner is None else seat_name(outcome.winner)
+
+
+def scores_of(outcome: Outcome | None) -> dict[str, int] | None:
+    """Each seat's score by its name; None unless finished and checked."""
+    return None if outcome is None else {seat_name(s): v for s, v in enumerate(outcome.scores)}
 
 
 def players_of(names: tuple[str, ...]) -> str:
@@ -123,10 +130,8 @@ def report_json(
         "players": list(names),
         "valid": valid,
         "finished": outcome is not None,
-        "winner": None if outcome is None or outcome.winner is None else seat_name(outcome.winner),
-        "scores": None
-        if outcome is None
-        else {seat_name(s): v for s, v in enumerate(outcome.scores)},
+        "winner": winner_of(outcome),
+        "scores": scores_of(outcome),
         "markers": [
             {"marker": marker, "state": state.name, "seat": seat_name(seat), "ply": ply}
             for marker, state, seat, ply in markers

@@ -62,10 +62,10 @@ _FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO}  # an output that t
 
 def _implementation() -> str:
     """Which compiled twins were built (engine/compiled.py): all, none, or which."""
-    from ..checking.quick import CHECK_BLOCK
+    from ..checking.quick import compiled_core
     from ..making.selfplay import PLAYS
 
-    built = {"the quick check": CHECK_BLOCK is not None, "self-play": PLAYS is not None}
+    built = {"the quick check": compiled_core(), "self-play": PLAYS is not None}
     if all(built.values()):
         return "compiled core"
     if not any(built.values()):

@@ -36,6 +36,18 @@ class SelfPlayed:
     outcome: Outcome
 
 
+if TYPE_CHECKING:
+    Plays = Callable[
+        [
+            tuple[tuple[int, ...], ...],
+            tuple[int, ...],
+            tuple[int, ...],
+            tuple[Callable[[int], int], ...],
+        ],
+        list[tuple[int, int]],
+    ]
+
+
 def _compiled() -> Plays | None:
     if not compiled.wanted():
         return None
@@ -47,16 +59,6 @@ def _compiled() -> Plays | None:
     return plays
 
 
-if TYPE_CHECKING:
-    Plays = Callable[
-        [
-            tuple[tuple[int, ...], ...],
-            tuple[int, ...],
-            tuple[int, ...],
-            tuple[Callable[[int], int], ...],
-        ],
-        list[tuple[int, int]],
-    ]
 PLAYS = _compiled()
 
 

@@ -4,18 +4,20 @@ pure-Python path does its work (``ordo --version`` says which)."""
 
 from setuptools import Extension, setup
 
+RULES = ["ordonnance_notation/engine/_rules.h", "ordonnance_notation/engine/_analysis.h"]
+
 setup(
     ext_modules=[
         Extension(
             "ordonnance_notation.checking._quick",
             ["ordonnance_notation/checking/_quick.c"],
-            depends=["ordonnance_notation/engine/_rules.h"],
+            depends=RULES,
             optional=True,
         ),
         Extension(
             "ordonnance_notation.making._selfplay",
             ["ordonnance_notation/making/_selfplay.c"],
-            depends=["ordonnance_notation/engine/_rules.h"],
+            depends=RULES,
             optional=True,
         ),
     ]

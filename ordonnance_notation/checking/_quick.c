@@ -21,6 +21,7 @@
 #include <Python.h>
 #include <string.h>
 
+#include "../engine/_analysis.h"
 #include "../engine/_rules.h"
 
 #define MAX_TAGS 64
@@ -377,9 +378,9 @@ static PyObject *small_tuple(const int *values, int count) {
 
 /* What the report of an accepted record says:
  * (first line, names, winner or None, scores, states, tie-break, tied,
- *  points scoring?, markers as (marker, state 1-5, seat, ply)). */
+ *  points scoring?, markers as (marker, state 1-5, seat, ply)[, analysis]). */
 static PyObject *verdict(const table_t *t, const outcome_t *o, PyObject *names, int first_line,
-                         int is_points) {
+                         int is_points, PyObject *analysis) {
     PyObject *markers = PyTuple_New(STATES);
     if (markers == NULL)
         return NULL;
@@ -398,8 +399,9 @@ static PyObject *verdict(const table_t *t, const outcome_t *o, PyObject *names, 
     PyObject *tied = small_tuple(o->tied, o->tied_count);
     PyObject *answer = NULL;
     if (winner != NULL && scores != NULL && states != NULL && tied != NULL)
-        answer = Py_BuildValue("(iOOOOiOOO)", first_line, names, winner, scores, states,
-                               o->tie_break, tied, is_points ? Py_True : Py_False, markers);
+        answer = Py_BuildValue(analysis ? "(iOOOOiOOOO)" : "(iOOOOiOOO)", first_line, names,
+                               winner, scores, states, o->tie_break, tied,
+                               is_points ? Py_True : Py_False, markers, analysis);
     Py_XDECREF(winner);
     Py_XDECREF(scores);
     Py_XDECREF(states);
@@ -498,8 +500,9 @@ static int deal_cards(table_t *t, text_t rest, Py_ssize_t at, int seat) {
         if (card == 0)
             return 0;
         if (seat >= 0) {
-            if (t->hand_size[seat]++ == HAND_SIZE)
+            if (t->hand_size[seat] == HAND_SIZE)
                 return 0;
+            t->as_dealt[seat][t->hand_size[seat]++] = (unsigned char)card;
             t->hand[seat][card]++;
         } else {
             if (t->pile_size == MAX_PILE)
@@ -509,8 +512,76 @@ static int deal_cards(table_t *t, text_t rest, Py_ssize_t at, int seat) {
     }
 }
 
-/* The verdict of one record (lines [0, count)), or Py_None to decline it. */
-static PyObject *check_record(const text_t *lines, int count, int first_line, PyObject *judge) {
+static PyObject *maybe(int value) {
+    return value < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(value);
+}
+
+/* A play as one byte: the card's mask, then the state (1 to 5) in three bits. */
+static int play_code(int card, int state) { return card << 3 | (state + 1); }
+
+static PyObject *losses_of(const analysis_t *a, int target) {
+    PyObject *losses = PyTuple_New(a->losses[target]);
+    if (losses == NULL)
+        return NULL;
+    for (int i = 0; i < a->losses[target]; i++) {
+        const loss_t *loss = &a->loss[target][i];
+        char kept[MAX_KEPT];
+        for (int k = 0; k < loss->kept; k++)
+            kept[k] = (char)play_code(loss->card[k], loss->state[k]);
+        PyObject *item = Py_BuildValue("(iiiy#)", loss->seat, loss->ply, loss->by, kept,
+                                       (Py_ssize_t)loss->kept);
+        if (item == NULL) {
+            Py_DECREF(losses);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(losses, i, item);
+    }
+    return losses;
+}
+
+/* The analysis of an accepted record: (plays as bytes (play_code),
+ * five states as (decided, resolved, can-win mask, losses), the game as
+ * (decided, can-win mask, losses), exact); a loss is (seat, ply, by, the
+ * plays that would have kept it, as bytes). */
+static PyObject *analysis_of(const table_t *t, const header_t *h) {
+    static position_t p;
+    static analysis_t a;
+    position_start(&p, t->seats, t->as_dealt, t->pile, t->pile_size, 1,
+                   h->point_count ? h->points : NULL, h->point_count);
+    analyse_plays(&p, t->played, t->played_to, t->ply, &a);
+    char plays[MAX_PLIES];
+    for (int i = 0; i < t->ply; i++)
+        plays[i] = (char)play_code(t->played[i], t->played_to[i]);
+    PyObject *states = PyTuple_New(STATES), *game = NULL, *answer = NULL;
+    if (states == NULL)
+        return NULL;
+    for (int s = 0; s < STATES; s++) {
+        PyObject *losses = losses_of(&a, s);
+        PyObject *state = losses == NULL ? NULL
+                                         : Py_BuildValue("(NNiN)", maybe(a.decided[s]),
+                                                         maybe(a.resolved[s] ? a.resolved[s] : -1),
+                                                         a.can[s], losses);
+        if (state == NULL)
+            goto done;
+        PyTuple_SET_ITEM(states, s, state);
+    }
+    PyObject *losses = losses_of(&a, STATES);
+    if (losses == NULL)
+        goto done;
+    game = Py_BuildValue("(NiN)", maybe(a.decided[STATES]), a.can[STATES], losses);
+    if (game != NULL)
+        answer = Py_BuildValue("(y#OOO)", plays, (Py_ssize_t)t->ply, states, game,
+                               a.exact ? Py_True : Py_False);
+done:
+    Py_DECREF(states);
+    Py_XDECREF(game);
+    return answer;
+}
+
+/* The verdict of one record (lines [0, count)), or Py_None to decline it;
+ * with ``analyse``, its analysis after it (analysis_of). */
+static PyObject *check_record(const text_t *lines, int count, int first_line, PyObject *judge,
+                              int analyse) {
     tag_t tags[MAX_TAGS];
     int tag_count = 0, row = 0;
     for (; row < count; row++) {
@@ -611,8 +682,12 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             Py_RETURN_NONE;
         }
     }
-    PyObject *answer = verdict(&t, &o, names, first_line, h.point_count != 0);
+    PyObject *analysis = analyse ? analysis_of(&t, &h) : NULL;
+    PyObject *answer = NULL;
+    if (!analyse || analysis != NULL)
+        answer = verdict(&t, &o, names, first_line, h.point_count != 0, analysis);
     Py_DECREF(names);
+    Py_XDECREF(analysis);
     return answer;
 }
 
@@ -673,8 +748,8 @@ static int cut(const text_t *lines, unsigned char *kinds, int count, int *starts
 static PyObject *check_block(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *text, *judge;
-    int first_line;
-    if (!PyArg_ParseTuple(args, "UiO:check_block", &text, &first_line, &judge))
+    int first_line, analyse = 0;
+    if (!PyArg_ParseTuple(args, "UiO|p:check_block", &text, &first_line, &judge, &analyse))
         return NULL;
     Py_ssize_t size;
     const char *s = PyUnicode_AsUTF8AndSize(text, &size);
@@ -722,7 +797,7 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
         if (blank)
             continue;
         seen++;
-        PyObject *item = check_record(lines + a, b - a, first_line + a, judge);
+        PyObject *item = check_record(lines + a, b - a, first_line + a, judge, analyse);
         if (item == Py_None) {
             Py_DECREF(item);
             const char *from = lines[a].p, *to = lines[b - 1].p + lines[b - 1].n;
@@ -799,19 +874,48 @@ static PyObject *configure(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* Fills ``out`` with the ``n`` whole numbers of a tuple. */
+static int numbers(PyObject *tuple, int *out, Py_ssize_t n) {
+    if (!PyTuple_Check(tuple) || PyTuple_GET_SIZE(tuple) < n) {
+        PyErr_Format(PyExc_ValueError, "a tuple of at least %zd numbers is wanted", n);
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+        if (out[i] == -1 && PyErr_Occurred())
+            return 0;
+    }
+    return 1;
+}
+
+static PyObject *configure_analysis(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *ranks, *packed;
+    if (!PyArg_ParseTuple(args, "OO:configure_analysis", &ranks, &packed))
+        return NULL;
+    if (!numbers(ranks, analysis_ranks, RANK_SIZE) || !numbers(packed, analysis_packed, 32))
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"configure_analysis", configure_analysis, METH_VARARGS,
+     "configure_analysis(ranks, packed)\n\n"
+     "analysis.RANKS and armies.PACKED, as tuples: called once before a\n"
+     "check_block that analyses."},
     {"configure", configure, METH_VARARGS,
      "configure(icons, states, glyphs, points)\n\n"
      "The words of the notation: the icon letters in icon order, the two usual\n"
      "spellings of each state in order, the glyphs, the points table of\n"
      "points scoring. Called once, by quick.py, before any check_block."},
     {"check_block", check_block, METH_VARARGS,
-     "check_block(text, first_line, judge) -> (records, items) or None\n\n"
+     "check_block(text, first_line, judge, analyse=False) -> (records, items) or None\n\n"
      "The records of a block of lines, cut as split_lines cuts them: for each\n"
      "record that is not blank, its verdict when it has nothing to report,\n"
      "else (first line, text) for the Python validator. None when the block\n"
      "is not plain enough to cut here. judge(name) tells whether a tag of\n"
-     "that name is never warned of."},
+     "that name is never warned of. With analyse, a verdict ends with the\n"
+     "record's analysis (engine/analysis.analyse)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -19,10 +19,12 @@ tests/test_quick.py holds the two paths to the same output on every corpus.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..engine import compiled
-from ..engine.cards import Icon, State
+from ..engine.cards import Card, Icon, State
 from ..engine.scoring import DEFAULT_POINTS, Outcome, TieBreak
 from ..notation.terminals import GLYPHS
 from .header import tag_never_warned
@@ -30,11 +32,10 @@ from .report import players_of, report_json
 from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
-    from ._quick import Accepted, Declined
+    from ..engine.analysis import Analysis, Loss
+    from ._quick import Accepted, Declined, Found, Losses
 
-    CheckBlock = Callable[
-        [str, int, Callable[[str], bool]], tuple[int, list[Declined | Accepted]] | None
-    ]
+    CheckBlock = Callable[..., tuple[int, list[Declined | Accepted | Found]] | None]
 
 
 def _compiled() -> CheckBlock | None:
@@ -100,3 +101,77 @@ def _accepted(source: str, index: int, item: Accepted, with_json: bool) -> Check
     verdict = "valid, " + outcome.describe("points" if points else "states")
     task = Task(source, index, first_line, "", with_json)
     return Checked(task, (), players_of(names), verdict, True, 0, 0, json)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """A record the core accepted, and its analysis (``engine.analysis.analyse``)."""
+
+    first_line: int
+    names: tuple[str, ...]
+    analysis: Analysis
+    plays: tuple[tuple[Card, State], ...]
+
+
+def analysed_block(first_line: int, text: str) -> list[Analysed | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them, each accepted one
+    analysed by the core, each other as ``(first line, text)`` for the
+    Python path; None when there is no compiled core or it cannot cut this
+    block."""
+    if CHECK_BLOCK is None:
+        return None
+    _tables()
+    found = CHECK_BLOCK(text, first_line, tag_never_warned, True)
+    if found is None:
+        return None
+    return [item if len(item) == 2 else _analysed(item) for item in found[1]]
+
+
+@cache
+def _tables() -> None:
+    """The analysis's tables, told the core once (they cost a start-up: only when asked)."""
+    from ..engine.analysis import RANKS
+    from ..engine.armies import PACKED
+    from ._quick import configure_analysis
+
+    configure_analysis(tuple(RANKS), tuple(PACKED))
+
+
+_SEATS = [frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16)]
+_PLAYS: list[tuple[Card, State] | None] = [None] * 256  # by the core's play_code
+for _card in range(1, 32):
+    for _state in State:
+        _PLAYS[_card << 3 | _state.value] = (Card(_card), _state)
+
+
+def _pairs(codes: bytes) -> tuple[tuple[Card, State], ...]:
+    return tuple(map(_PLAYS.__getitem__, codes))  # type: ignore[arg-type]
+
+
+def _losses(found: Losses) -> tuple[Loss, ...]:
+    from ..engine.analysis import Loss
+
+    return tuple(Loss(seat, ply, by, _pairs(kept)) for seat, ply, by, kept in found)
+
+
+def _analysed(item: Found) -> Analysed:
+    from ..engine.analysis import Analysis, StateAnalysis
+
+    plays, states, game, exact = item[9]
+    parts = tuple(
+        StateAnalysis(
+            state,
+            decided,
+            next(iter(_SEATS[can])) if len(_SEATS[can]) == 1 else None,
+            resolved,
+            _losses(losses),
+            exact,
+            _SEATS[can],
+        )
+        for state, (decided, resolved, can, losses) in zip(State, states, strict=True)
+    )
+    decided, can, losses = game
+    seats = len(item[1])
+    winner = next(iter(_SEATS[can])) if len(_SEATS[can]) == 1 else None
+    analysis = Analysis(seats, parts, decided, winner, _losses(losses), True, _SEATS[can])
+    return Analysed(item[0], item[1], analysis, _pairs(plays))

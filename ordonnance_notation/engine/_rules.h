@@ -14,6 +14,7 @@
 #define STATES 5
 #define UNITS 4
 #define MAX_PILE 1024
+#define MAX_PLIES (STATES * UNITS * MAX_SEATS)
 
 enum { SHARED = -2 };
 
@@ -23,6 +24,7 @@ typedef struct {
     int seats;
     int hand[MAX_SEATS][32]; /* cards held, counted by mask */
     int hand_size[MAX_SEATS];
+    unsigned char as_dealt[MAX_SEATS][HAND_SIZE]; /* each hand, in the order dealt */
     int dealt; /* bit s: seat s was dealt a hand */
     unsigned char pile[MAX_PILE];
     int pile_size;
@@ -38,6 +40,7 @@ typedef struct {
     int resolved;
     int ply;
     int drawn;
+    unsigned char played[MAX_PLIES], played_to[MAX_PLIES]; /* each ply's card and state */
 } table_t;
 
 /* Greater is stronger (Formations.key): by level, most senior first, how
@@ -96,6 +99,8 @@ static inline int play(table_t *t, int card, int state, int seat, int drawn) {
         t->drawn++;
     }
     hand[card]--;
+    t->played[t->ply] = (unsigned char)card;
+    t->played_to[t->ply] = (unsigned char)state;
     t->ply++;
     for (int icon = 0; icon < 5; icon++)
         t->icons[state][mover][icon] += card >> icon & 1;

@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from ..checking.quick import analysed_block
 from ..checking.report import Report
 from ..engine.analysis import Analysis, Loss, StateAnalysis, analyse
 from ..engine.cards import Card, State, seat_name
 from ..runs.workers import Workers
-from .report import Json, Numbered, Player, laid_block, players_of
+from ..runs.blocks import Block
+from .report import Json, Numbered, Player, laid_block, players_named, players_of
 
 
 def analysis_of(report: Report) -> Analysis | None:
@@ -31,8 +33,8 @@ def analysis_of(report: Report) -> Analysis | None:
     return analyse(game.seats, report.deal, plays, report.scoring)
 
 
-def _spelt(card: Card, state: State) -> str:
-    return f"{card} {state.name}"
+_SPELT = {(card, state): f"{card} {state.name}" for card in map(Card, range(1, 32)) for state in State}
+"""Each play as ``card state`` (``"LS J"``)."""
 
 
 def _seats(seats: frozenset[int]) -> list[str]:
@@ -113,13 +115,14 @@ class WhenDecided:
             f"{seat_name(loss.seat)}'s `{self.plays[loss.ply - 1]}` at ply {loss.ply} "
             f"gave {what} away"
         )
-        others = [f"`{_spelt(card, state)}`" for card, state in loss.alternatives]
-        if not others:
+        kept = loss.alternatives
+        if not kept:
             return line
-        if len(others) <= 3:
+        others = [f"`{_SPELT[play]}`" for play in kept[:3]]
+        if len(kept) <= 3:
             shown = " or ".join(others)
         else:
-            shown = f"{', '.join(others[:3])} or {len(others) - 3} other plays"
+            shown = f"{', '.join(others)} or {len(kept) - 3} other plays"
         return line + f" ({shown} would have kept it)"
 
     def to_json(self) -> dict[str, Json]:
@@ -156,7 +159,7 @@ class WhenDecided:
             "by": seat_name(loss.by),
             "play": self.plays[loss.ply - 1],
             "own": loss.own,
-            "alternatives": [_spelt(card, state) for card, state in loss.alternatives],
+            "alternatives": [_SPELT[play] for play in loss.alternatives],
         }
 
 
@@ -166,7 +169,7 @@ def when_decided(report: Report) -> WhenDecided | None:
     analysis = analysis_of(report)
     if analysis is None:
         return None
-    return WhenDecided(analysis, tuple(_spelt(turn.card, turn.state) for turn in report.turns))
+    return WhenDecided(analysis, tuple(_SPELT[turn.card, turn.state] for turn in report.turns))
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +217,29 @@ def analysed(report: Report) -> RecordAnalysis:
     )
 
 
+def quick_analyses(block: Block, record: int) -> list[RecordAnalysis | tuple[int, str]] | None:
+    """The analyses of a block's plainly written records from the compiled
+    core (``quick.analysed_block``), the others left as ``(first line, text)``."""
+    found = analysed_block(block.first_line, block.text)
+    if found is None:
+        return None
+    return [
+        item
+        if isinstance(item, tuple)
+        else RecordAnalysis(
+            block.source,
+            record,
+            players_named(item.names),
+            True,
+            WhenDecided(item.analysis, tuple(map(_SPELT.__getitem__, item.plays))),
+        )
+        for item in found
+    ]
+
+
 def analyses(paths: Sequence[str], format: str, workers: Workers) -> Numbered:
     """Every record's analysis laid out in ``format`` (text or json), numbered within each file."""
-    lay = partial(laid_block, data_of=analysed, render=render_text, format=format)
+    lay = partial(
+        laid_block, data_of=analysed, render=render_text, format=format, quick=quick_analyses
+    )
     return Numbered(paths, lay, workers)

@@ -240,7 +240,12 @@ class Player:
 
 def players_of(report: Report) -> tuple[Player, ...]:
     """The players of a record, a seat each, as its header names them."""
-    return tuple(Player(seat, name) for seat, name in enumerate(report.names))
+    return players_named(report.names)
+
+
+def players_named(names: Sequence[str]) -> tuple[Player, ...]:
+    """The players of a record whose seats these ``names`` hold, in seat order."""
+    return tuple(Player(seat, name) for seat, name in enumerate(names))
 
 
 def json_records(entries: Iterable[Entry | Mapping[str, Json]]) -> Iterator[str]:
@@ -315,6 +320,11 @@ _UNNUMBERED = _Unnumbered()
 
 View = TypeVar("View", bound=Entry)
 
+Quick: TypeAlias = Callable[[Block, int], list[View | tuple[int, str]] | None]
+"""The views of a block's records from the compiled core (their record
+number the int given), and each record it leaves to Python as ``(first
+line, text)``; None when it cannot read the block."""
+
 
 def laid_out(data: View, format: str, render: Callable[[View], str]) -> tuple[str, str]:
     """A record's view laid out (``json``: an entry of ``json_records``;
@@ -344,15 +354,25 @@ class Laid:
 
 
 def laid_block(
-    block: Block, data_of: Callable[[Report], View], render: Callable[[View], str], format: str
+    block: Block,
+    data_of: Callable[[Report], View],
+    render: Callable[[View], str],
+    format: str,
+    quick: Quick[View] | None = None,
 ) -> Laid:
-    """Each record of ``block`` validated, made a view by ``data_of`` and laid
-    out (``laid_out``) but for its number (on a worker)."""
+    """Each record of ``block`` validated, made a view by ``data_of`` (or by
+    ``quick``, where it can) and laid out (``laid_out``) but for its number
+    (on a worker)."""
+    found = quick(block, _UNNUMBERED) if quick is not None and not block.one_record else None
     entries = []
-    for item in parse_chunks(block_chunks(block), block.source):
-        report = validate(item)
-        before, after = laid_out(data_of(replace(report, index=_UNNUMBERED)), format, render)
-        entries.append((before, after, report.valid))
+    for item in block_chunks(block) if found is None else found:
+        if not isinstance(item, tuple):
+            entries.append((*laid_out(item, format, render), True))
+            continue
+        for parsed in parse_chunks((item,), block.source):
+            report = validate(parsed)
+            before, after = laid_out(data_of(replace(report, index=_UNNUMBERED)), format, render)
+            entries.append((before, after, report.valid))
     return Laid(block.file, block.source, entries)
 
 

@@ -1,0 +1,491 @@
+/* When each state, and the game, was decided (engine/analysis.py), in C.
+ *
+ * The Python module is the reference and says what is decided when; this
+ * file computes the same answers another way. Whether a seat can still win
+ * a state is exact there (its bounds and witnesses only save work), so here
+ * it is found exactly too, from cheap bounds first (the army as it stands,
+ * the strongest any cards could make, a greedy army) and a search of the
+ * cards worth trying when they do not settle it, as analysis._candidates
+ * chooses them. tests/test_quick.py holds the two to the same output.
+ * Nothing here knows text or Python. */
+#ifndef ORDO_ANALYSIS_H
+#define ORDO_ANALYSIS_H
+
+#include <string.h>
+
+#include "_rules.h"
+
+#define ALL_ICONS 31
+#define MAX_HELD 8
+#define RANK_SIZE (UNITS * 4681 + 1) /* packed counts of four cards or fewer (armies.PACKED) */
+#define MAX_KEPT (HAND_SIZE + 1) * STATES
+
+static int analysis_ranks[RANK_SIZE]; /* analysis.RANKS */
+static int analysis_packed[32];       /* armies.PACKED */
+
+/* An army found: the strongest (weakest) there is, or a greedy one, a bound. */
+enum { HIGH, LOW, SOME_HIGH, SOME_LOW, FOUND };
+
+typedef struct {
+    int rank;                    /* -2: not found yet */
+    int sure;                    /* its cards all come from the seat's known cards */
+    unsigned char cards[UNITS];  /* the cards that make it, beyond the army as it stands */
+    int count;
+} found_t;
+
+typedef struct {
+    int seats;
+    const int *points; /* NULL: classic scoring */
+    int point_count;
+    int pool[MAX_SEATS][32]; /* the cards each seat has still to play, known, by mask */
+    int wild[MAX_SEATS];     /* and those unknown */
+    int base[STATES][MAX_SEATS];
+    int units[STATES][MAX_SEATS];
+    int fourth[STATES][MAX_SEATS]; /* 0: not yet */
+    found_t found[FOUND][STATES][MAX_SEATS];
+    int known; /* the deal is: hands are kept */
+    unsigned char hand[MAX_SEATS][MAX_HELD];
+    int held[MAX_SEATS];
+    const unsigned char *pile;
+    int pile_size;
+    int trying; /* another play, back in time: every seat is asked again */
+} position_t;
+
+static int points_for(const position_t *p, int place) {
+    return place < p->point_count ? p->points[place] : 0;
+}
+
+static void forget(position_t *p, int seat) {
+    for (int kind = 0; kind < FOUND; kind++)
+        for (int s = 0; s < STATES; s++)
+            p->found[kind][s][seat].rank = -2;
+}
+
+/* What was found of ``seat``'s armies after it played ``card`` to ``state``,
+ * ``known``: from its known cards. An army whose cards are all still to be
+ * had stands: the strongest (weakest) army can only have weakened
+ * (strengthened), and this one can still be made (in ``state``, without
+ * the card, when it held it). The states where something found was lost
+ * (and ``state``): elsewhere whatever was compared comes out the same. */
+static int still_found(position_t *p, int seat, int card, int state, int known) {
+    int lost = 1 << state;
+    for (int kind = 0; kind < FOUND; kind++)
+        for (int s = 0; s < STATES; s++) {
+            found_t *f = &p->found[kind][s][seat];
+            if (f->rank == -2)
+                continue;
+            if (!known || !f->sure || p->wild[seat]) {
+                f->rank = -2;
+                lost |= 1 << s;
+                continue;
+            }
+            int uses = 0, at = -1;
+            for (int i = 0; i < f->count; i++)
+                if (f->cards[i] == card)
+                    uses++, at = i;
+            if (s == state) {
+                if (at < 0) {
+                    f->rank = -2;
+                    continue;
+                }
+                f->cards[at] = f->cards[--f->count];
+            } else if (uses > p->pool[seat][card]) {
+                f->rank = -2;
+                lost |= 1 << s;
+            }
+        }
+    return lost;
+}
+
+/* Position(): ``hands`` and ``pile`` NULL when the deal is unknown. */
+static void position_start(position_t *p, int seats, const unsigned char hands[][HAND_SIZE],
+                           const unsigned char *pile, int pile_size, int draws_known,
+                           const int *points, int point_count) {
+    memset(p, 0, sizeof *p);
+    p->seats = seats;
+    p->points = points;
+    p->point_count = point_count;
+    p->known = hands != NULL;
+    p->pile = pile;
+    p->pile_size = pile_size;
+    for (int s = 0; s < seats; s++) {
+        forget(p, s);
+        if (hands == NULL) {
+            p->wild[s] = STATES * UNITS;
+            continue;
+        }
+        for (int i = 0; i < HAND_SIZE; i++) {
+            p->pool[s][hands[s][i]]++;
+            p->hand[s][i] = hands[s][i];
+        }
+        p->held[s] = HAND_SIZE;
+    }
+    if (hands != NULL)
+        for (int at = 0; at < STATES * UNITS * seats; at++) {
+            if (at < pile_size)
+                p->pool[at % seats][pile[at]]++;
+            else if (!draws_known)
+                p->wild[at % seats]++;
+        }
+}
+
+/* _candidates: the cards worth trying for the strongest (weakest) army of k more. */
+static int candidates(const position_t *p, int seat, int k, int strongest, unsigned char *out) {
+    int counts[32];
+    memcpy(counts, p->pool[seat], sizeof counts);
+    int extra = p->wild[seat] < k ? p->wild[seat] : k;
+    if (strongest)
+        counts[ALL_ICONS] += extra;
+    else
+        for (int icon = 0; icon < 5; icon++)
+            counts[1 << icon] += extra;
+    int n = 0;
+    for (int mask = 1; mask < 32; mask++) {
+        if (counts[mask] <= 0)
+            continue;
+        int outdone = 0;
+        for (int m = 1; m < 32; m++)
+            if (m != mask && (strongest ? (m & mask) == mask : (m & mask) == m))
+                outdone += counts[m];
+        if (outdone >= k)
+            continue;
+        for (int c = 0; c < counts[mask] && c < k; c++)
+            out[n++] = (unsigned char)mask;
+    }
+    return n;
+}
+
+static int search(const unsigned char *cards, int n, int from, int k, int army, int strongest,
+                  unsigned char *chosen, int depth, unsigned char *best_cards) {
+    if (k == 0)
+        return analysis_ranks[army];
+    int best = strongest ? -1 : 1 << 30;
+    unsigned char below[UNITS];
+    for (int i = from; i + k <= n; i++) {
+        if (i > from && cards[i] == cards[i - 1])
+            continue; /* the same card again: the same armies */
+        chosen[depth] = cards[i];
+        int rank = search(cards, n, i + 1, k - 1, army + analysis_packed[cards[i]], strongest,
+                          chosen, depth + 1, below);
+        if (strongest ? rank > best : rank < best) {
+            best = rank;
+            best_cards[0] = cards[i];
+            memcpy(best_cards + 1, below, (size_t)(k - 1));
+        }
+    }
+    return best;
+}
+
+/* The rank of the strongest (weakest) army ``seat`` can still make in ``state``. */
+static int extreme(position_t *p, int state, int seat, int strongest) {
+    found_t *f = &p->found[strongest ? HIGH : LOW][state][seat];
+    if (f->rank != -2)
+        return f->rank;
+    int k = UNITS - p->units[state][seat], base = p->base[state][seat];
+    unsigned char cards[32 * UNITS + UNITS], chosen[UNITS];
+    int n = candidates(p, seat, k, strongest, cards);
+    f->sure = p->wild[seat] == 0 && n >= k;
+    while (n < k) /* fewer cards than places: the rest could be anything */
+        cards[n++] = strongest ? ALL_ICONS : 1;
+    f->count = k;
+    return f->rank = search(cards, n, 0, k, base, strongest, chosen, 0, f->cards);
+}
+
+/* Some army of k more cards, each the one that makes the strongest (weakest) army so far. */
+static int find_greedy(position_t *p, int state, int seat, int strongest, found_t *f) {
+    int k = UNITS - p->units[state][seat], army = p->base[state][seat];
+    int left[32], masks[32], n = 0;
+    memcpy(left, p->pool[seat], sizeof left);
+    int extra = p->wild[seat] < k ? p->wild[seat] : k;
+    if (strongest)
+        left[ALL_ICONS] += extra;
+    else
+        for (int icon = 0; icon < 5; icon++)
+            left[1 << icon] += extra;
+    for (int mask = 1; mask < 32; mask++)
+        if (left[mask] > 0)
+            masks[n++] = mask;
+    f->sure = p->wild[seat] == 0;
+    f->count = k;
+    for (int i = 0; i < k; i++) {
+        int pick = 0, best = 0;
+        for (int j = 0; j < n; j++) {
+            int mask = masks[j];
+            if (left[mask] <= 0)
+                continue;
+            int rank = analysis_ranks[army + analysis_packed[mask]];
+            if (pick == 0 || (strongest ? rank > best : rank < best))
+                pick = mask, best = rank;
+        }
+        if (pick == 0)
+            pick = strongest ? ALL_ICONS : 1, f->sure = 0;
+        else
+            left[pick]--;
+        f->cards[i] = (unsigned char)pick;
+        army += analysis_packed[pick];
+    }
+    return f->rank = analysis_ranks[army];
+}
+
+static inline int greedy(position_t *p, int state, int seat, int strongest) {
+    found_t *f = &p->found[strongest ? SOME_HIGH : SOME_LOW][state][seat];
+    return f->rank != -2 ? f->rank : find_greedy(p, state, seat, strongest, f);
+}
+
+/* Position.beats: ``seat``'s strongest army could outrank ``other``'s weakest,
+ * a tie going by the earlier fourth card. */
+static int beats(position_t *p, int state, int seat, int other) {
+    int ceiling = analysis_ranks[p->base[state][seat] +
+                                 (UNITS - p->units[state][seat]) * analysis_packed[ALL_ICONS]];
+    if (ceiling < analysis_ranks[p->base[state][other]])
+        return 0;
+    if (greedy(p, state, seat, 1) > greedy(p, state, other, 0))
+        return 1;
+    int mine = extreme(p, state, seat, 1), theirs = extreme(p, state, other, 0);
+    if (mine != theirs)
+        return mine > theirs;
+    if (p->fourth[state][other] == 0)
+        return 1; /* I could play my fourth card first */
+    return p->fourth[state][seat] != 0 && p->fourth[state][seat] < p->fourth[state][other];
+}
+
+static int can_win(position_t *p, int state, int seat) {
+    for (int other = 0; other < p->seats; other++)
+        if (other != seat && !beats(p, state, seat, other))
+            return 0;
+    return 1;
+}
+
+/* The seats of ``chances`` (a mask) that can still win ``state``. */
+static int winners(position_t *p, int state, int chances) {
+    int found = 0;
+    for (int seat = 0; seat < p->seats; seat++)
+        if (chances >> seat & 1 && can_win(p, state, seat))
+            found |= 1 << seat;
+    return found;
+}
+
+static int one_seat(int mask) { return mask && !(mask & (mask - 1)); }
+
+/* _game_winners: the seats that can still win the game, the states taken one by one;
+ * ``can`` holds the winners of each state (classic scoring reads them). */
+static int game_winners(position_t *p, const int can[STATES]) {
+    int seats = p->seats, best[MAX_SEATS] = {0}, worst[MAX_SEATS] = {0};
+    for (int state = 0; state < STATES; state++)
+        for (int seat = 0; seat < seats; seat++) {
+            if (p->points == NULL) {
+                best[seat] += can[state] >> seat & 1;
+                worst[seat] += can[state] == 1 << seat;
+                continue;
+            }
+            int high = 0, low = 0;
+            for (int other = 0; other < seats; other++)
+                if (other != seat) {
+                    high += !beats(p, state, seat, other);
+                    low += beats(p, state, other, seat);
+                }
+            best[seat] += points_for(p, high);
+            worst[seat] += points_for(p, low);
+        }
+    int found = 0;
+    for (int seat = 0; seat < seats; seat++) {
+        int ahead = 1;
+        for (int other = 0; other < seats; other++)
+            if (other != seat && best[seat] < worst[other])
+                ahead = 0;
+        found |= ahead << seat;
+    }
+    return found;
+}
+
+/* Position.play: ``seat`` plays ``card`` to ``state`` at ``ply``; the states
+ * whose winners may have changed (still_found). */
+static int position_play(position_t *p, int ply, int seat, int card, int state) {
+    int known = p->pool[seat][card] > 0;
+    if (known)
+        p->pool[seat][card]--;
+    else if (p->wild[seat])
+        p->wild[seat]--;
+    if (p->known) {
+        unsigned char *hand = p->hand[seat];
+        if (ply - 1 < p->pile_size && p->held[seat] < MAX_HELD)
+            hand[p->held[seat]++] = p->pile[ply - 1];
+        for (int i = 0; i < p->held[seat]; i++)
+            if (hand[i] == card) {
+                memmove(hand + i, hand + i + 1, (size_t)(p->held[seat] - i - 1));
+                p->held[seat]--;
+                break;
+            }
+    }
+    p->base[state][seat] += analysis_packed[card];
+    if (++p->units[state][seat] == UNITS)
+        p->fourth[state][seat] = ply;
+    return still_found(p, seat, card, state, known);
+}
+
+typedef struct {
+    int seat, ply, by;
+    int kept; /* the plays that would have kept the chance, as (card, state) */
+    unsigned char card[MAX_KEPT], state[MAX_KEPT];
+} loss_t;
+
+typedef struct {
+    /* [STATES]: the game */
+    int decided[STATES + 1]; /* -1: never */
+    int resolved[STATES];    /* 0: not in the plays recorded */
+    int can[STATES + 1];
+    int losses[STATES + 1];
+    loss_t loss[STATES + 1][MAX_SEATS];
+    int exact;
+} analysis_t;
+
+/* Whether ``seat`` could still win ``target`` (STATES: the game) had it played
+ * ``card`` to ``state`` at ``ply`` in ``before`` instead (``can``: the
+ * winners of each state there). */
+static int keeps(const position_t *before, const int can[STATES], int ply, int seat, int card,
+                 int state, int target) {
+    static position_t trial;
+    trial = *before;
+    trial.trying = 1;
+    trial.known = 0; /* (the hands are not asked again) */
+    int moved = position_play(&trial, ply, seat, card, state);
+    if (target < STATES)
+        return can_win(&trial, target, seat);
+    int now[STATES];
+    int everyone = (1 << trial.seats) - 1;
+    for (int s = 0; s < STATES; s++)
+        now[s] = trial.points != NULL ? 0 : moved >> s & 1 ? winners(&trial, s, everyone) : can[s];
+    return game_winners(&trial, now) >> seat & 1;
+}
+
+static void take_out(unsigned char *hand, int *held, int card) {
+    for (int i = 0; i < *held; i++)
+        if (hand[i] == card) {
+            memmove(hand + i, hand + i + 1, (size_t)(*held - i - 1));
+            (*held)--;
+            return;
+        }
+}
+
+/* _alternatives: the other plays from ``hand``, the hand ``seat`` held at
+ * ``ply`` (in ``before``), that keep ``target``. */
+static void alternatives(const position_t *before, const int can[STATES], const unsigned char *hand,
+                         int held, int ply, int seat, int played_card, int played_state,
+                         int target, loss_t *loss) {
+    int elsewhere[32];
+    for (int m = 0; m < 32; m++)
+        elsewhere[m] = -1;
+    for (int i = 0; i < held; i++) {
+        int card = hand[i], again = 0;
+        for (int j = 0; j < i; j++)
+            again |= hand[j] == card;
+        if (again)
+            continue;
+        for (int state = 0; state < STATES; state++) {
+            if ((card == played_card && state == played_state) ||
+                before->units[state][seat] >= UNITS)
+                continue;
+            int kept;
+            if (target < STATES && state != target) {
+                if (elsewhere[card] < 0)
+                    elsewhere[card] = keeps(before, can, ply, seat, card, state, target);
+                kept = elsewhere[card];
+            } else {
+                kept = keeps(before, can, ply, seat, card, state, target);
+            }
+            if (kept && loss->kept < MAX_KEPT) {
+                loss->card[loss->kept] = (unsigned char)card;
+                loss->state[loss->kept++] = (unsigned char)state;
+            }
+        }
+    }
+}
+
+/* ``seat`` could no longer win ``target`` after ``by`` played ``card`` to
+ * ``state`` at ``ply`` (``p`` after it, ``before`` before). Its own play,
+ * with the deal known: the plays that would have kept it, from its hand
+ * in the order Position.undone leaves it (the card played back at its end,
+ * the card drawn taken out and drawn again), which is the order they are
+ * said in; that order then stays in ``p``, as it does in Python. */
+static void lost(analysis_t *a, int target, int seat, int ply, int by, position_t *p,
+                 const position_t *before, const int can[STATES], int card, int state) {
+    loss_t *loss = &a->loss[target][a->losses[target]++];
+    loss->seat = seat;
+    loss->ply = ply;
+    loss->by = by;
+    loss->kept = 0;
+    if (seat != by || !p->known)
+        return;
+    unsigned char hand[MAX_HELD + 2];
+    int held = p->held[seat], drawn = ply - 1 < p->pile_size ? p->pile[ply - 1] : 0;
+    memcpy(hand, p->hand[seat], (size_t)held);
+    hand[held++] = (unsigned char)card;
+    if (drawn) {
+        take_out(hand, &held, drawn);
+        hand[held++] = (unsigned char)drawn;
+    }
+    alternatives(before, can, hand, held, ply, seat, card, state, target, loss);
+    take_out(hand, &held, card);
+    if (held <= MAX_HELD) {
+        memcpy(p->hand[seat], hand, (size_t)held);
+        p->held[seat] = held;
+    }
+}
+
+/* analysis.analyse of legal plays (``cards``, ``states``: ``count`` of them)
+ * from ``p`` as position_start left it. */
+static void analyse_plays(position_t *p, const unsigned char *cards, const unsigned char *states,
+                          int count, analysis_t *a) {
+    memset(a, 0, sizeof *a);
+    int everyone = (1 << p->seats) - 1;
+    for (int s = 0; s < STATES; s++) {
+        a->can[s] = winners(p, s, everyone);
+        a->decided[s] = one_seat(a->can[s]) ? 0 : -1;
+    }
+    a->can[STATES] = game_winners(p, a->can);
+    a->decided[STATES] = one_seat(a->can[STATES]) ? 0 : -1;
+    static position_t before;
+    for (int ply = 1; ply <= count; ply++) {
+        int seat = (ply - 1) % p->seats, card = cards[ply - 1], state = states[ply - 1];
+        before = *p;
+        int can[STATES];
+        memcpy(can, a->can, sizeof can);
+        int moved = position_play(p, ply, seat, card, state);
+        int full = 1;
+        for (int s = 0; s < p->seats; s++)
+            full &= p->units[state][s] == UNITS;
+        if (full)
+            a->resolved[state] = ply;
+        int changed = 0;
+        for (int target = 0; target < STATES; target++) {
+            if (!(moved >> target & 1))
+                continue;
+            int now = winners(p, target, a->can[target]);
+            if (now == a->can[target])
+                continue;
+            changed = 1;
+            for (int gone = 0; gone < p->seats; gone++)
+                if ((a->can[target] & ~now) >> gone & 1)
+                    lost(a, target, gone, ply, seat, p, &before, can, card, state);
+            a->can[target] = now;
+            if (one_seat(now) && a->decided[target] < 0)
+                a->decided[target] = ply;
+        }
+        if (!changed && p->points == NULL)
+            continue;
+        int game = game_winners(p, a->can);
+        if (game == a->can[STATES])
+            continue;
+        for (int gone = 0; gone < p->seats; gone++)
+            if ((a->can[STATES] & ~game) >> gone & 1)
+                lost(a, STATES, gone, ply, seat, p, &before, can, card, state);
+        a->can[STATES] = game;
+        if (one_seat(game) && a->decided[STATES] < 0)
+            a->decided[STATES] = ply;
+    }
+    a->exact = p->known;
+    for (int s = 0; s < p->seats; s++)
+        a->exact &= p->wild[s] == 0;
+}
+
+#endif

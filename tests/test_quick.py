@@ -1,4 +1,5 @@
-"""The compiled core and the Python validator give the same output (issue 26).
+"""The compiled core and the Python validator give the same output (issue 26),
+and so do the core's analysis and the Python analysis.
 
 The core (checking/_quick.c) accepts a record only when the Python
 validator would find nothing to report in it, and declines every other
@@ -35,6 +36,8 @@ from strategies import (
 from ordonnance_notation.checking import quick
 from ordonnance_notation.runs.blocks import Block, input_blocks
 from ordonnance_notation.runs.validation import python_block, validate_block
+from ordonnance_notation.views.analysis import analysed, quick_analyses, render_text
+from ordonnance_notation.views.report import laid_block
 
 pytestmark = pytest.mark.skipif(
     quick.CHECK_BLOCK is None, reason="no compiled core here: pip install . with a C compiler"
@@ -44,6 +47,15 @@ pytestmark = pytest.mark.skipif(
 def _both(text: str, with_json: bool = True) -> None:
     block = Block(0, "game.ord", 1, text)
     assert validate_block(block, with_json) == python_block(block, with_json)
+    _analysed_alike(block)
+
+
+def _analysed_alike(block: Block) -> None:
+    """``ordo analyse``'s text and JSON of the block's records, by way of the
+    core's analysis (``quick_analyses``) and by the Python analysis alone."""
+    for format in ("text", "json"):
+        by_python = laid_block(block, analysed, render_text, format)
+        assert laid_block(block, analysed, render_text, format, quick_analyses) == by_python
 
 
 def _files(*patterns: str) -> list[Path]:
@@ -63,6 +75,8 @@ def test_every_corpus_file_is_checked_alike(path: Path) -> None:
         for block in input_blocks([str(path)]):
             if isinstance(block, Block):
                 found.append(validate_block(block, True) if not pure else python_block(block, True))
+                if not pure:
+                    _analysed_alike(block)
             else:  # an input that cannot be read: its diagnostic, in its place
                 found.append(block.diagnostic)
         if pure:
@@ -158,17 +172,26 @@ def test_a_tag_the_judge_calls_a_misspelling_is_declined() -> None:
     assert found is not None and len(found[1][0]) == 2
 
 
-def _validate(path: Path, pure: bool) -> tuple[int, str, str]:
+def _ordo(path: Path, pure: bool, command: str, *options: str) -> tuple[int, str, str]:
     env = {k: v for k, v in os.environ.items() if k != "ORDO_PURE_PYTHON"}
     if pure:
         env["ORDO_PURE_PYTHON"] = "1"
     done = subprocess.run(
-        [sys.executable, "-m", "ordonnance_notation", "validate", "--format", "json", str(path)],
+        [sys.executable, "-m", "ordonnance_notation", command, *options, str(path)],
         capture_output=True,
         env=env,
         check=False,
     )
     return done.returncode, hashlib.sha256(done.stdout).hexdigest(), done.stderr.decode()
+
+
+def _json(path: Path, pure: bool) -> tuple[int, str, str]:
+    return _ordo(path, pure, "validate", "--format", "json")
+
+
+def _analyses(path: Path, pure: bool) -> tuple[tuple[int, str, str], ...]:
+    """``ordo analyse`` as text and as JSON, on two processes."""
+    return tuple(_ordo(path, pure, "analyse", "-j", "2", "-f", f) for f in ("text", "json"))
 
 
 def _generating(
@@ -198,13 +221,33 @@ def test_a_hundred_thousand_generated_records_validate_alike(tmp_path: Path) -> 
     ]
     for path, process in runs:
         assert process.wait() == 0
-        assert _validate(path, pure=False) == _validate(path, pure=True), path.name
+        assert _json(path, pure=False) == _json(path, pure=True), path.name
+        assert _analyses(path, pure=False) == _analyses(path, pure=True), path.name
+
+
+def test_the_core_ranks_armies_as_the_analysis_does() -> None:
+    from ordonnance_notation.checking._quick import configure_analysis
+    from ordonnance_notation.engine.analysis import RANKS
+    from ordonnance_notation.engine.armies import PACKED
+
+    ranks = configure_analysis(tuple(PACKED))
+    assert list(ranks[: len(RANKS)]) == RANKS
+    assert set(ranks[len(RANKS) :]) <= {-1}
+
+
+def test_the_core_analyses_the_plain_samples() -> None:
+    """Not left to Python: the samples with a deal are analysed by the core."""
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    found = quick_analyses(Block(0, "classic-2.ord", 1, text), 1)
+    assert found is not None and not any(isinstance(item, tuple) for item in found)
+    _analysed_alike(Block(0, "classic-2.ord", 1, text))
 
 
 @pytest.mark.slow
 def test_ordo_validate_prints_the_same_bytes_on_every_corpus_file() -> None:
     for path in CORPORA:
-        assert _validate(path, pure=False) == _validate(path, pure=True), path.name
+        assert _json(path, pure=False) == _json(path, pure=True), path.name
+        assert _analyses(path, pure=False) == _analyses(path, pure=True), path.name
 
 
 def test_a_shared_win_is_accepted_as_shared() -> None:

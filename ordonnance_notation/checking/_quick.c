@@ -890,19 +890,31 @@ static int numbers(PyObject *tuple, int *out, Py_ssize_t n) {
 
 static PyObject *configure_analysis(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *ranks, *packed;
-    if (!PyArg_ParseTuple(args, "OO:configure_analysis", &ranks, &packed))
+    PyObject *packed;
+    if (!PyArg_ParseTuple(args, "O:configure_analysis", &packed))
         return NULL;
-    if (!numbers(ranks, analysis_ranks, RANK_SIZE) || !numbers(packed, analysis_packed, 32))
+    if (!numbers(packed, analysis_packed, 32))
         return NULL;
-    Py_RETURN_NONE;
+    ranks_made();
+    PyObject *ranks = PyTuple_New(RANK_SIZE);
+    if (ranks == NULL)
+        return NULL;
+    for (int i = 0; i < RANK_SIZE; i++) {
+        PyObject *n = PyLong_FromLong(analysis_ranks[i]);
+        if (n == NULL) {
+            Py_DECREF(ranks);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(ranks, i, n);
+    }
+    return ranks;
 }
 
 static PyMethodDef methods[] = {
     {"configure_analysis", configure_analysis, METH_VARARGS,
-     "configure_analysis(ranks, packed)\n\n"
-     "analysis.RANKS and armies.PACKED, as tuples: called once before a\n"
-     "check_block that analyses."},
+     "configure_analysis(packed) -> ranks\n\n"
+     "armies.PACKED as a tuple: called once before a check_block that\n"
+     "analyses. Gives back the ranks of armies it made (analysis.RANKS)."},
     {"configure", configure, METH_VARARGS,
      "configure(icons, states, glyphs, points)\n\n"
      "The words of the notation: the icon letters in icon order, the two usual\n"

@@ -18,7 +18,9 @@ Accepted = tuple[
 Losses = tuple[tuple[int, int, int, bytes], ...]  # (seat, ply, by, kept plays: card << 3 | state)
 StateFound = tuple[int | None, int | None, int, Losses]  # decided, resolved, can-win mask, losses
 GameFound = tuple[int | None, int, Losses]
-Analysis = tuple[bytes, tuple[StateFound, ...], GameFound, bool]  # plays (as kept), states, game, exact
+Analysis = tuple[
+    bytes, tuple[StateFound, ...], GameFound, bool
+]  # plays (as kept), states, game, exact
 Found = tuple[
     int,
     tuple[str, ...],
@@ -35,7 +37,7 @@ Found = tuple[
 def check_block(
     text: str, first_line: int, judge: Callable[[str], bool], analyse: bool = False, /
 ) -> tuple[int, list[Declined | Accepted | Found]] | None: ...
-def configure_analysis(ranks: tuple[int, ...], packed: tuple[int, ...], /) -> None: ...
+def configure_analysis(packed: tuple[int, ...], /) -> tuple[int, ...]: ...
 def configure(
     icons: str,
     states: tuple[tuple[str, str], ...],

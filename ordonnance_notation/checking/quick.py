@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..engine import compiled
 from ..engine.cards import Card, Icon, State
@@ -32,7 +32,7 @@ from .report import players_of, report_json
 from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
-    from ..engine.analysis import Analysis, Loss
+    from ..engine.decisions import Analysis, Loss
     from ._quick import Accepted, Declined, Found, Losses
 
     CheckBlock = Callable[..., tuple[int, list[Declined | Accepted | Found]] | None]
@@ -79,7 +79,9 @@ def quick_block(
     return count, list(_checked(source, items, with_json))
 
 
-def _checked(source: str, items: list[Declined | Accepted], with_json: bool) -> Iterator[Checked]:
+def _checked(
+    source: str, items: list[Declined | Accepted | Found], with_json: bool
+) -> Iterator[Checked]:
     for index, item in enumerate(items, 1):
         if len(item) == 2:  # declined: the Python validator reads it
             first_line, text = item
@@ -87,7 +89,7 @@ def _checked(source: str, items: list[Declined | Accepted], with_json: bool) -> 
             if checked is not None:
                 yield checked
         else:
-            yield _accepted(source, index, item, with_json)
+            yield _accepted(source, index, cast("Accepted", item), with_json)
 
 
 def _accepted(source: str, index: int, item: Accepted, with_json: bool) -> Checked:
@@ -124,17 +126,18 @@ def analysed_block(first_line: int, text: str) -> list[Analysed | Declined] | No
     found = CHECK_BLOCK(text, first_line, tag_never_warned, True)
     if found is None:
         return None
-    return [item if len(item) == 2 else _analysed(item) for item in found[1]]
+    return [item if len(item) == 2 else _analysed(cast("Found", item)) for item in found[1]]
 
 
 @cache
 def _tables() -> None:
-    """The analysis's tables, told the core once (they cost a start-up: only when asked)."""
-    from ..engine.analysis import RANKS
+    """The analysis's tables, made by the core once, from the icons each card
+    carries (``armies.PACKED``) and the rules' ranking of armies (as
+    ``analysis.RANKS``: tests/test_quick.py holds them equal)."""
     from ..engine.armies import PACKED
     from ._quick import configure_analysis
 
-    configure_analysis(tuple(RANKS), tuple(PACKED))
+    configure_analysis(tuple(PACKED))
 
 
 _SEATS = [frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16)]
@@ -149,13 +152,13 @@ def _pairs(codes: bytes) -> tuple[tuple[Card, State], ...]:
 
 
 def _losses(found: Losses) -> tuple[Loss, ...]:
-    from ..engine.analysis import Loss
+    from ..engine.decisions import Loss
 
     return tuple(Loss(seat, ply, by, _pairs(kept)) for seat, ply, by, kept in found)
 
 
 def _analysed(item: Found) -> Analysed:
-    from ..engine.analysis import Analysis, StateAnalysis
+    from ..engine.decisions import Analysis, StateAnalysis
 
     plays, states, game, exact = item[9]
     parts = tuple(

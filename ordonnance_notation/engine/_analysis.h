@@ -11,6 +11,7 @@
 #ifndef ORDO_ANALYSIS_H
 #define ORDO_ANALYSIS_H
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "_rules.h"
@@ -21,7 +22,42 @@
 #define MAX_KEPT (HAND_SIZE + 1) * STATES
 
 static int analysis_ranks[RANK_SIZE]; /* analysis.RANKS */
-static int analysis_packed[32];       /* armies.PACKED */
+static int analysis_packed[32];       /* armies.PACKED: told */
+
+static int by_key(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whether ``packed`` counts four cards or fewer of each icon; its counts in ``icons``. */
+static int counts_of(int packed, int icons[5]) {
+    int fits = 1;
+    for (int icon = 0; icon < 5; icon++)
+        fits &= (icons[icon] = packed >> 3 * icon & 7) <= UNITS;
+    return fits;
+}
+
+/* analysis._ranks: each army of four cards or fewer, by its packed icon
+ * counts, numbered by strength (the rules' ranking, ``strength``). */
+static void ranks_made(void) {
+    static int keys[RANK_SIZE];
+    int icons[5], count = 0, distinct = 0;
+    for (int packed = 0; packed < RANK_SIZE; packed++)
+        if (counts_of(packed, icons))
+            keys[count++] = strength(icons);
+    qsort(keys, (size_t)count, sizeof keys[0], by_key);
+    for (int i = 0; i < count; i++)
+        if (i == 0 || keys[i] != keys[distinct - 1])
+            keys[distinct++] = keys[i];
+    for (int packed = 0; packed < RANK_SIZE; packed++) {
+        analysis_ranks[packed] = -1;
+        if (!counts_of(packed, icons))
+            continue;
+        int key = strength(icons);
+        int *at = bsearch(&key, keys, (size_t)distinct, sizeof keys[0], by_key);
+        analysis_ranks[packed] = (int)(at - keys);
+    }
+}
 
 /* An army found: the strongest (weakest) there is, or a greedy one, a bound. */
 enum { HIGH, LOW, SOME_HIGH, SOME_LOW, FOUND };

@@ -44,12 +44,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from itertools import combinations, islice, product
 from typing import NamedTuple
 
 from .armies import PACKED, UNITS_PER_ARMY, formations_of
 from .cards import Card, Icon, State
+from .decisions import Analysis, Loss, StateAnalysis
 from .game import PLAYS_PER_SEAT, STATES, Deal, Game
 from .scoring import Scoring
 
@@ -275,51 +275,6 @@ def _extreme(base: int, k: int, cards: list[int], strongest: bool) -> tuple[int,
     ranks = list(map(RANKS.__getitem__, map(base.__add__, map(sum, combinations(values, k)))))
     best = (max if strongest else min)(ranks)
     return best, next(islice(combinations(cards, k), ranks.index(best), None))
-
-
-@dataclass(frozen=True, slots=True)
-class Loss:
-    """At ``ply`` (the play of seat ``by``), ``seat`` could no longer win what it
-    could win before; when ``by`` is ``seat`` and its hand was known, the
-    other plays that would have kept the chance (``alternatives``)."""
-
-    seat: int
-    ply: int
-    by: int
-    alternatives: tuple[tuple[Card, State], ...] = ()
-
-    @property
-    def own(self) -> bool:
-        return self.seat == self.by
-
-
-@dataclass(frozen=True, slots=True)
-class StateAnalysis:
-    """When ``state`` was decided (the ply after which one seat alone could
-    win it; 0: before the first play; None: never, in the plays recorded),
-    who could win it after each ply that changed that, and who lost it when."""
-
-    state: State
-    decided: int | None
-    winner: int | None  # the one seat that could win it at the end of the record
-    resolved: int | None  # the ply that resolved it, if one did
-    losses: tuple[Loss, ...]
-    exact: bool  # the deal was known throughout: decided as early as it truly was, ties aside
-    can_win: frozenset[int]  # the seats that could still win it after the last play recorded
-
-
-@dataclass(frozen=True, slots=True)
-class Analysis:
-    seats: int
-    states: tuple[StateAnalysis, ...]  # in the order A C J E T
-    decided: int | None  # the ply after which one seat alone could win the game
-    winner: int | None
-    losses: tuple[Loss, ...]  # seats that could no longer win the game, and when
-    known_deal: bool
-    can_win: frozenset[int]  # the seats that could still win the game after the last play
-
-    def state(self, state: State) -> StateAnalysis:
-        return self.states[state - 1]
 
 
 class Position:

@@ -16,10 +16,10 @@ from functools import partial
 
 from ..checking.quick import analysed_block
 from ..checking.report import Report
-from ..engine.analysis import Analysis, Loss, StateAnalysis, analyse
 from ..engine.cards import Card, State, seat_name
-from ..runs.workers import Workers
+from ..engine.decisions import Analysis, Loss, StateAnalysis
 from ..runs.blocks import Block
+from ..runs.workers import Workers
 from .report import Json, Numbered, Player, laid_block, players_named, players_of
 
 
@@ -29,11 +29,15 @@ def analysis_of(report: Report) -> Analysis | None:
     game = report.game
     if game is None:
         return None
+    from ..engine.analysis import analyse  # here: its tables cost a start-up
+
     plays = [(turn.card, turn.state) for turn in report.turns]
     return analyse(game.seats, report.deal, plays, report.scoring)
 
 
-_SPELT = {(card, state): f"{card} {state.name}" for card in map(Card, range(1, 32)) for state in State}
+_SPELT = {
+    (card, state): f"{card} {state.name}" for card in map(Card, range(1, 32)) for state in State
+}
 """Each play as ``card state`` (``"LS J"``)."""
 
 

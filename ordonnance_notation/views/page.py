@@ -43,9 +43,9 @@ from typing import Any, NamedTuple
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError
-from ..engine.analysis import Analysis, Loss
 from ..engine.armies import _NUMBERS, LEVELS, UNITS_PER_ARMY
 from ..engine.cards import ICONS_BY_SENIORITY, Card, Icon, State, seat_name
+from ..engine.decisions import Analysis, Loss
 from ..engine.game import MAX_SEATS, STATES
 from ..files.sources import expand
 from ..notation.parser import parse_record

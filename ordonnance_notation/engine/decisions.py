@@ -1,0 +1,55 @@
+"""What the analysis (``analysis.analyse``) says of a game: when each state
+and the game were decided, and the plays that gave them away. Apart from
+the analysis itself, whose tables cost a start-up: a view of what the
+compiled core found needs these and not it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, State
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """At ``ply`` (the play of seat ``by``), ``seat`` could no longer win what it
+    could win before; when ``by`` is ``seat`` and its hand was known, the
+    other plays that would have kept the chance (``alternatives``)."""
+
+    seat: int
+    ply: int
+    by: int
+    alternatives: tuple[tuple[Card, State], ...] = ()
+
+    @property
+    def own(self) -> bool:
+        return self.seat == self.by
+
+
+@dataclass(frozen=True, slots=True)
+class StateAnalysis:
+    """When ``state`` was decided (the ply after which one seat alone could
+    win it; 0: before the first play; None: never, in the plays recorded),
+    who could win it after each ply that changed that, and who lost it when."""
+
+    state: State
+    decided: int | None
+    winner: int | None  # the one seat that could win it at the end of the record
+    resolved: int | None  # the ply that resolved it, if one did
+    losses: tuple[Loss, ...]
+    exact: bool  # the deal was known throughout: decided as early as it truly was, ties aside
+    can_win: frozenset[int]  # the seats that could still win it after the last play recorded
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    seats: int
+    states: tuple[StateAnalysis, ...]  # in the order A C J E T
+    decided: int | None  # the ply after which one seat alone could win the game
+    winner: int | None
+    losses: tuple[Loss, ...]  # seats that could no longer win the game, and when
+    known_deal: bool
+    can_win: frozenset[int]  # the seats that could still win the game after the last play
+
+    def state(self, state: State) -> StateAnalysis:
+        return self.states[state - 1]

@@ -12,6 +12,7 @@ from strategies import examples
 
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.engine.scoring import Scoring
+from ordonnance_notation.making.bots import COMPILED_BOTS
 from ordonnance_notation.making.dealing import load_deck, parse_deck
 from ordonnance_notation.making.selfplay import PLAYS, game_text, play_archive, play_game
 from ordonnance_notation.notation.writer import format_records
@@ -74,6 +75,8 @@ def test_greedy_beats_random_more_often_than_not():
 
 # The compiled twin (making/_selfplay.c) ------------------------------------------
 
+TWINNED = st.sampled_from(sorted(COMPILED_BOTS))  # the careful bot too
+
 compiled = pytest.mark.skipif(
     PLAYS is None, reason="no compiled self-play here: pip install . with a C compiler"
 )
@@ -83,7 +86,7 @@ compiled = pytest.mark.skipif(
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     SEEDS,
-    st.integers(2, 4).flatmap(lambda n: st.lists(BOTS, min_size=n, max_size=n)),
+    st.integers(2, 4).flatmap(lambda n: st.lists(TWINNED, min_size=n, max_size=n)),
     st.sampled_from([DECK, FORTY]),
 )
 def test_the_compiled_bots_play_the_same_games(seed, bots, deck):
@@ -100,7 +103,8 @@ def test_the_compiled_bots_play_the_same_games(seed, bots, deck):
     [
         ["--bots", "greedy", "--players", "3", "--scoring", "points"],
         ["--bots", "random,greedy,greedy,random"],
-        ["--bots", "greedy,careful"],  # a careful seat: the whole game in Python
+        ["--bots", "greedy,careful"],
+        ["--bots", "careful", "--players", "4", "--scoring", "points"],
     ],
 )
 def test_ordo_play_writes_the_same_archive_with_or_without_the_twin(options):

@@ -470,7 +470,7 @@ static void lost(analysis_t *a, int target, int seat, int ply, int by, position_
 
 /* analysis.analyse of legal plays (``cards``, ``states``: ``count`` of them)
  * from ``p`` as position_start left it. */
-static void analyse_plays(position_t *p, const unsigned char *cards, const unsigned char *states,
+static inline void analyse_plays(position_t *p, const unsigned char *cards, const unsigned char *states,
                           int count, analysis_t *a) {
     memset(a, 0, sizeof *a);
     int everyone = (1 << p->seats) - 1;

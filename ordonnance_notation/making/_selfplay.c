@@ -10,13 +10,17 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "../engine/_analysis.h"
 #include "../engine/_rules.h"
 
-enum { RANDOM, GREEDY };
+enum { RANDOM, GREEDY, CAREFUL };
 
 static int level_value[UNITS + 1]; /* bots._LEVEL_VALUE */
 static int icon_weight[5];         /* 5 + icon */
 static int resolve_bonus;          /* bots._RESOLVE_BONUS */
+static double dump_value;          /* bots._DUMP_VALUE */
+static double kept_state_value;    /* bots._KEPT_STATE_VALUE */
+static int checked_plays;          /* bots._CHECKED_PLAYS */
 
 /* bots._strength: what an army's icon counts are worth to the greedy bot. */
 static int worth(const int icons[5]) {
@@ -57,6 +61,126 @@ static int below(PyObject *stream, int n) {
     return (int)value;
 }
 
+/* analysis.position_as_seen: the table as ``seat`` sees it holding ``held``
+ * (by mask), with ``draws`` cards still to draw and every card to come any
+ * card; with a ``card`` (else 0), as after it played it to ``state``. */
+static void as_seen(position_t *p, const table_t *t, int seat, const int held[32], int draws,
+                    int card, int state) {
+    position_start(p, t->seats, NULL, NULL, 0, 1, NULL, 0);
+    for (int other = 0; other < t->seats; other++) {
+        int played = 0;
+        for (int s = 0; s < STATES; s++)
+            played += t->units[s][other];
+        p->wild[other] = STATES * UNITS - played;
+    }
+    memcpy(p->pool[seat], held, sizeof p->pool[seat]);
+    if (card)
+        p->pool[seat][card]--;
+    p->wild[seat] = draws;
+    for (int s = 0; s < STATES; s++)
+        for (int other = 0; other < t->seats; other++) {
+            int base = 0;
+            for (int icon = 0; icon < 5; icon++)
+                base += t->icons[s][other][icon] << 3 * icon;
+            p->base[s][other] = base;
+            p->units[s][other] = t->units[s][other];
+            p->fourth[s][other] = t->fourth[s][other];
+        }
+    if (card) {
+        p->base[state][seat] += analysis_packed[card];
+        if (++p->units[state][seat] == UNITS)
+            p->fourth[state][seat] = t->ply + 1;
+    }
+}
+
+/* The states of ``among`` (a mask) that ``seat`` can still win in ``p``. */
+static int winnable(position_t *p, int seat, int among) {
+    int found = 0;
+    for (int s = 0; s < STATES; s++)
+        if (among >> s & 1 && can_win(p, s, seat))
+            found |= 1 << s;
+    return found;
+}
+
+static int bits(int mask) { return __builtin_popcount((unsigned)mask); }
+
+/* CarefulBot.choose, the plays in ``cards`` x ``states`` (card-major, as its values are kept). */
+static int careful(const table_t *t, PyObject *stream, const int held[32], const int *cards,
+                   int card_count, const int *states, int state_count, int *card, int *state) {
+    int seat = t->ply % t->seats, played = 0;
+    for (int s = 0; s < STATES; s++)
+        played += t->units[s][seat];
+    int turns = STATES * UNITS - played - 1, left = t->pile_size - t->drawn;
+    int draws = (left - 1) / t->seats;
+    draws = left - 1 < 0 ? 0 : draws < turns ? draws : turns;
+    static position_t p;
+    as_seen(&p, t, seat, held, draws, 0, 0);
+    int live = 0, contested = 0;
+    for (int s = 0; s < STATES; s++)
+        live |= (t->marker[s] == 0) << s;
+    int can = winnable(&p, seat, live);
+    for (int s = 0; s < STATES; s++)
+        if (can >> s & 1 && winners(&p, s, (1 << t->seats) - 1) != 1 << seat)
+            contested |= 1 << s;
+    int n = card_count * state_count, greedy[32 * STATES], order[32 * STATES] = {0};
+    double value[32 * STATES];
+    for (int i = 0; i < card_count; i++) {
+        int worth = 0, any = 0;
+        for (int j = 0; j < state_count; j++) {
+            int g = greedy[i * state_count + j] = greedy_value(t, seat, cards[i], states[j]);
+            if (contested >> states[j] & 1 && (!any || g > worth))
+                worth = g, any = 1;
+        }
+        int weight = 0;
+        for (int icon = 0; icon < 5; icon++)
+            weight += (cards[i] >> icon & 1) * (5 + icon);
+        for (int j = 0; j < state_count; j++) {
+            int k = i * state_count + j, g = greedy[k];
+            if (contested >> states[j] & 1)
+                value[k] = g;
+            else
+                value[k] = dump_value - worth - weight / 10.0 + (g >= resolve_bonus ? resolve_bonus : 0);
+        }
+    }
+    for (int k = 0; k < n; k++)
+        order[k] = k;
+    if (n == 0)
+        return 0;
+    for (int i = n - 1; i > 0; i--) { /* Rng.shuffle */
+        int j = below(stream, i + 1);
+        if (j < 0)
+            return 0;
+        int swap = order[i];
+        order[i] = order[j];
+        order[j] = swap;
+    }
+    for (int i = 1; i < n; i++) { /* sorted by value, highest first, stably */
+        int k = order[i], at = i;
+        while (at > 0 && value[order[at - 1]] < value[k]) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = k;
+    }
+    int choice = order[0], first = 1;
+    double best = 0;
+    for (int i = 0; i < n && i < checked_plays; i++) {
+        int k = order[i];
+        double v = value[k];
+        if (!first && v <= best)
+            break; /* a play only loses value when tried */
+        if (can) {
+            as_seen(&p, t, seat, held, draws, cards[k / state_count], states[k % state_count]);
+            v -= kept_state_value * bits(can & ~winnable(&p, seat, can));
+        }
+        if (first || v > best)
+            choice = k, best = v, first = 0;
+    }
+    *card = cards[choice / state_count];
+    *state = states[choice % state_count];
+    return 1;
+}
+
 /* The seat to move chooses its play: 1, or 0 with an exception set. */
 static int choose(const table_t *t, int kind, PyObject *stream, int *card, int *state) {
     int seat = t->ply % t->seats;
@@ -75,6 +199,8 @@ static int choose(const table_t *t, int kind, PyObject *stream, int *card, int *
         PyErr_SetString(PyExc_RuntimeError, "a seat to move with no card or no open state");
         return 0;
     }
+    if (kind == CAREFUL)
+        return careful(t, stream, held, cards, card_count, states, state_count, card, state);
     if (kind == RANDOM) {
         int i = below(stream, card_count);
         if (i < 0)
@@ -148,7 +274,7 @@ static PyObject *plays(PyObject *module, PyObject *args) {
         for (int i = 0; i < n; i++)
             t.hand[s][cards[i]]++;
         kind[s] = (int)PyLong_AsLong(PyTuple_GET_ITEM(kinds, s));
-        if (kind[s] != RANDOM && kind[s] != GREEDY)
+        if (kind[s] != RANDOM && kind[s] != GREEDY && kind[s] != CAREFUL)
             return PyErr_Occurred() ? NULL : PyErr_Format(PyExc_ValueError, "no such bot");
     }
     PyObject *cards = PySequence_Fast(pile, "the pile is a sequence");
@@ -184,20 +310,26 @@ fail:
 
 static PyObject *configure(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *levels, *weights;
+    PyObject *levels, *weights, *packed;
     int bonus;
-    if (!PyArg_ParseTuple(args, "O!O!i:configure", &PyTuple_Type, &levels, &PyTuple_Type,
-                          &weights, &bonus))
+    if (!PyArg_ParseTuple(args, "O!O!iddiO!:configure", &PyTuple_Type, &levels, &PyTuple_Type,
+                          &weights, &bonus, &dump_value, &kept_state_value, &checked_plays,
+                          &PyTuple_Type, &packed))
         return NULL;
-    if (PyTuple_GET_SIZE(levels) != UNITS + 1 || PyTuple_GET_SIZE(weights) != 5)
-        return PyErr_Format(PyExc_ValueError, "a value a level (0 to 4), a weight an icon");
+    if (PyTuple_GET_SIZE(levels) != UNITS + 1 || PyTuple_GET_SIZE(weights) != 5 ||
+        PyTuple_GET_SIZE(packed) != 32)
+        return PyErr_Format(PyExc_ValueError,
+                            "a value a level (0 to 4), a weight an icon, 32 packed cards");
     for (int i = 0; i <= UNITS; i++)
         level_value[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(levels, i));
     for (int i = 0; i < 5; i++)
         icon_weight[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(weights, i));
+    for (int i = 0; i < 32; i++)
+        analysis_packed[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(packed, i));
     resolve_bonus = bonus;
     if (PyErr_Occurred())
         return NULL;
+    ranks_made();
     Py_RETURN_NONE;
 }
 
@@ -205,9 +337,11 @@ static PyMethodDef methods[] = {
     {"plays", plays, METH_VARARGS,
      "plays(hands, pile, bots, streams) -> [(card mask, state index), ...]\n\n"
      "The plays of one game from its deal (card masks), a bot a seat (0 random,\n"
-     "1 greedy) and a seat's stream (Rng.below) each."},
+     "1 greedy, 2 careful) and a seat's stream (Rng.below) each."},
     {"configure", configure, METH_VARARGS,
-     "configure(level_values, icon_weights, resolve_bonus): the greedy bot's values."},
+     "configure(level_values, icon_weights, resolve_bonus, dump_value, kept_state_value,\n"
+     "          checked_plays, packed): the bots' values (bots.bot_values()) and\n"
+     "armies.PACKED."},
     {NULL, NULL, 0, NULL},
 };
 

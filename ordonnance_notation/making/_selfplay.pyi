@@ -8,4 +8,13 @@ def plays(
     streams: tuple[Callable[[int], int], ...],
     /,
 ) -> list[tuple[int, int]]: ...
-def configure(levels: tuple[int, ...], weights: tuple[int, ...], bonus: int, /) -> None: ...
+def configure(
+    levels: tuple[int, ...],
+    weights: tuple[int, ...],
+    bonus: int,
+    dump: float,
+    kept_state: float,
+    checked_plays: int,
+    packed: tuple[int, ...],
+    /,
+) -> None: ...

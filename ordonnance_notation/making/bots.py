@@ -162,13 +162,21 @@ class CarefulBot:
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "careful": CarefulBot}
 
-COMPILED_BOTS = {"random": 0, "greedy": 1}
+COMPILED_BOTS = {"random": 0, "greedy": 1, "careful": 2}
 """The bots that ``_selfplay.c`` plays as this module does, by its numbers."""
 
 
-def greedy_values() -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """What the greedy bot gives formations, as ``_selfplay.configure`` takes it."""
-    return _LEVEL_VALUE, _ICON_WEIGHT, _RESOLVE_BONUS
+def bot_values() -> tuple[tuple[int, ...], tuple[int, ...], int, float, float, int]:
+    """What the greedy bot gives formations and the careful bot adds, as
+    ``_selfplay.configure`` takes them."""
+    return (
+        _LEVEL_VALUE,
+        _ICON_WEIGHT,
+        _RESOLVE_BONUS,
+        _DUMP_VALUE,
+        _KEPT_STATE_VALUE,
+        _CHECKED_PLAYS,
+    )
 
 
 def bot(name: str) -> Bot:

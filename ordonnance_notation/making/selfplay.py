@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine import compiled
+from ..engine.armies import PACKED
 from ..engine.cards import Card, seat_name
 from ..engine.game import STATES, Deal, Game, Table, Turn
 from ..engine.rng import Rng
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
 from ..notation import writer
-from .bots import COMPILED_BOTS, Bot, bot, greedy_values
+from .bots import COMPILED_BOTS, Bot, bot, bot_values
 from .dealing import Deck, deal
 
 GENERATOR = "ordonnance_notation 0.1.0"
@@ -55,7 +56,7 @@ def _compiled() -> Plays | None:
         from ._selfplay import configure, plays
     except ImportError:
         return None
-    configure(*greedy_values())
+    configure(*bot_values(), tuple(PACKED))
     return plays
 
 
@@ -66,8 +67,8 @@ def play_game(
     seed: str, bots: Sequence[str], deck: Deck, scoring: Scoring = CLASSIC, fast: bool = True
 ) -> SelfPlayed:
     """One complete game between ``bots`` (one name per seat, P1 first).
-    Between random and greedy bots the plays are chosen in C where it was
-    built (``_selfplay.c``), the same plays as here (``fast=False``)."""
+    Between the built-in bots the plays are chosen in C where it was built
+    (``_selfplay.c``), the same plays as here (``fast=False``)."""
     seats = len(bots)
     dealt = deal(deck, seats, seed)
     streams = [Rng(f"{seed}/{seat_name(seat)}") for seat in range(seats)]

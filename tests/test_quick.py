@@ -34,10 +34,13 @@ from strategies import (
 )
 
 from ordonnance_notation.checking import quick
-from ordonnance_notation.runs.blocks import Block, input_blocks
+from ordonnance_notation.checking.validator import validate
+from ordonnance_notation.notation.parser import parse_chunks
+from ordonnance_notation.runs.blocks import Block, block_chunks, input_blocks
 from ordonnance_notation.runs.validation import python_block, validate_block
 from ordonnance_notation.views.analysis import analysed, quick_analyses, render_text
 from ordonnance_notation.views.report import laid_block
+from ordonnance_notation.views.stats import collect, stats_block
 
 pytestmark = pytest.mark.skipif(
     quick.CHECK_BLOCK is None, reason="no compiled core here: pip install . with a C compiler"
@@ -52,10 +55,23 @@ def _both(text: str, with_json: bool = True) -> None:
 
 def _analysed_alike(block: Block) -> None:
     """``ordo analyse``'s text and JSON of the block's records, by way of the
-    core's analysis (``quick_analyses``) and by the Python analysis alone."""
+    core's analysis (``quick_analyses``) and by the Python analysis alone
+    (where the core analysed none, both ways are the Python path)."""
+    found = quick_analyses(block, 1)
+    if found is None or all(isinstance(item, tuple) for item in found):
+        return
     for format in ("text", "json"):
         by_python = laid_block(block, analysed, render_text, format)
         assert laid_block(block, analysed, render_text, format, quick_analyses) == by_python
+    _counted_alike(block)
+
+
+def _counted_alike(block: Block) -> None:
+    """``ordo stats``'s statistics of the block's records, by way of what the
+    core found of those it accepts and from the reports alone."""
+    reports = [validate(item) for item in parse_chunks(block_chunks(block), block.source)]
+    for by_player in (False, True):
+        assert stats_block(block, by_player) == collect(reports, by_player)
 
 
 def _files(*patterns: str) -> list[Path]:
@@ -190,8 +206,9 @@ def _json(path: Path, pure: bool) -> tuple[int, str, str]:
 
 
 def _analyses(path: Path, pure: bool) -> tuple[tuple[int, str, str], ...]:
-    """``ordo analyse`` as text and as JSON, on two processes."""
-    return tuple(_ordo(path, pure, "analyse", "-j", "2", "-f", f) for f in ("text", "json"))
+    """``ordo analyse`` as text and as JSON, on two processes, and ``ordo stats --by player``."""
+    found = tuple(_ordo(path, pure, "analyse", "-j", "2", "-f", f) for f in ("text", "json"))
+    return (*found, _ordo(path, pure, "stats", "--by", "player", "-f", "json"))
 
 
 def _generating(

@@ -578,10 +578,48 @@ done:
     return answer;
 }
 
+/* What else the verdict of an accepted record may end with. */
+enum { NOTHING, ANALYSIS, FACTS };
+
+static int packed_army(const table_t *t, int state, int seat) {
+    int packed = 0;
+    for (int icon = 0; icon < 5; icon++)
+        packed += t->icons[state][seat][icon] << 3 * icon;
+    return packed;
+}
+
+/* What statistics read of an accepted record: (the winner under classic
+ * scoring, under points scoring (the record's table, else the usual one),
+ * and for each marker the packed icon counts (armies.PACKED) of the
+ * winner's army and the runner-up's). A winner is None when shared. */
+static PyObject *facts_of(const table_t *t, const header_t *h) {
+    outcome_t classic, points;
+    score(t, NULL, 0, &classic);
+    if (h->point_count)
+        score(t, h->points, h->point_count, &points);
+    else
+        score(t, usual_points, usual_point_count, &points);
+    PyObject *armies = PyTuple_New(STATES);
+    if (armies == NULL)
+        return NULL;
+    for (int r = 0; r < STATES; r++) {
+        int state = t->order[r];
+        PyObject *pair = Py_BuildValue("(ii)", packed_army(t, state, t->ranking[r][0]),
+                                       packed_army(t, state, t->ranking[r][1]));
+        if (pair == NULL) {
+            Py_DECREF(armies);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(armies, r, pair);
+    }
+    return Py_BuildValue("(NNN)", maybe(classic.winner == SHARED ? -1 : classic.winner),
+                         maybe(points.winner == SHARED ? -1 : points.winner), armies);
+}
+
 /* The verdict of one record (lines [0, count)), or Py_None to decline it;
- * with ``analyse``, its analysis after it (analysis_of). */
+ * ``extra``: what it ends with (ANALYSIS: analysis_of, FACTS: facts_of). */
 static PyObject *check_record(const text_t *lines, int count, int first_line, PyObject *judge,
-                              int analyse) {
+                              int extra) {
     tag_t tags[MAX_TAGS];
     int tag_count = 0, row = 0;
     for (; row < count; row++) {
@@ -682,9 +720,11 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             Py_RETURN_NONE;
         }
     }
-    PyObject *analysis = analyse ? analysis_of(&t, &h) : NULL;
+    PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
+                         : extra == FACTS  ? facts_of(&t, &h)
+                                           : NULL;
     PyObject *answer = NULL;
-    if (!analyse || analysis != NULL)
+    if (extra == NOTHING || analysis != NULL)
         answer = verdict(&t, &o, names, first_line, h.point_count != 0, analysis);
     Py_DECREF(names);
     Py_XDECREF(analysis);
@@ -748,8 +788,8 @@ static int cut(const text_t *lines, unsigned char *kinds, int count, int *starts
 static PyObject *check_block(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *text, *judge;
-    int first_line, analyse = 0;
-    if (!PyArg_ParseTuple(args, "UiO|p:check_block", &text, &first_line, &judge, &analyse))
+    int first_line, extra = NOTHING;
+    if (!PyArg_ParseTuple(args, "UiO|i:check_block", &text, &first_line, &judge, &extra))
         return NULL;
     Py_ssize_t size;
     const char *s = PyUnicode_AsUTF8AndSize(text, &size);
@@ -797,7 +837,7 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
         if (blank)
             continue;
         seen++;
-        PyObject *item = check_record(lines + a, b - a, first_line + a, judge, analyse);
+        PyObject *item = check_record(lines + a, b - a, first_line + a, judge, extra);
         if (item == Py_None) {
             Py_DECREF(item);
             const char *from = lines[a].p, *to = lines[b - 1].p + lines[b - 1].n;
@@ -921,13 +961,14 @@ static PyMethodDef methods[] = {
      "spellings of each state in order, the glyphs, the points table of\n"
      "points scoring. Called once, by quick.py, before any check_block."},
     {"check_block", check_block, METH_VARARGS,
-     "check_block(text, first_line, judge, analyse=False) -> (records, items) or None\n\n"
+     "check_block(text, first_line, judge, extra=0) -> (records, items) or None\n\n"
      "The records of a block of lines, cut as split_lines cuts them: for each\n"
      "record that is not blank, its verdict when it has nothing to report,\n"
      "else (first line, text) for the Python validator. None when the block\n"
      "is not plain enough to cut here. judge(name) tells whether a tag of\n"
-     "that name is never warned of. With analyse, a verdict ends with the\n"
-     "record's analysis (engine/analysis.analyse)."},
+     "that name is never warned of. With extra 1, a verdict ends with the\n"
+     "record's analysis (engine/analysis.analyse); with 2, with what statistics\n"
+     "read of it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -18,9 +18,10 @@ Accepted = tuple[
 Losses = tuple[tuple[int, int, int, bytes], ...]  # (seat, ply, by, kept plays: card << 3 | state)
 StateFound = tuple[int | None, int | None, int, Losses]  # decided, resolved, can-win mask, losses
 GameFound = tuple[int | None, int, Losses]
-Analysis = tuple[
-    bytes, tuple[StateFound, ...], GameFound, bool
-]  # plays (as kept), states, game, exact
+# plays (as kept), states, game, exact (analysis_of)
+AnalysisFound = tuple[bytes, tuple[StateFound, ...], GameFound, bool]
+# the winners by classic and by points scoring, the first two armies of each marker (facts_of)
+FactsFound = tuple[int | None, int | None, tuple[tuple[int, int], ...]]
 Found = tuple[
     int,
     tuple[str, ...],
@@ -31,11 +32,11 @@ Found = tuple[
     tuple[int, ...],
     bool,
     tuple[Marker, ...],
-    Analysis,
-]  # Accepted, then the analysis
+    AnalysisFound | FactsFound,
+]  # Accepted, then what else was asked
 
 def check_block(
-    text: str, first_line: int, judge: Callable[[str], bool], analyse: bool = False, /
+    text: str, first_line: int, judge: Callable[[str], bool], extra: int = 0, /
 ) -> tuple[int, list[Declined | Accepted | Found]] | None: ...
 def configure_analysis(packed: tuple[int, ...], /) -> tuple[int, ...]: ...
 def configure(

@@ -33,7 +33,7 @@ from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
     from ..engine.decisions import Analysis, Loss
-    from ._quick import Accepted, Declined, Found, Losses
+    from ._quick import Accepted, AnalysisFound, Declined, FactsFound, Found, Losses
 
     CheckBlock = Callable[..., tuple[int, list[Declined | Accepted | Found]] | None]
 
@@ -60,6 +60,7 @@ def compiled_core() -> bool:
 
 
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
+_ANALYSIS, _FACTS = 1, 2  # what else an accepted record's verdict carries
 _STATES = {state.value: state for state in State}
 
 
@@ -92,10 +93,15 @@ def _checked(
             yield _accepted(source, index, cast("Accepted", item), with_json)
 
 
+def _outcome(item: Accepted | Found) -> Outcome:
+    winner, scores, states, tie_break, tied = item[2:7]
+    return Outcome(winner, scores, states, _TIE_BREAKS[tie_break], tied)
+
+
 def _accepted(source: str, index: int, item: Accepted, with_json: bool) -> Checked:
     """The check of a record the core accepted: valid, nothing to report."""
-    first_line, names, winner, scores, states, tie_break, tied, points, markers = item
-    outcome = Outcome(winner, scores, states, _TIE_BREAKS[tie_break], tied)
+    first_line, names, points, markers = item[0], item[1], item[7], item[8]
+    outcome = _outcome(item)
     json = None
     if with_json:
         resolved = ((m, _STATES[s], seat, ply) for m, s, seat, ply in markers)
@@ -123,7 +129,7 @@ def analysed_block(first_line: int, text: str) -> list[Analysed | Declined] | No
     if CHECK_BLOCK is None:
         return None
     _tables()
-    found = CHECK_BLOCK(text, first_line, tag_never_warned, True)
+    found = CHECK_BLOCK(text, first_line, tag_never_warned, _ANALYSIS)
     if found is None:
         return None
     return [item if len(item) == 2 else _analysed(cast("Found", item)) for item in found[1]]
@@ -160,7 +166,7 @@ def _losses(found: Losses) -> tuple[Loss, ...]:
 def _analysed(item: Found) -> Analysed:
     from ..engine.decisions import Analysis, StateAnalysis
 
-    plays, states, game, exact = item[9]
+    plays, states, game, exact = cast("AnalysisFound", item[9])
     parts = tuple(
         StateAnalysis(
             state,
@@ -178,3 +184,39 @@ def _analysed(item: Found) -> Analysed:
     winner = next(iter(_SEATS[can])) if len(_SEATS[can]) == 1 else None
     analysis = Analysis(seats, parts, decided, winner, _losses(losses), True, _SEATS[can])
     return Analysed(item[0], item[1], analysis, _pairs(plays))
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What statistics read of a record the core accepted: its players, its
+    outcome under its own scoring (``points``: by points), the winners under
+    classic scoring and under points scoring (None: shared), and for each
+    marker in order its ply and the packed icon counts (``armies.PACKED``)
+    of the armies that came first and second there."""
+
+    names: tuple[str, ...]
+    outcome: Outcome
+    points: bool
+    classic_winner: int | None
+    points_winner: int | None
+    resolutions: tuple[tuple[int, int, int], ...]  # (ply, winner's army, runner-up's army)
+
+
+def facts_block(first_line: int, text: str) -> list[Facts | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: the ``Facts`` of
+    each one the core accepted, each other as ``(first line, text)``; None
+    when there is no compiled core or it cannot cut this block."""
+    if CHECK_BLOCK is None:
+        return None
+    found = CHECK_BLOCK(text, first_line, tag_never_warned, _FACTS)
+    if found is None:
+        return None
+    return [item if len(item) == 2 else _facts(cast("Found", item)) for item in found[1]]
+
+
+def _facts(item: Found) -> Facts:
+    classic, points, armies = cast("FactsFound", item[9])
+    resolutions = tuple(
+        (marker[3], first, second) for marker, (first, second) in zip(item[8], armies, strict=True)
+    )
+    return Facts(item[1], _outcome(item), item[7], classic, points, resolutions)

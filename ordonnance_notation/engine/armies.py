@@ -166,9 +166,7 @@ class Decision:
 
     @property
     def by_count(self) -> bool:
-        return self.level is not None and len(self.winner.formations.at(self.level)) != len(
-            self.loser.formations.at(self.level)
-        )
+        return by_count(self.level, self.winner.formations, self.loser.formations)
 
     @property
     def icons(self) -> tuple[Icon | None, Icon | None]:
@@ -211,10 +209,21 @@ class Decision:
 
 def decide(winner: Army, loser: Army) -> Decision:
     """The step at which ``winner`` beats ``loser`` (the caller ranks them first)."""
+    return Decision(winner, loser, deciding_level(winner.formations, loser.formations))
+
+
+def deciding_level(winner: Formations, loser: Formations) -> Level | None:
+    """The first level at which two armies' formations differ; None: at none
+    (the earlier fourth card decides)."""
     for level in LEVELS:
-        if winner.formations.at(level) != loser.formations.at(level):
-            return Decision(winner, loser, level)
-    return Decision(winner, loser, None)
+        if winner.at(level) != loser.at(level):
+            return level
+    return None
+
+
+def by_count(level: Level | None, winner: Formations, loser: Formations) -> bool:
+    """Whether the armies differ at ``level`` by how many formations, not by their seniority."""
+    return level is not None and len(winner.at(level)) != len(loser.at(level))
 
 
 def rank(armies: Sequence[Army]) -> tuple[Army, ...]:

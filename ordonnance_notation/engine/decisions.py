@@ -1,17 +1,18 @@
 """What the analysis (``analysis.analyse``) says of a game: when each state
 and the game were decided, and the plays that gave them away. Apart from
 the analysis itself, whose tables cost a start-up: a view of what the
-compiled core found needs these and not it."""
+compiled core found needs these and not it. The many small parts are named
+tuples: the core's analysis of an archive makes millions of them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, State
 
 
-@dataclass(frozen=True, slots=True)
-class Loss:
+class Loss(NamedTuple):
     """At ``ply`` (the play of seat ``by``), ``seat`` could no longer win what it
     could win before; when ``by`` is ``seat`` and its hand was known, the
     other plays that would have kept the chance (``alternatives``)."""
@@ -26,8 +27,7 @@ class Loss:
         return self.seat == self.by
 
 
-@dataclass(frozen=True, slots=True)
-class StateAnalysis:
+class StateAnalysis(NamedTuple):
     """When ``state`` was decided (the ply after which one seat alone could
     win it; 0: before the first play; None: never, in the plays recorded),
     who could win it after each ply that changed that, and who lost it when."""

@@ -8,12 +8,22 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
+from functools import cache
 from typing import NamedTuple
 
 from ..checking.dates import Date, read_date
+from ..checking.quick import Facts, facts_block
 from ..checking.report import Report
 from ..checking.validator import validate
-from ..engine.armies import LEVELS, Decision
+from ..engine.armies import (
+    LEVELS,
+    Decision,
+    Formations,
+    Level,
+    by_count,
+    deciding_level,
+    formations_of,
+)
 from ..engine.cards import seat_name
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak, score
 from ..notation.parser import parse_chunks
@@ -23,19 +33,35 @@ from .report import Json, plural
 
 def deciding_step(decision: Decision) -> str:
     """``"regiment count"``, ``"battalion seniority"``, ... or ``"earlier fourth card"``."""
-    if decision.level is None:
+    return _step(decision.level, decision.by_count)
+
+
+def _step(level: Level | None, by_count: bool) -> str:
+    if level is None:
         return "earlier fourth card"
-    return f"{decision.level.word} {'count' if decision.by_count else 'seniority'}"
+    return f"{level.word} {'count' if by_count else 'seniority'}"
 
 
 def best_formation(decision: Decision) -> str:
     """The winning army's strongest formation, e.g. ``"regiment F"``."""
-    formations = decision.winner.formations
+    return _strongest(decision.winner.formations)
+
+
+def _strongest(formations: Formations) -> str:
     for level in LEVELS:
         icons = formations.at(level)
         if icons:
             return f"{level.word} {icons[0].name}"
     return "no formation"
+
+
+@cache
+def _explained(winner: int, runner_up: int) -> tuple[str, str]:
+    """``deciding_step`` and ``best_formation`` of a state's first two armies,
+    given by their packed icon counts (``armies.PACKED``)."""
+    mine, theirs = formations_of(winner), formations_of(runner_up)
+    level = deciding_level(mine, theirs)
+    return _step(level, by_count(level, mine, theirs)), _strongest(mine)
 
 
 def _no_plies() -> list[int]:
@@ -129,12 +155,7 @@ class Stats:
             return
         game, outcome = report.game, report.outcome
         seats = game.seats
-        self.games += 1
-        self.by_seats[seats] += 1
-        self.wins[seats][seat_name(outcome.winner) if outcome.winner is not None else "shared"] += 1
-        self.shared += outcome.winner is None
         rule = "points" if report.scoring is not None and report.scoring.is_points else "classic"
-        self.by_rule[rule] += 1
         classic = score(seats, game.resolutions, Scoring.classic())
         table = (
             report.scoring.points
@@ -142,20 +163,53 @@ class Stats:
             else DEFAULT_POINTS
         )
         points = score(seats, game.resolutions, Scoring.by_points(table))
-        self.disagreements += classic.winner != points.winner
+        why = [
+            (r.ply, deciding_step(r.decision), best_formation(r.decision)) for r in game.resolutions
+        ]
+        self._add_game(report.names, outcome, rule, classic.winner != points.winner, why, report)
+
+    def add_facts(self, source: str, facts: Facts) -> None:
+        """``add`` of a record the compiled core accepted, from what it found."""
+        self.sources.add(source)
+        why = [(ply, *_explained(first, second)) for ply, first, second in facts.resolutions]
+        rule = "points" if facts.points else "classic"
+        differ = facts.classic_winner != facts.points_winner
+        self._add_game(facts.names, facts.outcome, rule, differ, why, None)
+
+    def _add_game(
+        self,
+        names: tuple[str, ...],
+        outcome: Outcome,
+        rule: str,
+        differ: bool,
+        why: list[tuple[int, str, str]],
+        report: Report | None,
+    ) -> None:
+        """A valid, finished game of ``names`` (by seat): its outcome under
+        its ``rule``, whether classic and points scoring name different
+        winners, and for each marker in order the ply, the deciding step and
+        the winner's best formation."""
+        seats = len(names)
+        self.games += 1
+        self.by_seats[seats] += 1
+        self.wins[seats][seat_name(outcome.winner) if outcome.winner is not None else "shared"] += 1
+        self.shared += outcome.winner is None
+        self.by_rule[rule] += 1
+        self.disagreements += differ
         self.later_capture += outcome.tie_break is TieBreak.LATER_CAPTURE
         if self.by_player:
-            self._add_players(report, outcome, rule)
-        for resolution in game.resolutions:
-            decision = resolution.decision
-            self.steps[deciding_step(decision)] += 1
-            self.formations[best_formation(decision)] += 1
-            total = self.marker_plies[seats][resolution.marker]
-            total[0] += resolution.ply
+            self._add_players(names, report, outcome, rule)
+        for marker, (ply, step, formation) in enumerate(why, 1):
+            self.steps[step] += 1
+            self.formations[formation] += 1
+            total = self.marker_plies[seats][marker]
+            total[0] += ply
             total[1] += 1
 
-    def _add_players(self, report: Report, outcome: Outcome, rule: str) -> None:
-        names = tuple(name.strip() or "(no name)" for name in report.names)
+    def _add_players(
+        self, names: tuple[str, ...], report: Report | None, outcome: Outcome, rule: str
+    ) -> None:
+        names = tuple(name.strip() or "(no name)" for name in names)
         for seat, name in enumerate(names):
             line = self._standing(name, len(names), rule)
             line.games += 1
@@ -164,7 +218,7 @@ class Stats:
             line.states += outcome.states[seat]
             line.points += outcome.scores[seat] if rule == "points" else 0
         if self.rated:
-            record = report.record
+            record = None if report is None else report.record
             date = read_date(record.tag("Date") or "") if record is not None else None
             self.played.append(Played(date, names, places(outcome)))
 
@@ -249,9 +303,21 @@ def collect(reports: Iterable[Report], by_player: bool = False, rated: bool = Fa
 
 def stats_block(block: Block, by_player: bool = False, rated: bool = False) -> Stats:
     """The statistics of the records of one block (on a worker), to be merged
-    in order."""
-    reports = (validate(item) for item in parse_chunks(block_chunks(block), block.source))
-    return collect(reports, by_player, rated)
+    in order: of those the compiled core accepts, from what it found (not
+    for the ratings, which read each game's date), of the others from
+    their reports."""
+    found = None if rated or block.one_record else facts_block(block.first_line, block.text)
+    if found is None:
+        reports = (validate(item) for item in parse_chunks(block_chunks(block), block.source))
+        return collect(reports, by_player, rated)
+    stats = Stats(by_player=by_player, rated=rated)
+    for item in found:
+        if isinstance(item, Facts):
+            stats.add_facts(block.source, item)
+            continue
+        for parsed in parse_chunks((item,), block.source):
+            stats.add(validate(parsed))
+    return stats
 
 
 def _percent(part: int, whole: int) -> str:

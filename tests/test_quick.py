@@ -17,6 +17,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import yaml
@@ -36,6 +37,8 @@ from strategies import (
 from ordonnance_notation.checking import quick
 from ordonnance_notation.checking.validator import validate
 from ordonnance_notation.notation.parser import parse_chunks
+from ordonnance_notation.querying import select
+from ordonnance_notation.querying.select import Query, select_block
 from ordonnance_notation.runs.blocks import Block, block_chunks, input_blocks
 from ordonnance_notation.runs.validation import python_block, validate_block
 from ordonnance_notation.views.analysis import analysed, quick_analyses, render_text
@@ -64,6 +67,25 @@ def _analysed_alike(block: Block) -> None:
         by_python = laid_block(block, analysed, render_text, format)
         assert laid_block(block, analysed, render_text, format, quick_analyses) == by_python
     _counted_alike(block)
+    _chosen_alike(block)
+
+
+QUERIES = [
+    Query.of(),
+    Query.of(winner="P2"),
+    Query.of(won=["P1:J"], scoring="classic"),
+    Query.of(tags=["Event=Self*"], invert=True),
+    Query.of(players=["r*"], valid=True, won=["A"]),
+]
+
+
+def _chosen_alike(block: Block) -> None:
+    """``ordo select``'s choice among the block's records, by way of what the
+    core read of those it accepts and by parsing every record."""
+    for query in QUERIES:
+        by_core = select_block(block, query)
+        with mock.patch.object(select, "written_block", lambda first_line, text: None):
+            assert by_core == select_block(block, query)
 
 
 def _counted_alike(block: Block) -> None:
@@ -206,9 +228,11 @@ def _json(path: Path, pure: bool) -> tuple[int, str, str]:
 
 
 def _analyses(path: Path, pure: bool) -> tuple[tuple[int, str, str], ...]:
-    """``ordo analyse`` as text and as JSON, on two processes, and ``ordo stats --by player``."""
+    """``ordo analyse`` as text and as JSON, on two processes, ``ordo stats
+    --by player`` and ``ordo select``."""
     found = tuple(_ordo(path, pure, "analyse", "-j", "2", "-f", f) for f in ("text", "json"))
-    return (*found, _ordo(path, pure, "stats", "--by", "player", "-f", "json"))
+    stats = _ordo(path, pure, "stats", "--by", "player", "-f", "json")
+    return (*found, stats, _ordo(path, pure, "select", "--won", "P2:J"))
 
 
 def _generating(

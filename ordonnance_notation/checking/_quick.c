@@ -579,7 +579,26 @@ done:
 }
 
 /* What else the verdict of an accepted record may end with. */
-enum { NOTHING, ANALYSIS, FACTS };
+enum { NOTHING, ANALYSIS, FACTS, TEXT };
+
+/* What select reads of an accepted record: (its tags as (name, value)
+ * pairs, in order; its text, lines [0, count)). */
+static PyObject *text_of(const tag_t *tags, int tag_count, const text_t *lines, int count) {
+    PyObject *pairs = PyTuple_New(tag_count);
+    if (pairs == NULL)
+        return NULL;
+    for (int i = 0; i < tag_count; i++) {
+        PyObject *pair = Py_BuildValue("(s#s#)", tags[i].name.p, tags[i].name.n, tags[i].value.p,
+                                       tags[i].value.n);
+        if (pair == NULL) {
+            Py_DECREF(pairs);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(pairs, i, pair);
+    }
+    const char *from = lines[0].p, *to = lines[count - 1].p + lines[count - 1].n;
+    return Py_BuildValue("(Ns#)", pairs, from, (Py_ssize_t)(to - from));
+}
 
 static int packed_army(const table_t *t, int state, int seat) {
     int packed = 0;
@@ -617,7 +636,7 @@ static PyObject *facts_of(const table_t *t, const header_t *h) {
 }
 
 /* The verdict of one record (lines [0, count)), or Py_None to decline it;
- * ``extra``: what it ends with (ANALYSIS: analysis_of, FACTS: facts_of). */
+ * ``extra``: what it ends with (ANALYSIS: analysis_of, FACTS: facts_of, TEXT: text_of). */
 static PyObject *check_record(const text_t *lines, int count, int first_line, PyObject *judge,
                               int extra) {
     tag_t tags[MAX_TAGS];
@@ -722,6 +741,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     }
     PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
                          : extra == FACTS  ? facts_of(&t, &h)
+                         : extra == TEXT   ? text_of(tags, tag_count, lines, count)
                                            : NULL;
     PyObject *answer = NULL;
     if (extra == NOTHING || analysis != NULL)
@@ -968,7 +988,7 @@ static PyMethodDef methods[] = {
      "is not plain enough to cut here. judge(name) tells whether a tag of\n"
      "that name is never warned of. With extra 1, a verdict ends with the\n"
      "record's analysis (engine/analysis.analyse); with 2, with what statistics\n"
-     "read of it."},
+     "read of it; with 3, with its tags and its text."},
     {NULL, NULL, 0, NULL},
 };
 

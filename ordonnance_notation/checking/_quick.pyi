@@ -22,6 +22,7 @@ GameFound = tuple[int | None, int, Losses]
 AnalysisFound = tuple[bytes, tuple[StateFound, ...], GameFound, bool]
 # the winners by classic and by points scoring, the first two armies of each marker (facts_of)
 FactsFound = tuple[int | None, int | None, tuple[tuple[int, int], ...]]
+TextFound = tuple[tuple[tuple[str, str], ...], str]  # the tags as (name, value), the text (text_of)
 Found = tuple[
     int,
     tuple[str, ...],
@@ -32,7 +33,7 @@ Found = tuple[
     tuple[int, ...],
     bool,
     tuple[Marker, ...],
-    AnalysisFound | FactsFound,
+    AnalysisFound | FactsFound | TextFound,
 ]  # Accepted, then what else was asked
 
 def check_block(

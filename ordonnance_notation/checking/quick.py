@@ -33,7 +33,7 @@ from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
     from ..engine.decisions import Analysis, Loss
-    from ._quick import Accepted, AnalysisFound, Declined, FactsFound, Found, Losses
+    from ._quick import Accepted, AnalysisFound, Declined, FactsFound, Found, Losses, TextFound
 
     CheckBlock = Callable[..., tuple[int, list[Declined | Accepted | Found]] | None]
 
@@ -60,7 +60,7 @@ def compiled_core() -> bool:
 
 
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
-_ANALYSIS, _FACTS = 1, 2  # what else an accepted record's verdict carries
+_ANALYSIS, _FACTS, _TEXT = 1, 2, 3  # what else an accepted record's verdict carries
 _STATES = {state.value: state for state in State}
 
 
@@ -220,3 +220,35 @@ def _facts(item: Found) -> Facts:
         (marker[3], first, second) for marker, (first, second) in zip(item[8], armies, strict=True)
     )
     return Facts(item[1], _outcome(item), item[7], classic, points, resolutions)
+
+
+@dataclass(frozen=True, slots=True)
+class Written:
+    """What ``ordo select`` reads of a record the core accepted: its tags as
+    ``(name, value)`` in order, its text, its outcome under its own scoring
+    (``points``: by points), and who won each state (``(state, seat)``)."""
+
+    tags: tuple[tuple[str, str], ...]
+    text: str
+    outcome: Outcome
+    points: bool
+    won: tuple[tuple[State, int], ...]
+
+
+def written_block(first_line: int, text: str) -> list[Written | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: what is
+    ``Written`` of each one the core accepted, each other as ``(first
+    line, text)``; None when there is no compiled core or it cannot cut
+    this block."""
+    if CHECK_BLOCK is None:
+        return None
+    found = CHECK_BLOCK(text, first_line, tag_never_warned, _TEXT)
+    if found is None:
+        return None
+    return [item if len(item) == 2 else _written(cast("Found", item)) for item in found[1]]
+
+
+def _written(item: Found) -> Written:
+    tags, text = cast("TextFound", item[9])
+    won = tuple((_STATES[state], seat) for _, state, seat, _ in item[8])
+    return Written(tags, text, _outcome(item), item[7], won)

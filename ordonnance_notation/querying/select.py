@@ -20,6 +20,7 @@ from fnmatch import fnmatchcase
 from functools import partial
 
 from ..checking.dates import Date, read_date
+from ..checking.quick import Written, written_block
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import InputError
@@ -127,10 +128,41 @@ class Query:
         report = validate(item) if self.replayed else None
         return self._passes(item, report) != self.invert
 
+    def passes_written(self, written: Written) -> bool:
+        """``passes`` of a record the compiled core accepted (valid), from what it read."""
+        tags = _by_name(written.tags)
+        names = _players(tags)
+        passed = self._passes_tags(tags, names) and (
+            not self.replayed
+            or self._passes_game(
+                names,
+                True,
+                "points" if written.points else "states",
+                written.outcome.winner,
+                written.won,
+            )
+        )
+        return passed != self.invert
+
     def _passes(self, item: Record | Unparsed, report: Report | None) -> bool:
         record = item if isinstance(item, Record) else item.partial
         tags = {} if record is None else _tags(record)
         names = _players(tags)
+        if not self._passes_tags(tags, names):
+            return False
+        if report is None:
+            return True
+        resolutions = report.game.resolutions if report.game is not None else ()
+        return self._passes_game(
+            names,
+            report.valid,
+            None if report.scoring is None else report.scoring.unit,
+            None if report.outcome is None else report.outcome.winner,
+            tuple((r.state, r.winner) for r in resolutions),
+        )
+
+    def _passes_tags(self, tags: dict[str, str], names: dict[int, str]) -> bool:
+        """The tests of the header alone."""
         for name, pattern in self.tags:
             value = tags.get(name.casefold())
             if value is None or (pattern is not None and not _like(pattern, value)):
@@ -143,25 +175,29 @@ class Query:
             date = read_date(tags.get("date", ""))
             if date is None or not _within(date, self.since, self.until):
                 return False
-        if report is None:
-            return True
-        if self.valid is not None and report.valid != self.valid:
+        return True
+
+    def _passes_game(
+        self,
+        names: dict[int, str],
+        valid: bool,
+        unit: str | None,
+        winner: int | None,
+        won: tuple[tuple[State, int], ...],
+    ) -> bool:
+        """The tests of the replay: ``unit``, what the scores count (None:
+        unknown); ``winner``, None when shared or unknown; ``won``, who won
+        each state resolved, as ``(state, seat)``."""
+        if self.valid is not None and valid != self.valid:
             return False
-        if self.scoring is not None and (
-            report.scoring is None or report.scoring.unit != _UNITS[self.scoring]
-        ):
+        if self.scoring is not None and unit != _UNITS[self.scoring]:
             return False
-        if self.winner is not None:
-            outcome = report.outcome
-            if outcome is None or outcome.winner is None:
-                return False
-            if not self.winner.names(outcome.winner, names):
-                return False
-        resolutions = report.game.resolutions if report.game is not None else ()
+        if self.winner is not None and (winner is None or not self.winner.names(winner, names)):
+            return False
         for test in self.won:
             if not any(
-                r.state is test.state and (test.who is None or test.who.names(r.winner, names))
-                for r in resolutions
+                state is test.state and (test.who is None or test.who.names(seat, names))
+                for state, seat in won
             ):
                 return False
         return True
@@ -172,9 +208,13 @@ _UNITS = {"classic": "states", "points": "points"}
 
 def _tags(record: Record) -> dict[str, str]:
     """The record's tags by name in any case; the first of a name counts, as ``Record.tag``."""
+    return _by_name((tag.name.text, tag.value) for tag in record.tags)
+
+
+def _by_name(tags: Iterable[tuple[str, str]]) -> dict[str, str]:
     found: dict[str, str] = {}
-    for tag in record.tags:
-        found.setdefault(tag.name.text.casefold(), tag.value)
+    for name, value in tags:
+        found.setdefault(name.casefold(), value)
     return found
 
 
@@ -234,17 +274,25 @@ class Chosen:
 
 
 def select_block(block: Block, query: Query) -> Chosen:
-    """The records of ``block`` that pass ``query`` (on a worker)."""
+    """The records of ``block`` that pass ``query`` (on a worker): those the
+    compiled core accepts from what it read of them, the others parsed here."""
+    found = None if block.one_record else written_block(block.first_line, block.text)
     records = 0
     texts = []
-    for first_line, text in block_chunks(block):
+    for item in block_chunks(block) if found is None else found:
+        if isinstance(item, Written):
+            records += 1
+            if query.passes_written(item):
+                texts.append(trimmed(item.text))
+            continue
+        first_line, text = item
         if not text.strip():
             continue
-        item = parse_record(text, first_line, block.source, records + 1)
-        if item is None:  # comments alone
+        parsed = parse_record(text, first_line, block.source, records + 1)
+        if parsed is None:  # comments alone
             continue
         records += 1
-        if query.passes(item):
+        if query.passes(parsed):
             texts.append(trimmed(text))
     return Chosen(block.source, records, tuple(texts))
 

@@ -956,18 +956,7 @@ static PyObject *configure_analysis(PyObject *module, PyObject *args) {
     if (!numbers(packed, analysis_packed, 32))
         return NULL;
     ranks_made();
-    PyObject *ranks = PyTuple_New(RANK_SIZE);
-    if (ranks == NULL)
-        return NULL;
-    for (int i = 0; i < RANK_SIZE; i++) {
-        PyObject *n = PyLong_FromLong(analysis_ranks[i]);
-        if (n == NULL) {
-            Py_DECREF(ranks);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(ranks, i, n);
-    }
-    return ranks;
+    return small_tuple(analysis_ranks, RANK_SIZE);
 }
 
 static PyMethodDef methods[] = {

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from ..engine import compiled
 from ..engine.cards import Card, Icon, State
@@ -129,10 +129,21 @@ def analysed_block(first_line: int, text: str) -> list[Analysed | Declined] | No
     if CHECK_BLOCK is None:
         return None
     _tables()
-    found = CHECK_BLOCK(text, first_line, tag_never_warned, _ANALYSIS)
+    return _found_block(first_line, text, _ANALYSIS, _analysed)
+
+
+T = TypeVar("T")
+
+
+def _found_block(
+    first_line: int, text: str, extra: int, made: Callable[[Found], T]
+) -> list[T | Declined] | None:
+    """``CHECK_BLOCK``'s records with ``extra``, each accepted one ``made``."""
+    assert CHECK_BLOCK is not None
+    found = CHECK_BLOCK(text, first_line, tag_never_warned, extra)
     if found is None:
         return None
-    return [item if len(item) == 2 else _analysed(cast("Found", item)) for item in found[1]]
+    return [item if len(item) == 2 else made(cast("Found", item)) for item in found[1]]
 
 
 @cache
@@ -206,12 +217,7 @@ def facts_block(first_line: int, text: str) -> list[Facts | Declined] | None:
     """The records of a block as ``quick_block`` cuts them: the ``Facts`` of
     each one the core accepted, each other as ``(first line, text)``; None
     when there is no compiled core or it cannot cut this block."""
-    if CHECK_BLOCK is None:
-        return None
-    found = CHECK_BLOCK(text, first_line, tag_never_warned, _FACTS)
-    if found is None:
-        return None
-    return [item if len(item) == 2 else _facts(cast("Found", item)) for item in found[1]]
+    return None if CHECK_BLOCK is None else _found_block(first_line, text, _FACTS, _facts)
 
 
 def _facts(item: Found) -> Facts:
@@ -240,12 +246,7 @@ def written_block(first_line: int, text: str) -> list[Written | Declined] | None
     ``Written`` of each one the core accepted, each other as ``(first
     line, text)``; None when there is no compiled core or it cannot cut
     this block."""
-    if CHECK_BLOCK is None:
-        return None
-    found = CHECK_BLOCK(text, first_line, tag_never_warned, _TEXT)
-    if found is None:
-        return None
-    return [item if len(item) == 2 else _written(cast("Found", item)) for item in found[1]]
+    return None if CHECK_BLOCK is None else _found_block(first_line, text, _TEXT, _written)
 
 
 def _written(item: Found) -> Written:

@@ -165,16 +165,23 @@ static void position_start(position_t *p, int seats, const unsigned char hands[]
         }
 }
 
-/* _candidates: the cards worth trying for the strongest (weakest) army of k more. */
-static int candidates(const position_t *p, int seat, int k, int strongest, unsigned char *out) {
-    int counts[32];
-    memcpy(counts, p->pool[seat], sizeof counts);
+/* The cards ``seat`` may still place, by mask, for the strongest (weakest)
+ * army of k more: its known cards, and its unknown ones as the strongest
+ * card (or as any one-icon card). */
+static void to_place(const position_t *p, int seat, int k, int strongest, int counts[32]) {
+    memcpy(counts, p->pool[seat], sizeof p->pool[seat]);
     int extra = p->wild[seat] < k ? p->wild[seat] : k;
     if (strongest)
         counts[ALL_ICONS] += extra;
     else
         for (int icon = 0; icon < 5; icon++)
             counts[1 << icon] += extra;
+}
+
+/* _candidates: the cards worth trying for the strongest (weakest) army of k more. */
+static int candidates(const position_t *p, int seat, int k, int strongest, unsigned char *out) {
+    int counts[32];
+    to_place(p, seat, k, strongest, counts);
     int n = 0;
     for (int mask = 1; mask < 32; mask++) {
         if (counts[mask] <= 0)
@@ -231,13 +238,7 @@ static int extreme(position_t *p, int state, int seat, int strongest) {
 static int find_greedy(position_t *p, int state, int seat, int strongest, found_t *f) {
     int k = UNITS - p->units[state][seat], army = p->base[state][seat];
     int left[32], masks[32], n = 0;
-    memcpy(left, p->pool[seat], sizeof left);
-    int extra = p->wild[seat] < k ? p->wild[seat] : k;
-    if (strongest)
-        left[ALL_ICONS] += extra;
-    else
-        for (int icon = 0; icon < 5; icon++)
-            left[1 << icon] += extra;
+    to_place(p, seat, k, strongest, left);
     for (int mask = 1; mask < 32; mask++)
         if (left[mask] > 0)
             masks[n++] = mask;
@@ -468,6 +469,18 @@ static void lost(analysis_t *a, int target, int seat, int ply, int by, position_
     }
 }
 
+/* After ``seat`` played ``card`` to ``state`` at ``ply``, the seats that can
+ * still win ``target`` (STATES: the game) are ``now``, fewer than before. */
+static void now_can(analysis_t *a, int target, int now, int ply, int seat, position_t *p,
+                    const position_t *before, const int can[STATES], int card, int state) {
+    for (int gone = 0; gone < p->seats; gone++)
+        if ((a->can[target] & ~now) >> gone & 1)
+            lost(a, target, gone, ply, seat, p, before, can, card, state);
+    a->can[target] = now;
+    if (one_seat(now) && a->decided[target] < 0)
+        a->decided[target] = ply;
+}
+
 /* analysis.analyse of legal plays (``cards``, ``states``: ``count`` of them)
  * from ``p`` as position_start left it. */
 static inline void analyse_plays(position_t *p, const unsigned char *cards, const unsigned char *states,
@@ -500,24 +513,13 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
             if (now == a->can[target])
                 continue;
             changed = 1;
-            for (int gone = 0; gone < p->seats; gone++)
-                if ((a->can[target] & ~now) >> gone & 1)
-                    lost(a, target, gone, ply, seat, p, &before, can, card, state);
-            a->can[target] = now;
-            if (one_seat(now) && a->decided[target] < 0)
-                a->decided[target] = ply;
+            now_can(a, target, now, ply, seat, p, &before, can, card, state);
         }
         if (!changed && p->points == NULL)
             continue;
         int game = game_winners(p, a->can);
-        if (game == a->can[STATES])
-            continue;
-        for (int gone = 0; gone < p->seats; gone++)
-            if ((a->can[STATES] & ~game) >> gone & 1)
-                lost(a, STATES, gone, ply, seat, p, &before, can, card, state);
-        a->can[STATES] = game;
-        if (one_seat(game) && a->decided[STATES] < 0)
-            a->decided[STATES] = ply;
+        if (game != a->can[STATES])
+            now_can(a, STATES, game, ply, seat, p, &before, can, card, state);
     }
     a->exact = p->known;
     for (int s = 0; s < p->seats; s++)

@@ -4,10 +4,20 @@ pure-Python path does its work (``ordo --version`` says which)."""
 
 from setuptools import Extension, setup
 
-RULES = ["ordonnance_notation/engine/_rules.h", "ordonnance_notation/engine/_analysis.h"]
+RULES = [
+    "ordonnance_notation/engine/_rules.h",
+    "ordonnance_notation/engine/_analysis.h",
+    "ordonnance_notation/engine/_analysis_py.h",
+]
 
 setup(
     ext_modules=[
+        Extension(
+            "ordonnance_notation.engine._analysis",
+            ["ordonnance_notation/engine/_analysis.c"],
+            depends=RULES,
+            optional=True,
+        ),
         Extension(
             "ordonnance_notation.checking._quick",
             ["ordonnance_notation/checking/_quick.c"],

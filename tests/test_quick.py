@@ -36,6 +36,7 @@ from strategies import (
 
 from ordonnance_notation.checking import quick
 from ordonnance_notation.checking.validator import validate
+from ordonnance_notation.engine import analysis as engine_analysis
 from ordonnance_notation.notation.parser import parse_chunks
 from ordonnance_notation.querying import select
 from ordonnance_notation.querying.select import Query, select_block
@@ -64,7 +65,8 @@ def _analysed_alike(block: Block) -> None:
     if found is None or all(isinstance(item, tuple) for item in found):
         return
     for format in ("text", "json"):
-        by_python = laid_block(block, analysed, render_text, format)
+        with mock.patch.object(engine_analysis, "CORE", None):
+            by_python = laid_block(block, analysed, render_text, format)
         assert laid_block(block, analysed, render_text, format, quick_analyses) == by_python
     _counted_alike(block)
     _chosen_alike(block)
@@ -304,3 +306,30 @@ def test_a_shared_win_is_accepted_as_shared() -> None:
     assert checked.verdict.startswith("valid, the win is shared")
     found = quick.CHECK_BLOCK(text, 1, lambda name: True)  # type: ignore[misc]
     assert found is not None and len(found[1][0]) > 2  # accepted by the core, not declined
+
+
+@pytest.mark.skipif(engine_analysis.CORE is None, reason="no compiled analysis here")
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_compiled_analysis_is_the_analysis(seats: int) -> None:
+    """``analyse`` by the core (engine/_analysis.c) and in Python alone, on
+    self-played games cut short at random, classic and points scoring: with
+    the deal, without it, and with a deal that lists only the pile's first
+    cards (D8; the core leaves those to Python, whose answer stands)."""
+    import random
+
+    from ordonnance_notation.engine.analysis import analyse
+    from ordonnance_notation.engine.game import Deal
+    from ordonnance_notation.engine.scoring import Scoring
+    from ordonnance_notation.making.selfplay import play_game
+
+    bots = ["random", "greedy", "careful", "random"][:seats]
+    for k in range(40):
+        scoring = Scoring.by_points((3, 1, 0, 0)[:seats]) if k % 3 == 0 else Scoring.classic()
+        played = play_game(f"twin/{k}", bots, deck(), scoring)
+        plays = [(turn.card, turn.state) for turn in played.turns]
+        cut = random.Random(k).randrange(len(plays) + 1)
+        short = Deal(played.deal.hands, played.deal.pile[: cut // 2])
+        for dealt in (played.deal, None, short):
+            for upto in (cut, len(plays)):
+                fast = analyse(seats, dealt, plays[:upto], scoring)
+                assert fast == analyse(seats, dealt, plays[:upto], scoring, fast=False), (k, upto)

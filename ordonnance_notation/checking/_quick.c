@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "../engine/_analysis.h"
+#include "../engine/_analysis_py.h"
 #include "../engine/_rules.h"
 
 #define MAX_TAGS 64
@@ -361,21 +362,6 @@ static int dealt_whole(const table_t *t) {
     return 1;
 }
 
-static PyObject *small_tuple(const int *values, int count) {
-    PyObject *tuple = PyTuple_New(count);
-    if (tuple == NULL)
-        return NULL;
-    for (int i = 0; i < count; i++) {
-        PyObject *n = PyLong_FromLong(values[i]);
-        if (n == NULL) {
-            Py_DECREF(tuple);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(tuple, i, n);
-    }
-    return tuple;
-}
-
 /* What the report of an accepted record says:
  * (first line, names, winner or None, scores, states, tie-break, tied,
  *  points scoring?, markers as (marker, state 1-5, seat, ply)[, analysis]). */
@@ -512,70 +498,16 @@ static int deal_cards(table_t *t, text_t rest, Py_ssize_t at, int seat) {
     }
 }
 
-static PyObject *maybe(int value) {
-    return value < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(value);
-}
-
-/* A play as one byte: the card's mask, then the state (1 to 5) in three bits. */
-static int play_code(int card, int state) { return card << 3 | (state + 1); }
-
-static PyObject *losses_of(const analysis_t *a, int target) {
-    PyObject *losses = PyTuple_New(a->losses[target]);
-    if (losses == NULL)
-        return NULL;
-    for (int i = 0; i < a->losses[target]; i++) {
-        const loss_t *loss = &a->loss[target][i];
-        char kept[MAX_KEPT];
-        for (int k = 0; k < loss->kept; k++)
-            kept[k] = (char)play_code(loss->card[k], loss->state[k]);
-        PyObject *item = Py_BuildValue("(iiiy#)", loss->seat, loss->ply, loss->by, kept,
-                                       (Py_ssize_t)loss->kept);
-        if (item == NULL) {
-            Py_DECREF(losses);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(losses, i, item);
-    }
-    return losses;
-}
-
-/* The analysis of an accepted record: (plays as bytes (play_code),
- * five states as (decided, resolved, can-win mask, losses), the game as
- * (decided, can-win mask, losses), exact); a loss is (seat, ply, by, the
- * plays that would have kept it, as bytes). */
+/* The analysis of an accepted record (analysis_found). */
 static PyObject *analysis_of(const table_t *t, const header_t *h) {
     static position_t p;
     static analysis_t a;
     position_start(&p, t->seats, t->as_dealt, t->pile, t->pile_size, 1,
                    h->point_count ? h->points : NULL, h->point_count);
     analyse_plays(&p, t->played, t->played_to, t->ply, &a);
-    char plays[MAX_PLIES];
-    for (int i = 0; i < t->ply; i++)
-        plays[i] = (char)play_code(t->played[i], t->played_to[i]);
-    PyObject *states = PyTuple_New(STATES), *game = NULL, *answer = NULL;
-    if (states == NULL)
-        return NULL;
-    for (int s = 0; s < STATES; s++) {
-        PyObject *losses = losses_of(&a, s);
-        PyObject *state = losses == NULL ? NULL
-                                         : Py_BuildValue("(NNiN)", maybe(a.decided[s]),
-                                                         maybe(a.resolved[s] ? a.resolved[s] : -1),
-                                                         a.can[s], losses);
-        if (state == NULL)
-            goto done;
-        PyTuple_SET_ITEM(states, s, state);
-    }
-    PyObject *losses = losses_of(&a, STATES);
-    if (losses == NULL)
-        goto done;
-    game = Py_BuildValue("(NiN)", maybe(a.decided[STATES]), a.can[STATES], losses);
-    if (game != NULL)
-        answer = Py_BuildValue("(y#OOO)", plays, (Py_ssize_t)t->ply, states, game,
-                               a.exact ? Py_True : Py_False);
-done:
-    Py_DECREF(states);
-    Py_XDECREF(game);
-    return answer;
+    if (a.spilt) /* never, where every draw is known: declined all the same */
+        Py_RETURN_NONE;
+    return analysis_found(&a, t->played, t->played_to, t->ply);
 }
 
 /* What else the verdict of an accepted record may end with. */
@@ -744,7 +676,9 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
                          : extra == TEXT   ? text_of(tags, tag_count, lines, count)
                                            : NULL;
     PyObject *answer = NULL;
-    if (extra == NOTHING || analysis != NULL)
+    if (analysis == Py_None) /* the core cannot tell: the Python path will */
+        answer = Py_NewRef(Py_None);
+    else if (extra == NOTHING || analysis != NULL)
         answer = verdict(&t, &o, names, first_line, h.point_count != 0, analysis);
     Py_DECREF(names);
     Py_XDECREF(analysis);
@@ -955,8 +889,7 @@ static PyObject *configure_analysis(PyObject *module, PyObject *args) {
         return NULL;
     if (!numbers(packed, analysis_packed, 32))
         return NULL;
-    ranks_made();
-    return small_tuple(analysis_ranks, RANK_SIZE);
+    return ranks_tuple();
 }
 
 static PyMethodDef methods[] = {

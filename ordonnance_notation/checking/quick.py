@@ -32,8 +32,8 @@ from .report import players_of, report_json
 from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
-    from ..engine.decisions import Analysis, Loss
-    from ._quick import Accepted, AnalysisFound, Declined, FactsFound, Found, Losses, TextFound
+    from ..engine.decisions import Analysis
+    from ._quick import Accepted, AnalysisFound, Declined, FactsFound, Found, TextFound
 
     CheckBlock = Callable[..., tuple[int, list[Declined | Accepted | Found]] | None]
 
@@ -157,44 +157,11 @@ def _tables() -> None:
     configure_analysis(tuple(PACKED))
 
 
-_SEATS = [frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16)]
-_PLAYS: list[tuple[Card, State] | None] = [None] * 256  # by the core's play_code
-for _card in range(1, 32):
-    for _state in State:
-        _PLAYS[_card << 3 | _state.value] = (Card(_card), _state)
-
-
-def _pairs(codes: bytes) -> tuple[tuple[Card, State], ...]:
-    return tuple(map(_PLAYS.__getitem__, codes))  # type: ignore[arg-type]
-
-
-def _losses(found: Losses) -> tuple[Loss, ...]:
-    from ..engine.decisions import Loss
-
-    return tuple(Loss(seat, ply, by, _pairs(kept)) for seat, ply, by, kept in found)
-
-
 def _analysed(item: Found) -> Analysed:
-    from ..engine.decisions import Analysis, StateAnalysis
+    from ..engine.decisions import from_core
 
-    plays, states, game, exact = cast("AnalysisFound", item[9])
-    parts = tuple(
-        StateAnalysis(
-            state,
-            decided,
-            next(iter(_SEATS[can])) if len(_SEATS[can]) == 1 else None,
-            resolved,
-            _losses(losses),
-            exact,
-            _SEATS[can],
-        )
-        for state, (decided, resolved, can, losses) in zip(State, states, strict=True)
-    )
-    decided, can, losses = game
-    seats = len(item[1])
-    winner = next(iter(_SEATS[can])) if len(_SEATS[can]) == 1 else None
-    analysis = Analysis(seats, parts, decided, winner, _losses(losses), True, _SEATS[can])
-    return Analysed(item[0], item[1], analysis, _pairs(plays))
+    analysis, plays = from_core(len(item[1]), True, cast("AnalysisFound", item[9]))
+    return Analysed(item[0], item[1], analysis, plays)
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,9 +63,14 @@ _FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO}  # an output that t
 def _implementation() -> str:
     """Which compiled twins were built (engine/compiled.py): all, none, or which."""
     from ..checking.quick import compiled_core
+    from ..engine.analysis import CORE
     from ..making.selfplay import PLAYS
 
-    built = {"the quick check": compiled_core(), "self-play": PLAYS is not None}
+    built = {
+        "the quick check": compiled_core(),
+        "self-play": PLAYS is not None,
+        "the analysis": CORE is not None,
+    }
     if all(built.values()):
         return "compiled core"
     if not any(built.values()):

@@ -366,14 +366,20 @@ typedef struct {
     unsigned char card[MAX_KEPT], state[MAX_KEPT];
 } loss_t;
 
+/* A seat loses a state once (what can be made only narrows), and the game
+ * once where every card to come is known or none is; where a pile ran
+ * out early, what can be made is no longer monotone (analysis_t.spilt). */
+#define MAX_LOSSES (2 * MAX_SEATS)
+
 typedef struct {
     /* [STATES]: the game */
     int decided[STATES + 1]; /* -1: never */
     int resolved[STATES];    /* 0: not in the plays recorded */
     int can[STATES + 1];
     int losses[STATES + 1];
-    loss_t loss[STATES + 1][MAX_SEATS];
+    loss_t loss[STATES + 1][MAX_LOSSES];
     int exact;
+    int spilt; /* more losses than kept: the analysis is not to be used */
 } analysis_t;
 
 /* Whether ``seat`` could still win ``target`` (STATES: the game) had it played
@@ -446,6 +452,10 @@ static void alternatives(const position_t *before, const int can[STATES], const 
  * said in; that order then stays in ``p``, as it does in Python. */
 static void lost(analysis_t *a, int target, int seat, int ply, int by, position_t *p,
                  const position_t *before, const int can[STATES], int card, int state) {
+    if (a->losses[target] == MAX_LOSSES) {
+        a->spilt = 1;
+        return;
+    }
     loss_t *loss = &a->loss[target][a->losses[target]++];
     loss->seat = seat;
     loss->ply = ply;

@@ -42,14 +42,15 @@ the chance are listed.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import combinations, islice, product
 from typing import NamedTuple
 
+from . import compiled
 from .armies import PACKED, UNITS_PER_ARMY, formations_of
 from .cards import Card, Icon, State
-from .decisions import Analysis, Loss, StateAnalysis
+from .decisions import Analysis, Found, Loss, StateAnalysis, from_core
 from .game import PLAYS_PER_SEAT, STATES, Deal, Game
 from .scoring import Scoring
 
@@ -593,6 +594,24 @@ def _alternatives(
     return tuple(found)
 
 
+def _held(
+    seats: int, deal: Deal | None, plays: Sequence[tuple[Card, State]], scoring: Scoring
+) -> bool:
+    most_seats, hand, pile, most_plays = _HELD
+    if not 2 <= seats <= most_seats or len(plays) > most_plays:
+        return False
+    if scoring.points is not None and len(scoring.points) > most_seats:
+        return False
+    # a short deal: a pile that ran out early can leave a seat fewer cards than places,
+    # where this module's bounds (kept while they stand) and the core's search part
+    return deal is None or (
+        not deal.short
+        and len(deal.hands) == seats
+        and all(len(cards) == hand for cards in deal.hands)
+        and len(deal.pile) <= pile
+    )
+
+
 def draws_to_come(game: Game, seat: int) -> int:
     """How many cards ``seat``, to move and holding the turn's draw, will
     still draw in its later turns: one a turn while the pile lasts (its size
@@ -661,16 +680,44 @@ def _kept(position: Position, play: _Play, target: State | None) -> tuple[tuple[
         return _alternatives(position, ply, seat, (card, state), target)
 
 
+def _compiled() -> Callable[..., Found | None] | None:
+    if not compiled.wanted():
+        return None
+    try:
+        from ._analysis import analyse, configure
+    except ImportError:
+        return None
+    configure(tuple(PACKED))
+    return analyse
+
+
+CORE = _compiled()
+"""The analysis in C (``_analysis.c``, by ``_analysis.h``) where it was
+built: tests/test_quick.py holds it to this module's on every corpus."""
+
+_HELD = 4, 5, 1024, 80  # what the core holds: seats, a hand, the pile, the plays
+
+
 def analyse(
     seats: int,
     deal: Deal | None,
     plays: Sequence[tuple[Card, State]],
     scoring: Scoring | None = None,
+    fast: bool = True,
 ) -> Analysis:
     """The analysis of a game of ``seats`` with this ``deal`` (None: unknown)
-    and these legal ``plays``, in order."""
+    and these legal ``plays``, in order: by the compiled core where it was
+    built and holds the game, the same as here (``fast=False``)."""
     known = deal is not None and deal.draws_known(len(plays))
-    position = Position(seats, deal, scoring or Scoring.classic(), known)
+    scoring = scoring or Scoring.classic()
+    if fast and CORE is not None and _held(seats, deal, plays, scoring):
+        hands = seats if deal is None else tuple(bytes(c.mask for c in h) for h in deal.hands)
+        pile = b"" if deal is None else bytes(card.mask for card in deal.pile)
+        codes = bytes(card.mask << 3 | state.value for card, state in plays)
+        found = CORE(hands, pile, known, codes, scoring.points)
+        if found is not None:
+            return from_core(seats, deal is not None, found)[0]
+    position = Position(seats, deal, scoring, known)
     can = {state: position.winners(state) for state in STATES}
     decided = {state: 0 if len(can[state]) == 1 else None for state in STATES}
     resolved: dict[State, int] = {}

@@ -53,3 +53,49 @@ class Analysis:
 
     def state(self, state: State) -> StateAnalysis:
         return self.states[state - 1]
+
+
+_SEATS = [frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16)]
+_PLAYS: list[tuple[Card, State] | None] = [None] * 256  # by the core's play_code
+for _card in range(1, 32):
+    for _state in State:
+        _PLAYS[_card << 3 | _state.value] = (Card(_card), _state)
+
+Plays = tuple[tuple[Card, State], ...]
+LossesFound = tuple[tuple[int, int, int, bytes], ...]
+Found = tuple[
+    bytes,
+    tuple[tuple[int | None, int | None, int, LossesFound], ...],
+    tuple[int | None, int, LossesFound],
+    bool,
+]
+
+
+def _pairs(codes: bytes) -> Plays:
+    return tuple(map(_PLAYS.__getitem__, codes))  # type: ignore[arg-type]
+
+
+def _losses(found: LossesFound) -> tuple[Loss, ...]:
+    return tuple(Loss(seat, ply, by, _pairs(kept)) for seat, ply, by, kept in found)
+
+
+def _alone(seats: frozenset[int]) -> int | None:
+    return next(iter(seats)) if len(seats) == 1 else None
+
+
+def from_core(seats: int, known_deal: bool, found: Found) -> tuple[Analysis, Plays]:
+    """The analysis the compiled core found (``_analysis_py.h``), and the
+    plays it analysed: plays and kept plays as bytes of ``card << 3 |
+    state``, the seats that can win as masks."""
+    plays, states, game, exact = found
+    parts = tuple(
+        StateAnalysis(
+            state, decided, _alone(_SEATS[can]), resolved, _losses(losses), exact, _SEATS[can]
+        )
+        for state, (decided, resolved, can, losses) in zip(State, states, strict=True)
+    )
+    decided, can, losses = game
+    analysis = Analysis(
+        seats, parts, decided, _alone(_SEATS[can]), _losses(losses), known_deal, _SEATS[can]
+    )
+    return analysis, _pairs(plays)

@@ -14,7 +14,7 @@ setup(
     ext_modules=[
         Extension(
             "ordonnance_notation.engine._analysis",
-            ["ordonnance_notation/engine/_analysis.c"],
+            ["ordonnance_notation/engine/_analysis_module.c"],
             depends=RULES,
             optional=True,
         ),

@@ -312,7 +312,7 @@ def test_a_shared_win_is_accepted_as_shared() -> None:
 @pytest.mark.skipif(engine_analysis.CORE is None, reason="no compiled analysis here")
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_compiled_analysis_is_the_analysis(seats: int) -> None:
-    """``analyse`` by the core (engine/_analysis.c) and in Python alone, on
+    """``analyse`` by the core (engine/_analysis_module.c) and in Python alone, on
     self-played games cut short at random, classic and points scoring: with
     the deal, without it, and with a deal that lists only the pile's first
     cards (D8; the core leaves those to Python, whose answer stands)."""

@@ -1,4 +1,4 @@
-# The analysis in C (_analysis.c); analysis.py is its Python face.
+# The analysis in C (_analysis_module.c); analysis.py is its Python face.
 from .decisions import Found
 
 def configure(packed: tuple[int, ...], /) -> tuple[int, ...]: ...

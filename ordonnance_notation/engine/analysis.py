@@ -692,7 +692,7 @@ def _compiled() -> Callable[..., Found | None] | None:
 
 
 CORE = _compiled()
-"""The analysis in C (``_analysis.c``, by ``_analysis.h``) where it was
+"""The analysis in C (``_analysis_module.c``, by ``_analysis.h``) where it was
 built: tests/test_quick.py holds it to this module's on every corpus."""
 
 _HELD = 4, 5, 1024, 80  # what the core holds: seats, a hand, the pile, the plays

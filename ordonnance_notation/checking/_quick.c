@@ -396,8 +396,26 @@ static PyObject *verdict(const table_t *t, const outcome_t *o, PyObject *names, 
     return answer;
 }
 
-/* One play line: N. [Pn] [+CARD] CARD STATE [GLYPH], as ply ``expected``. */
-static int play_line(table_t *t, text_t rest, int expected) {
+/* Whether a card is spelt as Card.__str__ spells it: its icons in icon order. */
+static int card_spelt_usually(text_t t) {
+    int last = 0;
+    for (Py_ssize_t i = 0; i < t.n; i++) {
+        int bit = icon_bit[(unsigned char)t.p[i]];
+        if (bit < last)
+            return 0;
+        last = bit;
+    }
+    return 1;
+}
+
+/* How the plays of a record are written (bits): with a seat, without one,
+ * and otherwise than N. [Pn] CARD STATE with its card as Card.__str__ spells
+ * it and its state's letter (a draw, a glyph, another spelling). */
+enum { SEATED = 1, UNSEATED = 2, ODD = 4 };
+
+/* One play line: N. [Pn] [+CARD] CARD STATE [GLYPH], as ply ``expected``;
+ * how it is written goes into ``*form``. */
+static int play_line(table_t *t, text_t rest, int expected, int *form) {
     Py_ssize_t at = 0;
     char number[12];
     int written = snprintf(number, sizeof number, "%d.", expected);
@@ -418,12 +436,16 @@ static int play_line(table_t *t, text_t rest, int expected) {
         word = next_word(rest, &at);
     }
     int card = card_of(word);
-    int state = state_of(next_word(rest, &at));
+    text_t state_word = next_word(rest, &at);
+    int state = state_of(state_word);
     if (card == 0 || state < 0)
         return 0;
     text_t glyph = next_word(rest, &at);
     if (glyph.n && !is_glyph(glyph))
         return 0;
+    *form |= seat >= 0 ? SEATED : UNSEATED;
+    if (drawn || glyph.n || !card_spelt_usually(word) || !same(state_word, spellings[2 * state]))
+        *form |= ODD;
     return next_word(rest, &at).n == 0 && play(t, card, state, seat, drawn);
 }
 
@@ -511,7 +533,7 @@ static PyObject *analysis_of(const table_t *t, const header_t *h) {
 }
 
 /* What else the verdict of an accepted record may end with. */
-enum { NOTHING, ANALYSIS, FACTS, TEXT };
+enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED };
 
 /* What select reads of an accepted record: (its tags as (name, value)
  * pairs, in order; its text, lines [0, count)). */
@@ -567,6 +589,32 @@ static PyObject *facts_of(const table_t *t, const header_t *h) {
                          maybe(points.winner == SHARED ? -1 : points.winner), armies);
 }
 
+/* What a record's page (ordo view) and summary read of an accepted record:
+ * (its tags and text, as text_of; the hands as dealt, HAND_SIZE card masks a
+ * seat, as bytes; the pile, likewise; the plays, as bytes of play_code
+ * (_analysis_py.h); the points table, () under classic
+ * scoring; how plainly the plays are written: 1 every one N. CARD STATE, 2
+ * every one N. Pn CARD STATE, else 0 (play_line); with ``analysed``, the
+ * analysis (analysis_of), else None). */
+static PyObject *page_of(const table_t *t, const header_t *h, PyObject *text, int plain,
+                         int analysed) {
+    PyObject *analysis = analysed ? analysis_of(t, h) : Py_NewRef(Py_None);
+    if (analysis == NULL)
+        return NULL;
+    if (analysis == Py_None && analysed) /* the core cannot tell: the Python path will */
+        return analysis;
+    char dealt[MAX_SEATS * HAND_SIZE], plays[MAX_PLIES];
+    for (int s = 0; s < t->seats; s++)
+        for (int i = 0; i < HAND_SIZE; i++)
+            dealt[s * HAND_SIZE + i] = (char)t->as_dealt[s][i];
+    for (int i = 0; i < t->ply; i++)
+        plays[i] = (char)play_code(t->played[i], t->played_to[i]);
+    return Py_BuildValue("(Oy#y#y#NNN)", text, dealt, (Py_ssize_t)(t->seats * HAND_SIZE),
+                         t->pile, (Py_ssize_t)t->pile_size, plays, (Py_ssize_t)t->ply,
+                         small_tuple(h->points, h->point_count), PyLong_FromLong(plain),
+                         analysis);
+}
+
 /* The verdict of one record (lines [0, count)), or Py_None to decline it;
  * ``extra``: what it ends with (ANALYSIS: analysis_of, FACTS: facts_of, TEXT: text_of). */
 static PyObject *check_record(const text_t *lines, int count, int first_line, PyObject *judge,
@@ -596,6 +644,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     t.seats = h.seats;
     result_t result = {UNKNOWN, 0, {0}};
     int declared[STATES] = {0}; /* the states declared resolved so far */
+    int form = 0;               /* how the plays are written (play_line) */
     int part = DEAL, open_seat = -2, expected = 1; /* open_seat: the hand (or -1 the pile) open */
     for (; row < count; row++) {
         text_t line = lines[row];
@@ -619,7 +668,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
                 ok = declared_line(&t, declared, rest);
             } else if (is_digit(c)) {
                 part = PLAYS;
-                ok = expected <= 999 && play_line(&t, rest, expected++);
+                ok = expected <= 999 && play_line(&t, rest, expected++, &form);
             } else {
                 part = RESULT;
                 ok = result_line(&t, rest, &result);
@@ -673,8 +722,14 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     }
     PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
                          : extra == FACTS  ? facts_of(&t, &h)
-                         : extra == TEXT   ? text_of(tags, tag_count, lines, count)
+                         : extra >= TEXT   ? text_of(tags, tag_count, lines, count)
                                            : NULL;
+    if (extra >= PAGE && analysis != NULL) {
+        PyObject *text = analysis;
+        int plain = form == SEATED ? 2 : form == UNSEATED || form == 0 ? 1 : 0;
+        analysis = page_of(&t, &h, text, plain, extra == PAGE_ANALYSED);
+        Py_DECREF(text);
+    }
     PyObject *answer = NULL;
     if (analysis == Py_None) /* the core cannot tell: the Python path will */
         answer = Py_NewRef(Py_None);
@@ -910,7 +965,8 @@ static PyMethodDef methods[] = {
      "is not plain enough to cut here. judge(name) tells whether a tag of\n"
      "that name is never warned of. With extra 1, a verdict ends with the\n"
      "record's analysis (engine/analysis.analyse); with 2, with what statistics\n"
-     "read of it; with 3, with its tags and its text."},
+     "read of it; with 3, with its tags and its text; with 4, with what its\n"
+     "summary and its page read (5: and its analysis)."},
     {NULL, NULL, 0, NULL},
 };
 

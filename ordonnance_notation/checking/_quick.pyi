@@ -23,6 +23,10 @@ AnalysisFound = tuple[bytes, tuple[StateFound, ...], GameFound, bool]
 # the winners by classic and by points scoring, the first two armies of each marker (facts_of)
 FactsFound = tuple[int | None, int | None, tuple[tuple[int, int], ...]]
 TextFound = tuple[tuple[tuple[str, str], ...], str]  # the tags as (name, value), the text (text_of)
+# text_of's, the hands as dealt (five cards a seat), the pile, the plays (card << 3 | state),
+# the points table (() classic), how plainly the plays are written (0 not, 1 without
+# seats, 2 every one with its seat), the analysis if asked (page_of)
+PageFound = tuple[TextFound, bytes, bytes, bytes, tuple[int, ...], int, AnalysisFound | None]
 Found = tuple[
     int,
     tuple[str, ...],
@@ -33,7 +37,7 @@ Found = tuple[
     tuple[int, ...],
     bool,
     tuple[Marker, ...],
-    AnalysisFound | FactsFound | TextFound,
+    AnalysisFound | FactsFound | TextFound | PageFound,
 ]  # Accepted, then what else was asked
 
 def check_block(

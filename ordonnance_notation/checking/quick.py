@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 from ..engine import compiled
 from ..engine.cards import Card, Icon, State
-from ..engine.scoring import DEFAULT_POINTS, Outcome, TieBreak
+from ..engine.game import HAND_SIZE, Deal
+from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak
 from ..notation.terminals import GLYPHS
 from .header import tag_never_warned
 from .report import players_of, report_json
@@ -33,7 +34,15 @@ from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
     from ..engine.decisions import Analysis
-    from ._quick import Accepted, AnalysisFound, Declined, FactsFound, Found, TextFound
+    from ._quick import (
+        Accepted,
+        AnalysisFound,
+        Declined,
+        FactsFound,
+        Found,
+        PageFound,
+        TextFound,
+    )
 
     CheckBlock = Callable[..., tuple[int, list[Declined | Accepted | Found]] | None]
 
@@ -60,7 +69,7 @@ def compiled_core() -> bool:
 
 
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
-_ANALYSIS, _FACTS, _TEXT = 1, 2, 3  # what else an accepted record's verdict carries
+_ANALYSIS, _FACTS, _TEXT, _PAGE, _PAGE_ANALYSED = 1, 2, 3, 4, 5  # what else a verdict carries
 _STATES = {state.value: state for state in State}
 
 
@@ -106,9 +115,14 @@ def _accepted(source: str, index: int, item: Accepted, with_json: bool) -> Check
     if with_json:
         resolved = ((m, _STATES[s], seat, ply) for m, s, seat, ply in markers)
         json = report_json(source, index, names, True, outcome, resolved, ())
-    verdict = "valid, " + outcome.describe("points" if points else "states")
+    verdict = accepted_verdict(outcome, points)
     task = Task(source, index, first_line, "", with_json)
     return Checked(task, (), players_of(names), verdict, True, 0, 0, json)
+
+
+def accepted_verdict(outcome: Outcome, points: bool) -> str:
+    """The verdict of a record the core accepted: ``valid, P2 wins (states: P1 1, P2 4)``."""
+    return "valid, " + outcome.describe("points" if points else "states")
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,3 +234,71 @@ def _written(item: Found) -> Written:
     tags, text = cast("TextFound", item[9])
     won = tuple((_STATES[state], seat) for _, state, seat, _ in item[8])
     return Written(tags, text, _outcome(item), item[7], won)
+
+
+@dataclass(frozen=True, slots=True)
+class Paged:
+    """What a record's summary and its page read of a record the core
+    accepted: its place, players, tags and text, its outcome under its
+    scoring, the markers as ``(marker, state, seat, ply)``, its deal and
+    plays, whether every play is ``plain`` (its number, perhaps its seat,
+    its card as ``Card.__str__`` spells it and its state's letter: no draw,
+    glyph or comment) and whether every one is ``seated`` (written with its
+    seat), and its analysis when asked (else None)."""
+
+    first_line: int
+    names: tuple[str, ...]
+    tags: tuple[tuple[str, str], ...]
+    text: str
+    outcome: Outcome
+    scoring: Scoring
+    markers: tuple[tuple[int, State, int, int], ...]
+    deal: Deal
+    plays: tuple[tuple[Card, State], ...]
+    plain: bool
+    seated: bool
+    analysis: Analysis | None
+
+    @property
+    def verdict(self) -> str:
+        return accepted_verdict(self.outcome, self.scoring.is_points)
+
+    def tag(self, name: str) -> str | None:
+        """The value of the tag called ``name`` (the core accepts no tag twice), else None."""
+        return next((value for key, value in self.tags if key == name), None)
+
+
+def paged_block(first_line: int, text: str, analysed: bool) -> list[Paged | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: what is
+    ``Paged`` of each one the core accepted (with its analysis if
+    ``analysed``), each other as ``(first line, text)``; None when there is
+    no compiled core or it cannot cut this block."""
+    if CHECK_BLOCK is None:
+        return None
+    if analysed:
+        _tables()
+    return _found_block(first_line, text, _PAGE_ANALYSED if analysed else _PAGE, _paged)
+
+
+def _paged(item: Found) -> Paged:
+    from ..engine.decisions import from_core, plays_from_core
+
+    (tags, text), dealt, pile, plays, points, plain, found = cast("PageFound", item[9])
+    seats = len(item[1])
+    hands = tuple(
+        tuple(map(Card, dealt[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seats)
+    )
+    return Paged(
+        item[0],
+        item[1],
+        tags,
+        text,
+        _outcome(item),
+        Scoring.by_points(points) if points else Scoring.classic(),
+        tuple((m, _STATES[s], seat, ply) for m, s, seat, ply in item[8]),
+        Deal(hands, tuple(map(Card, pile))),
+        plays_from_core(plays),
+        plain != 0,
+        plain == 2,
+        None if found is None else from_core(seats, True, found)[0],
+    )

@@ -89,8 +89,14 @@ class Formations:
 
     def describe(self) -> str:
         """``"regiment F, battalion H"``; ``"no formation"`` for an army without one."""
-        parts = [f"{level.word} {icon.name}" for level in LEVELS for icon in self.at(level)]
-        return ", ".join(parts) or "no formation"
+        said = _DESCRIBED.get(self)
+        if said is None:
+            parts = [f"{level.word} {icon.name}" for level in LEVELS for icon in self.at(level)]
+            said = _DESCRIBED[self] = ", ".join(parts) or "no formation"
+        return said
+
+
+_DESCRIBED: dict[Formations, str] = {}  # a few thousand formations at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +120,10 @@ class Army:
 
     @property
     def formations(self) -> Formations:
-        return Formations.of(self.cards)
+        units = self.units
+        if len(units) > _MAX_PACKED:
+            return Formations.of(self.cards)
+        return formations_of(sum([PACKED[unit.card.mask] for unit in units]))
 
     def strength(self) -> tuple[FormationsKey, int]:
         """Sort key, greater is stronger. An earlier fourth card breaks a full tie;
@@ -189,6 +198,15 @@ class Decision:
                 f"identical formations; {seat_name(self.winner.seat)} played the fourth card "
                 f"earlier, ply {self.winner.fourth_ply} vs {self.loser.fourth_ply}"
             )
+        formations = (self.winner.formations, self.loser.formations)
+        said = _EXPLAINED.get(formations)
+        if said is None:
+            said = _EXPLAINED[formations] = self._compared()
+        return said
+
+    def _compared(self) -> str:
+        """``explain`` where the formations differ: the words depend on them alone."""
+        assert self.level is not None
         prefix = "".join(
             f"{'equal' if self.winner.formations.at(level) else 'no'} {level.plural}; "
             for level in LEVELS[: LEVELS.index(self.level)]
@@ -205,6 +223,9 @@ class Decision:
             f"{prefix}{self.level.word} of {win_icon.plural} beats "
             f"{self.level.word} of {lose_icon.plural}"
         )
+
+
+_EXPLAINED: dict[tuple[Formations, Formations], str] = {}
 
 
 def decide(winner: Army, loser: Army) -> Decision:

@@ -71,12 +71,13 @@ Found = tuple[
 ]
 
 
-def _pairs(codes: bytes) -> Plays:
+def plays_from_core(codes: bytes) -> Plays:
+    """Plays as the compiled core gives them: bytes of ``card << 3 | state``."""
     return tuple(map(_PLAYS.__getitem__, codes))  # type: ignore[arg-type]
 
 
 def _losses(found: LossesFound) -> tuple[Loss, ...]:
-    return tuple(Loss(seat, ply, by, _pairs(kept)) for seat, ply, by, kept in found)
+    return tuple(Loss(seat, ply, by, plays_from_core(kept)) for seat, ply, by, kept in found)
 
 
 def _alone(seats: frozenset[int]) -> int | None:
@@ -98,4 +99,4 @@ def from_core(seats: int, known_deal: bool, found: Found) -> tuple[Analysis, Pla
     analysis = Analysis(
         seats, parts, decided, _alone(_SEATS[can]), _losses(losses), known_deal, _SEATS[can]
     )
-    return analysis, _pairs(plays)
+    return analysis, plays_from_core(plays)

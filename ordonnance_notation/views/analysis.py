@@ -54,6 +54,11 @@ class WhenDecided:
     analysis: Analysis
     plays: tuple[str, ...]
 
+    @classmethod
+    def of(cls, analysis: Analysis, plays: Sequence[tuple[Card, State]]) -> WhenDecided:
+        """The analysis of ``plays``, each as (card, state)."""
+        return cls(analysis, tuple(map(_SPELT.__getitem__, plays)))
+
     @property
     def plies(self) -> int:
         return len(self.plays)
@@ -173,7 +178,7 @@ def when_decided(report: Report) -> WhenDecided | None:
     analysis = analysis_of(report)
     if analysis is None:
         return None
-    return WhenDecided(analysis, tuple(_SPELT[turn.card, turn.state] for turn in report.turns))
+    return WhenDecided.of(analysis, [(turn.card, turn.state) for turn in report.turns])
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +240,7 @@ def quick_analyses(block: Block, record: int) -> list[RecordAnalysis | tuple[int
             record,
             players_named(item.names),
             True,
-            WhenDecided(item.analysis, tuple(map(_SPELT.__getitem__, item.plays))),
+            WhenDecided.of(item.analysis, item.plays),
         )
         for item in found
     ]

@@ -18,6 +18,7 @@ from ..checking.report import Report
 from ..engine.armies import LEVELS, UNITS_PER_ARMY, Army, Decision, Formations
 from ..engine.cards import Card, Icon, State, seat_name
 from ..engine.game import Game
+from ..engine.scoring import Outcome
 from .replay import Replay, Step
 from .report import visible
 
@@ -194,9 +195,13 @@ def ending_pieces(report: Report) -> tuple[str, str] | None:
         stopped = report.stopped
         return f"replay stops here: ply {stopped.ply} is {stopped.code}", f" ({stopped.message})"
     if report.game is not None and report.game.over and report.outcome is not None:
-        unit = report.scoring.unit if report.scoring else "states"
-        return f"game over: {report.outcome.describe(unit)}", ""
+        return game_over(report.outcome, report.scoring.unit if report.scoring else "states"), ""
     return None
+
+
+def game_over(outcome: Outcome, unit: str) -> str:
+    """The words that end the replay of a finished game, its scores counting ``unit``."""
+    return f"game over: {outcome.describe(unit)}"
 
 
 def _end_note(replay: Replay, step: Step, seat: int | None) -> Text | None:

@@ -40,6 +40,7 @@ from functools import partial
 from importlib.resources import files
 from typing import Any, NamedTuple
 
+from ..checking.quick import Paged, paged_block
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError
@@ -52,10 +53,10 @@ from ..notation.parser import parse_record
 from ..runs.blocks import Block, block_chunks, input_blocks
 from ..runs.workers import Workers
 from .analysis import analysis_of
-from .board import ending_pieces
+from .board import ending_pieces, game_over
 from .picture import defs, layout, note, seat_labels
 from .report import diagnostic_text, visible
-from .summary import outcome_words, rules_words, summarize
+from .summary import RecordSummary, core_summary, outcome_words, rules_words, summarize
 
 _ASSETS = files(__package__) / "viewer"
 
@@ -118,6 +119,8 @@ class Decisions:
 
 HIDDEN = "?"  # a card drawn that the page's seat does not see
 _LETTERS = {state: state.name for state in State}
+_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
+_new = tuple.__new__
 
 
 class Ply(NamedTuple):
@@ -224,7 +227,7 @@ def record_view(
     plays = summary = None
     if record is not None and report.game is not None:  # as ``replay.replay``
         plays = _plays(report, seat)
-        summary = _summary(report)
+        summary = _summary(summarize(report, decided=False))  # the page has its own decisions
     return RecordView(
         file,
         report.source,
@@ -340,8 +343,51 @@ def _grouped(loss: Loss) -> tuple[tuple[str, str], ...]:
     )
 
 
-def _summary(report: Report) -> Summary:
-    summary = summarize(report, decided=False)  # the page has its own (``decisions``)
+def core_view(paged: Paged, file: int, source: str, index: int, seat: int | None) -> RecordView:
+    """The page's view of a record the compiled core accepted, its plays
+    ``plain``, as ``record_view`` makes it of the record's report."""
+    names = paged.names
+    labels, hand_labels = seat_labels(names, len(names))
+    deal, seats = paged.deal, len(names)
+    pile = deal.pile
+    drawn: list[str | None] = [_WORDS[card] for card in pile[: len(paged.plays)]]
+    drawn += [None] * (len(paged.plays) - len(drawn))
+    if seat is not None:  # another seat's draw is not shown
+        drawn = [d if d is None or ply % seats == seat else HIDDEN for ply, d in enumerate(drawn)]
+    plies = tuple(
+        [
+            _new(Ply, (_WORDS[card], _LETTERS[state], draw))
+            for (card, state), draw in zip(paged.plays, drawn, strict=True)
+        ]
+    )
+    hands = tuple(
+        tuple(map(str, hand)) if seat is None or seat == s else len(hand)
+        for s, hand in enumerate(deal.hands)
+    )
+    written: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    if paged.seated:  # each play as written: more than its card and state
+        written = tuple(
+            (ply, (f"{seat_name((ply - 1) % seats)} {card} {state}",))
+            for ply, (card, state, _) in enumerate(plies, 1)
+        )
+    ending = (game_over(paged.outcome, paged.scoring.unit), "")
+    plays = Plays(labels, hand_labels, hands, len(pile), plies, written, (), (), ending, False)
+    row = (
+        visible(" v ".join(name.strip() or "?" for name in names)),
+        visible(paged.tag("Date") or ""),
+        visible(paged.tag("Event") or ""),
+        visible(paged.verdict),
+        True,
+    )
+    summary = core_summary(source, index, paged, decided=False)  # the page has its own
+    analysis = paged.analysis
+    decided = None if analysis is None else _decisions(analysis, seat)
+    return RecordView(
+        file, source, index, row, plays, (), (), paged.first_line, _summary(summary), decided
+    )
+
+
+def _summary(summary: RecordSummary) -> Summary:
     states = tuple(
         Resolved(
             state.marker,
@@ -363,12 +409,17 @@ def view_block(block: Block, seat: int | None, decided: bool = True) -> list[Rec
     """The views of the records of one block (on a worker), numbered from 1
     within the block."""
     found: list[RecordView] = []
-    for first_line, text in block_chunks(block):
+    paged = None if block.one_record else paged_block(block.first_line, block.text, decided)
+    for item in block_chunks(block) if paged is None else paged:
+        if not isinstance(item, tuple) and item.plain:
+            found.append(core_view(item, block.file, block.source, len(found) + 1, seat))
+            continue
+        first_line, text = item if isinstance(item, tuple) else (item.first_line, item.text)
         if not text.strip():
             continue
-        item = parse_record(text, first_line, block.source, len(found) + 1)
-        if item is not None:
-            view = record_view(validate(item), block.file, text, first_line, seat, decided)
+        record = parse_record(text, first_line, block.source, len(found) + 1)
+        if record is not None:
+            view = record_view(validate(record), block.file, text, first_line, seat, decided)
             found.append(view)
     return found
 

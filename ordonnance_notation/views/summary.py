@@ -12,14 +12,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from ..checking.quick import Paged, paged_block
 from ..checking.report import Report
 from ..engine.armies import Army
 from ..engine.cards import Card, State, seat_name
-from ..engine.game import Game, Resolution
+from ..engine.game import Resolution, resolutions_of
 from ..engine.scoring import Outcome, Scoring, TieBreak, captures
+from ..runs.blocks import Block
 from ..runs.workers import Workers
 from .analysis import WhenDecided, when_decided
-from .report import Json, Numbered, Player, laid_block, players_of
+from .report import Json, Numbered, Player, laid_block, players_named, players_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +231,7 @@ def summarize(report: Report, decided: bool = True) -> RecordSummary:
             if game.resolution(state) is None
         )
         if report.outcome is not None:
-            result = GameResult(report.outcome, why(report.outcome, game, scoring))
+            result = GameResult(report.outcome, why(report.outcome, game.resolutions, scoring))
     return RecordSummary(
         file=report.source,
         record=report.index,
@@ -248,7 +250,50 @@ def summarize(report: Report, decided: bool = True) -> RecordSummary:
     )
 
 
-def why(outcome: Outcome, game: Game, scoring: Scoring) -> str:
+def core_summary(source: str, record: int, paged: Paged, decided: bool = True) -> RecordSummary:
+    """The summary of a record the compiled core accepted, its plays
+    ``plain`` (no annotation); with ``decided``, when each state was decided
+    if the core analysed it."""
+    assert paged.plain
+    resolutions = resolutions_of(
+        len(paged.names), paged.plays, ((m, state, ply) for m, state, _, ply in paged.markers)
+    )
+    analysis = paged.analysis
+    return RecordSummary(
+        file=source,
+        record=record,
+        players=players_named(paged.names),
+        scoring=paged.scoring,
+        valid=True,
+        states=tuple(StateSummary.of(resolution) for resolution in resolutions),
+        unresolved=(),  # the core accepts finished games only
+        result=GameResult(paged.outcome, why(paged.outcome, resolutions, paged.scoring)),
+        comments=(),
+        annotations=(),
+        problems=(),
+        decided=None if analysis is None or not decided else WhenDecided.of(analysis, paged.plays),
+    )
+
+
+def quick_summaries(
+    block: Block, record: int, decided: bool
+) -> list[RecordSummary | tuple[int, str]] | None:
+    """The summaries of a block's plainly written records from the compiled
+    core (``quick.paged_block``), the others left as ``(first line, text)``."""
+    found = paged_block(block.first_line, block.text, decided)
+    if found is None:
+        return None
+    return [
+        item
+        if isinstance(item, tuple)
+        else core_summary(block.source, record, item)
+        if item.plain
+        else (item.first_line, item.text)
+        for item in found
+    ]
+
+
+def why(outcome: Outcome, resolutions: Sequence[Resolution], scoring: Scoring) -> str:
     """The result in a sentence, naming the tie-break that decided it."""
     unit = scoring.unit
     if not outcome.tied:
@@ -282,7 +327,7 @@ def why(outcome: Outcome, game: Game, scoring: Scoring) -> str:
     k = outcome.states[outcome.winner]
     ordinal = {1: "first", 2: "second", 3: "third"}.get(k, f"{k}th")
     markers = ", ".join(
-        f"{seat_name(s)}'s was marker {captures(game.resolutions, s)[k - 1]}" for s in outcome.tied
+        f"{seat_name(s)}'s was marker {captures(resolutions, s)[k - 1]}" for s in outcome.tied
     )
     return (
         f"{first}; the later {ordinal} capture wins: {markers}, "
@@ -471,5 +516,6 @@ def summaries(
         data_of=partial(summarize, decided=decided),
         render=_LAYOUTS.get(format, render_text),
         format=format,
+        quick=partial(quick_summaries, decided=decided),
     )
     return Numbered(paths, lay, workers)

@@ -50,6 +50,7 @@ static int same(text_t t, const char *word) {
 /* The words of the notation, given once by quick.py from the Python
  * modules that define them (configure): each fact is written there. */
 static int icon_bit[128];               /* the bit of each icon letter (Icon), else 0 */
+static char icon_letter[5];             /* the letter of each icon */
 static char spellings[STATES * 2][16];  /* the usual spellings of each state (state_spelt) */
 static int spelt_state[STATES * 2];
 static int spelling_count;
@@ -520,20 +521,27 @@ static int deal_cards(table_t *t, text_t rest, Py_ssize_t at, int seat) {
     }
 }
 
-/* The analysis of an accepted record (analysis_found). */
-static PyObject *analysis_of(const table_t *t, const header_t *h) {
+/* The analysis of an accepted record; NULL where it cannot be used (never,
+ * where every draw is known: the record is declined all the same). */
+static const analysis_t *analysed(const table_t *t, const header_t *h) {
     static position_t p;
     static analysis_t a;
     position_start(&p, t->seats, t->as_dealt, t->pile, t->pile_size, 1,
                    h->point_count ? h->points : NULL, h->point_count);
     analyse_plays(&p, t->played, t->played_to, t->ply, &a);
-    if (a.spilt) /* never, where every draw is known: declined all the same */
+    return a.spilt ? NULL : &a;
+}
+
+/* The analysis of an accepted record (analysis_found), or None to decline it. */
+static PyObject *analysis_of(const table_t *t, const header_t *h) {
+    const analysis_t *a = analysed(t, h);
+    if (a == NULL)
         Py_RETURN_NONE;
-    return analysis_found(&a, t->played, t->played_to, t->ply);
+    return analysis_found(a, t->played, t->played_to, t->ply);
 }
 
 /* What else the verdict of an accepted record may end with. */
-enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED };
+enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_VIEWED = 2 };
 
 /* What select reads of an accepted record: (its tags as (name, value)
  * pairs, in order; its text, lines [0, count)). */
@@ -589,30 +597,204 @@ static PyObject *facts_of(const table_t *t, const header_t *h) {
                          maybe(points.winner == SHARED ? -1 : points.winner), armies);
 }
 
+/* The one seat of a mask of seats, else None (decisions._alone). */
+static PyObject *alone(int mask) {
+    return mask && !(mask & (mask - 1)) ? PyLong_FromLong(__builtin_ctz((unsigned)mask))
+                                        : Py_NewRef(Py_None);
+}
+
+/* A card as Card.__str__ spells it: its icons' letters in icon order. */
+static PyObject *card_word(int card) {
+    char letters[5];
+    int n = 0;
+    for (int icon = 0; icon < 5; icon++)
+        if (card >> icon & 1)
+            letters[n++] = icon_letter[icon];
+    return PyUnicode_FromStringAndSize(letters, n);
+}
+
+/* A loss's other plays by card, in the order found, each with the letters
+ * of its states in state order: [["LH", "CJ"], ["F", "T"]] (page._grouped). */
+static PyObject *grouped(const loss_t *loss) {
+    int cards[MAX_KEPT], masks[MAX_KEPT], n = 0;
+    for (int k = 0; k < loss->kept; k++) {
+        int i = 0;
+        while (i < n && cards[i] != loss->card[k])
+            i++;
+        if (i == n)
+            cards[n] = loss->card[k], masks[n++] = 0;
+        masks[i] |= 1 << loss->state[k];
+    }
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list != NULL && i < n; i++) {
+        char letters[STATES];
+        int count = 0;
+        for (int state = 0; state < STATES; state++)
+            if (masks[i] >> state & 1)
+                letters[count++] = spellings[2 * state][0];
+        PyObject *pair = Py_BuildValue("[Ns#]", card_word(cards[i]), letters, (Py_ssize_t)count);
+        if (pair == NULL)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, i, pair);
+    }
+    return list;
+}
+
+typedef struct {
+    int ply, order, target, loss; /* loss -1: the target was decided there */
+} mark_t;
+
+static int by_ply(const void *a, const void *b) {
+    const mark_t *x = a, *y = b;
+    return x->ply != y->ply ? x->ply - y->ply : x->order - y->order;
+}
+
+/* One event of the page: ["d", target, winner] or ["l", target, seat, by,
+ * alternatives or None] (page._decisions_json); target None: the game. */
+static PyObject *event(const analysis_t *a, const mark_t *m) {
+    PyObject *target = m->target == STATES ? Py_NewRef(Py_None) : PyLong_FromLong(m->target);
+    if (m->loss < 0)
+        return Py_BuildValue("[sNN]", "d", target, alone(a->can[m->target]));
+    const loss_t *loss = &a->loss[m->target][m->loss];
+    PyObject *kept = loss->seat == loss->by ? grouped(loss) : Py_NewRef(Py_None);
+    return Py_BuildValue("[sNiiN]", "l", target, loss->seat, loss->by, kept);
+}
+
+/* When each state and the game were decided, as the page of every seat
+ * holds it: page._decisions_json(page._decisions(analysis, None)) of a
+ * record whose deal is known (tests/test_quick.py holds the two equal). */
+static PyObject *decisions_json(const analysis_t *a) {
+    mark_t marks[(STATES + 1) * (MAX_LOSSES + 1)];
+    int n = 0;
+    for (int target = 0; target <= STATES; target++) {
+        for (int i = 0; i < a->losses[target]; i++, n++)
+            marks[n] = (mark_t){a->loss[target][i].ply, n, target, i};
+        if (a->decided[target] >= 0)
+            marks[n] = (mark_t){a->decided[target], n, target, -1}, n++;
+    }
+    qsort(marks, (size_t)n, sizeof *marks, by_ply);
+    PyObject *states = PyList_New(STATES), *by = PyDict_New(), *answer = NULL;
+    if (states == NULL || by == NULL)
+        goto done;
+    for (int s = 0; s < STATES; s++) {
+        PyObject *part = Py_BuildValue("[NNN]", maybe(a->decided[s]), alone(a->can[s]),
+                                       maybe(a->resolved[s] ? a->resolved[s] : -1));
+        if (part == NULL)
+            goto done;
+        PyList_SET_ITEM(states, s, part);
+    }
+    for (int i = 0; i < n;) {
+        int j = i;
+        while (j < n && marks[j].ply == marks[i].ply)
+            j++;
+        PyObject *events = PyList_New(j - i);
+        for (int k = i; events != NULL && k < j; k++) {
+            PyObject *one = event(a, &marks[k]);
+            if (one == NULL)
+                Py_CLEAR(events);
+            else
+                PyList_SET_ITEM(events, k - i, one);
+        }
+        char key[12];
+        snprintf(key, sizeof key, "%d", marks[i].ply);
+        if (events == NULL || PyDict_SetItemString(by, key, events) < 0) {
+            Py_XDECREF(events);
+            goto done;
+        }
+        Py_DECREF(events);
+        i = j;
+    }
+    answer = Py_BuildValue("{s:i,s:O,s:[NN],s:O}", "deal", 1, "states", states, "game",
+                           maybe(a->decided[STATES]), alone(a->can[STATES]), "marks", by);
+done:
+    Py_XDECREF(states);
+    Py_XDECREF(by);
+    return answer;
+}
+
+/* Cards in the page's fixed codes: the card of mask m as the character
+ * 0x80 + m (page.Codes.fixed puts the page's codes in their place). */
+#define FIXED 0x80
+
+/* The every-seat page's own pieces: (the hands as dealt and the plies, in
+ * fixed codes: three characters a ply, the card, the state's letter and the
+ * card drawn (or NO_DRAW); when each state was decided (decisions_json), or
+ * None without ``a``). */
+static PyObject *page_pieces(const table_t *t, const analysis_t *a) {
+    unsigned char hands[MAX_SEATS * HAND_SIZE], plies[3 * MAX_PLIES];
+    int n = 0;
+    for (int s = 0; s < t->seats; s++)
+        for (int i = 0; i < HAND_SIZE; i++)
+            hands[n++] = (unsigned char)(FIXED + t->as_dealt[s][i]);
+    for (int ply = 0; ply < t->ply; ply++) {
+        plies[3 * ply] = (unsigned char)(FIXED + t->played[ply]);
+        plies[3 * ply + 1] = (unsigned char)spellings[2 * t->played_to[ply]][0];
+        plies[3 * ply + 2] = ply < t->pile_size ? (unsigned char)(FIXED + t->pile[ply]) : '.';
+    }
+    return Py_BuildValue("(NNN)", PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, hands, n),
+                         PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, plies, 3 * t->ply),
+                         a == NULL ? Py_NewRef(Py_None) : decisions_json(a));
+}
+
+/* Each marker's armies by place, as (seat, ply of its fourth card, packed
+ * icon counts (armies.PACKED)). */
+static PyObject *ranked_of(const table_t *t) {
+    PyObject *markers = PyTuple_New(STATES);
+    for (int r = 0; markers != NULL && r < STATES; r++) {
+        int state = t->order[r];
+        PyObject *places = PyTuple_New(t->seats);
+        for (int place = 0; places != NULL && place < t->seats; place++) {
+            int seat = t->ranking[r][place];
+            PyObject *army = Py_BuildValue("(iii)", seat, t->fourth[state][seat],
+                                           packed_army(t, state, seat));
+            if (army == NULL)
+                Py_CLEAR(places);
+            else
+                PyTuple_SET_ITEM(places, place, army);
+        }
+        if (places == NULL)
+            Py_CLEAR(markers);
+        else
+            PyTuple_SET_ITEM(markers, r, places);
+    }
+    return markers;
+}
+
 /* What a record's page (ordo view) and summary read of an accepted record:
  * (its tags and text, as text_of; the hands as dealt, HAND_SIZE card masks a
  * seat, as bytes; the pile, likewise; the plays, as bytes of play_code
  * (_analysis_py.h); the points table, () under classic
  * scoring; how plainly the plays are written: 1 every one N. CARD STATE, 2
- * every one N. Pn CARD STATE, else 0 (play_line); with ``analysed``, the
- * analysis (analysis_of), else None). */
+ * every one N. Pn CARD STATE, else 0 (play_line); each marker's armies
+ * (ranked_of); with PAGE_ANALYSED, the analysis (analysis_found), else None;
+ * with PAGE_VIEWED, the every-seat page's pieces (page_pieces: with
+ * PAGE_ANALYSED too, they hold the analysis as the page does, and the
+ * analysis itself is None), else None). */
 static PyObject *page_of(const table_t *t, const header_t *h, PyObject *text, int plain,
-                         int analysed) {
-    PyObject *analysis = analysed ? analysis_of(t, h) : Py_NewRef(Py_None);
-    if (analysis == NULL)
+                         int extra) {
+    const analysis_t *a = NULL;
+    if (extra & PAGE_ANALYSED && (a = analysed(t, h)) == NULL)
+        Py_RETURN_NONE; /* the core cannot tell: the Python path will */
+    PyObject *analysis = a == NULL || extra & PAGE_VIEWED
+                             ? Py_NewRef(Py_None)
+                             : analysis_found(a, t->played, t->played_to, t->ply);
+    PyObject *pieces = extra & PAGE_VIEWED ? page_pieces(t, a) : Py_NewRef(Py_None);
+    if (analysis == NULL || pieces == NULL) {
+        Py_XDECREF(analysis);
+        Py_XDECREF(pieces);
         return NULL;
-    if (analysis == Py_None && analysed) /* the core cannot tell: the Python path will */
-        return analysis;
+    }
     char dealt[MAX_SEATS * HAND_SIZE], plays[MAX_PLIES];
     for (int s = 0; s < t->seats; s++)
         for (int i = 0; i < HAND_SIZE; i++)
             dealt[s * HAND_SIZE + i] = (char)t->as_dealt[s][i];
     for (int i = 0; i < t->ply; i++)
         plays[i] = (char)play_code(t->played[i], t->played_to[i]);
-    return Py_BuildValue("(Oy#y#y#NNN)", text, dealt, (Py_ssize_t)(t->seats * HAND_SIZE),
+    return Py_BuildValue("(Oy#y#y#NNNNN)", text, dealt, (Py_ssize_t)(t->seats * HAND_SIZE),
                          t->pile, (Py_ssize_t)t->pile_size, plays, (Py_ssize_t)t->ply,
                          small_tuple(h->points, h->point_count), PyLong_FromLong(plain),
-                         analysis);
+                         ranked_of(t), analysis, pieces);
 }
 
 /* The verdict of one record (lines [0, count)), or Py_None to decline it;
@@ -727,7 +909,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     if (extra >= PAGE && analysis != NULL) {
         PyObject *text = analysis;
         int plain = form == SEATED ? 2 : form == UNSEATED || form == 0 ? 1 : 0;
-        analysis = page_of(&t, &h, text, plain, extra == PAGE_ANALYSED);
+        analysis = page_of(&t, &h, text, plain, extra);
         Py_DECREF(text);
     }
     PyObject *answer = NULL;
@@ -898,6 +1080,7 @@ static PyObject *configure(PyObject *module, PyObject *args) {
         if (letter >= 128)
             return PyErr_Format(PyExc_ValueError, "icon letters are ASCII");
         icon_bit[letter] = 1 << icon;
+        icon_letter[icon] = (char)letter;
     }
     spelling_count = 0;
     for (int state = 0; state < STATES; state++) {
@@ -966,7 +1149,8 @@ static PyMethodDef methods[] = {
      "that name is never warned of. With extra 1, a verdict ends with the\n"
      "record's analysis (engine/analysis.analyse); with 2, with what statistics\n"
      "read of it; with 3, with its tags and its text; with 4, with what its\n"
-     "summary and its page read (5: and its analysis)."},
+     "summary and its page read; 5 and its analysis; 6 and the pieces of\n"
+     "the every-seat page; 7 those, with the analysis as the page holds it."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -69,8 +69,10 @@ def compiled_core() -> bool:
 
 
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
-_ANALYSIS, _FACTS, _TEXT, _PAGE, _PAGE_ANALYSED = 1, 2, 3, 4, 5  # what else a verdict carries
+_ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's verdict carries
+_PAGE_ANALYSED, _PAGE_VIEWED = 1, 2  # and what else _PAGE's carries, as bits
 _STATES = {state.value: state for state in State}
+_CARDS = {mask: Card(mask) for mask in range(1, 32)}
 
 
 def quick_block(
@@ -244,7 +246,11 @@ class Paged:
     plays, whether every play is ``plain`` (its number, perhaps its seat,
     its card as ``Card.__str__`` spells it and its state's letter: no draw,
     glyph or comment) and whether every one is ``seated`` (written with its
-    seat), and its analysis when asked (else None)."""
+    seat), each marker's armies by place as ``(seat, ply of its fourth card,
+    packed icon counts)`` (``armies.PACKED``), its analysis when asked
+    (else None), and when asked the every-seat page's ``pieces`` (else
+    None): the hands as dealt and the plies in fixed codes (``FIXED``), and
+    when each state was decided as that page holds it (None: not asked)."""
 
     first_line: int
     names: tuple[str, ...]
@@ -257,7 +263,9 @@ class Paged:
     plays: tuple[tuple[Card, State], ...]
     plain: bool
     seated: bool
+    ranked: tuple[tuple[tuple[int, int, int], ...], ...]
     analysis: Analysis | None
+    pieces: tuple[str, str, dict[str, object] | None] | None
 
     @property
     def verdict(self) -> str:
@@ -268,25 +276,37 @@ class Paged:
         return next((value for key, value in self.tags if key == name), None)
 
 
-def paged_block(first_line: int, text: str, analysed: bool) -> list[Paged | Declined] | None:
+FIXED = 0x80
+"""The card of mask m is the character ``chr(FIXED + m)`` in the page's pieces."""
+
+
+def paged_block(
+    first_line: int, text: str, analysed: bool, viewed: bool = False
+) -> list[Paged | Declined] | None:
     """The records of a block as ``quick_block`` cuts them: what is
     ``Paged`` of each one the core accepted (with its analysis if
-    ``analysed``), each other as ``(first line, text)``; None when there is
-    no compiled core or it cannot cut this block."""
+    ``analysed``; with ``viewed``, the every-seat page's pieces, holding
+    the analysis in the place of ``analysis``), each other as ``(first
+    line, text)``; None when there is no compiled core or it cannot cut
+    this block."""
     if CHECK_BLOCK is None:
         return None
     if analysed:
         _tables()
-    return _found_block(first_line, text, _PAGE_ANALYSED if analysed else _PAGE, _paged)
+    extra = _PAGE | (_PAGE_ANALYSED if analysed else 0) | (_PAGE_VIEWED if viewed else 0)
+    return _found_block(first_line, text, extra, _paged)
 
 
 def _paged(item: Found) -> Paged:
     from ..engine.decisions import from_core, plays_from_core
 
-    (tags, text), dealt, pile, plays, points, plain, found = cast("PageFound", item[9])
+    (tags, text), dealt, pile, plays, points, plain, ranked, found, pieces = cast(
+        "PageFound", item[9]
+    )
     seats = len(item[1])
+    card = _CARDS.__getitem__
     hands = tuple(
-        tuple(map(Card, dealt[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seats)
+        tuple(map(card, dealt[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seats)
     )
     return Paged(
         item[0],
@@ -296,9 +316,11 @@ def _paged(item: Found) -> Paged:
         _outcome(item),
         Scoring.by_points(points) if points else Scoring.classic(),
         tuple((m, _STATES[s], seat, ply) for m, s, seat, ply in item[8]),
-        Deal(hands, tuple(map(Card, pile))),
+        Deal(hands, tuple(map(card, pile))),
         plays_from_core(plays),
         plain != 0,
         plain == 2,
+        ranked,
         None if found is None else from_core(seats, True, found)[0],
+        pieces,
     )

@@ -147,6 +147,7 @@ class Army:
 PACKED = [sum(1 << 3 * icon for icon in Icon if mask >> icon & 1) for mask in range(32)]
 _MAX_PACKED = 7  # cards whose counts fit in three bits
 _FORMATIONS: dict[int, Formations] = {}
+_ONE_OF_EACH: dict[Formations, Formations] = {}  # equal formations are one object
 
 
 def formations_of(packed: int) -> Formations:
@@ -154,9 +155,20 @@ def formations_of(packed: int) -> Formations:
     ``packed`` (the sum of its cards' ``PACKED`` values)."""
     found = _FORMATIONS.get(packed)
     if found is None:
-        found = _FORMATIONS[packed] = Formations._count([packed >> 3 * icon & 7 for icon in Icon])
+        made = Formations._count([packed >> 3 * icon & 7 for icon in Icon])
+        found = _FORMATIONS[packed] = _ONE_OF_EACH.setdefault(made, made)
     return found
 
+
+def described(packed: int) -> str:
+    """``formations_of(packed).describe()``, by the packed icon counts."""
+    said = _DESCRIBED_PACKED.get(packed)
+    if said is None:
+        said = _DESCRIBED_PACKED[packed] = formations_of(packed).describe()
+    return said
+
+
+_DESCRIBED_PACKED: dict[int, str] = {}
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
@@ -180,52 +192,83 @@ class Decision:
     @property
     def icons(self) -> tuple[Icon | None, Icon | None]:
         """At a seniority step, the first icons that differ (winner's, loser's)."""
-        if self.level is None or self.by_count:
-            return None, None
-        for mine, theirs in zip(
-            self.winner.formations.at(self.level),
-            self.loser.formations.at(self.level),
-            strict=True,  # not by count: as many formations each
-        ):
-            if mine != theirs:
-                return mine, theirs
-        return None, None
+        return differing_icons(self.level, self.winner.formations, self.loser.formations)
 
     def explain(self) -> str:
         """The deciding comparison in words, e.g. ``"two regiments beat one"``."""
-        if self.level is None:
-            return (
-                f"identical formations; {seat_name(self.winner.seat)} played the fourth card "
-                f"earlier, ply {self.winner.fourth_ply} vs {self.loser.fourth_ply}"
-            )
-        formations = (self.winner.formations, self.loser.formations)
-        said = _EXPLAINED.get(formations)
-        if said is None:
-            said = _EXPLAINED[formations] = self._compared()
-        return said
-
-    def _compared(self) -> str:
-        """``explain`` where the formations differ: the words depend on them alone."""
-        assert self.level is not None
-        prefix = "".join(
-            f"{'equal' if self.winner.formations.at(level) else 'no'} {level.plural}; "
-            for level in LEVELS[: LEVELS.index(self.level)]
+        winner, loser = self.winner, self.loser
+        return explained(
+            winner.formations, loser.formations, winner.seat, winner.fourth_ply, loser.fourth_ply
         )
-        mine = len(self.winner.formations.at(self.level))
-        theirs = len(self.loser.formations.at(self.level))
+
+
+def differing_icons(
+    level: Level | None, winner: Formations, loser: Formations
+) -> tuple[Icon | None, Icon | None]:
+    """At a seniority step, the first icons that differ (winner's, loser's)."""
+    if level is None or by_count(level, winner, loser):
+        return None, None
+    for mine, theirs in zip(
+        winner.at(level),
+        loser.at(level),
+        strict=True,  # not by count: as many formations each
+    ):
         if mine != theirs:
-            noun = self.level.word if mine == 1 else self.level.plural
-            loser = _NUMBERS[theirs] if theirs else "none"
-            return f"{prefix}{_NUMBERS[mine]} {noun} beat{'s' if mine == 1 else ''} {loser}"
-        win_icon, lose_icon = self.icons
-        assert win_icon is not None and lose_icon is not None
+            return mine, theirs
+    return None, None
+
+
+def explained(
+    winner: Formations, loser: Formations, seat: int, fourth: int | None, other: int | None
+) -> str:
+    """Why the army of ``winner``'s formations (of ``seat``, its fourth card at
+    ply ``fourth``) ranks above the one of ``loser``'s (its fourth at ply
+    ``other``), in words: ``"two regiments beat one"``."""
+    said = _EXPLAINED.get((winner, loser))
+    if said is not None:
+        return said
+    level = deciding_level(winner, loser)
+    if level is None:
         return (
-            f"{prefix}{self.level.word} of {win_icon.plural} beats "
-            f"{self.level.word} of {lose_icon.plural}"
+            f"identical formations; {seat_name(seat)} played the fourth card "
+            f"earlier, ply {fourth} vs {other}"
         )
+    said = _EXPLAINED[winner, loser] = _compared(level, winner, loser)
+    return said
 
 
-_EXPLAINED: dict[tuple[Formations, Formations], str] = {}
+def _compared(level: Level, winner: Formations, loser: Formations) -> str:
+    """``explained`` where the formations differ: the words depend on them alone."""
+    prefix = "".join(
+        f"{'equal' if winner.at(before) else 'no'} {before.plural}; "
+        for before in LEVELS[: LEVELS.index(level)]
+    )
+    mine, theirs = len(winner.at(level)), len(loser.at(level))
+    if mine != theirs:
+        noun = level.word if mine == 1 else level.plural
+        fewer = _NUMBERS[theirs] if theirs else "none"
+        return f"{prefix}{_NUMBERS[mine]} {noun} beat{'s' if mine == 1 else ''} {fewer}"
+    win_icon, lose_icon = differing_icons(level, winner, loser)
+    assert win_icon is not None and lose_icon is not None
+    return f"{prefix}{level.word} of {win_icon.plural} beats {level.word} of {lose_icon.plural}"
+
+
+_EXPLAINED: dict[tuple[Formations, Formations], str] = {}  # formations that differ
+
+
+def explained_packed(packed: int, beaten: int, seat: int, fourth: int, other: int) -> str:
+    """``explained`` of two full armies by their packed icon counts."""
+    winner, loser = formations_of(packed), formations_of(beaten)
+    if winner is loser:  # one of each (formations_of): identical formations
+        return explained(winner, loser, seat, fourth, other)
+    # by identity: formations_of keeps every one it made, so no id is used twice
+    said = _EXPLAINED_KEPT.get((id(winner), id(loser)))
+    if said is None:
+        said = _EXPLAINED_KEPT[id(winner), id(loser)] = explained(winner, loser, seat, 0, 0)
+    return said
+
+
+_EXPLAINED_KEPT: dict[tuple[int, int], str] = {}
 
 
 def decide(winner: Army, loser: Army) -> Decision:

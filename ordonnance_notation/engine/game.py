@@ -12,7 +12,7 @@ order, full states and the end of the game, and takes declared draws on trust.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -76,29 +76,6 @@ class Resolution:
     def place_of(self, seat: int) -> int:
         """0 for the strongest army, 1 for the next, ..."""
         return next(i for i, army in enumerate(self.ranking) if army.seat == seat)
-
-
-def resolutions_of(
-    seats: int,
-    plays: Sequence[tuple[Card, State]],
-    markers: Iterable[tuple[int, State, int]],
-) -> tuple[Resolution, ...]:
-    """The resolutions of plays already replayed by the rules, which
-    resolved each state of ``markers`` (marker, state, ply), in marker order:
-    its armies as the plays made them, ranked as ``Table.play`` ranks them.
-    Nothing is checked (the compiled core replayed the plays)."""
-    units: list[list[list[Unit]]] = [[[] for _ in range(seats)] for _ in STATES]
-    for ply, (card, state) in enumerate(plays, 1):
-        units[state - 1][(ply - 1) % seats].append(_new(Unit, (card, ply)))
-    return tuple(
-        Resolution(
-            state,
-            marker,
-            ply,
-            rank([Army(seat, tuple(army)) for seat, army in enumerate(units[state - 1])]),
-        )
-        for marker, state, ply in markers
-    )
 
 
 class Violation(Enum):

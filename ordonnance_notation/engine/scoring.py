@@ -81,6 +81,12 @@ def captures(resolutions: Sequence[Resolution], seat: int) -> list[int]:
     return sorted(r.marker for r in resolutions if r.winner == seat)
 
 
+def captured(winners: Sequence[int], seat: int) -> list[int]:
+    """Marker numbers of the states ``seat`` won, in order; ``winners``: the
+    seat that won each marker, in marker order."""
+    return [marker for marker, winner in enumerate(winners, 1) if winner == seat]
+
+
 def score(seats: int, resolutions: Sequence[Resolution], scoring: Scoring) -> Outcome:
     """The outcome of a finished game (every state resolved)."""
     winners = [r.winner for r in resolutions]

@@ -40,14 +40,14 @@ from functools import partial
 from importlib.resources import files
 from typing import Any, NamedTuple
 
-from ..checking.quick import Paged, paged_block
+from ..checking.quick import FIXED, Paged, paged_block
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError
-from ..engine.armies import _NUMBERS, LEVELS, UNITS_PER_ARMY
+from ..engine.armies import _NUMBERS, LEVELS, UNITS_PER_ARMY, described, explained_packed
 from ..engine.cards import ICONS_BY_SENIORITY, Card, Icon, State, seat_name
 from ..engine.decisions import Analysis, Loss
-from ..engine.game import MAX_SEATS, STATES
+from ..engine.game import HAND_SIZE, MAX_SEATS, STATES, Deal
 from ..files.sources import expand
 from ..notation.parser import parse_record
 from ..runs.blocks import Block, block_chunks, input_blocks
@@ -56,7 +56,16 @@ from .analysis import analysis_of
 from .board import ending_pieces, game_over
 from .picture import defs, layout, note, seat_labels
 from .report import diagnostic_text, visible
-from .summary import RecordSummary, core_summary, outcome_words, rules_words, summarize
+from .summary import (
+    GameResult,
+    RecordSummary,
+    outcome_words,
+    result_words,
+    rules_words,
+    scoring_words,
+    summarize,
+    why,
+)
 
 _ASSETS = files(__package__) / "viewer"
 
@@ -158,6 +167,23 @@ class Plays:
 
 
 @dataclass(frozen=True, slots=True)
+class CodedPlays:
+    """``Plays`` of a plainly written record the compiled core accepted, as
+    the page of every seat holds them: its hands as dealt and its plies
+    already in the core's fixed codes (``quick.FIXED``; ``Codes.fixed``
+    puts the page's codes in their place), three characters a ply as
+    ``_plays_json`` writes them; no glyph, note or stop."""
+
+    labels: tuple[str, ...]
+    hand_labels: tuple[str, ...]
+    hands: str  # HAND_SIZE codes a seat
+    pile: int
+    plies: str
+    written: tuple[tuple[int, tuple[str, ...]], ...]
+    ending: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
 class RecordView:
     """What the page holds of one record, before its values are put in the
     page's table: its line in the list, its plays, the diagnostics and the
@@ -167,12 +193,12 @@ class RecordView:
     source: str
     index: int  # within its block until ``Pages`` numbers it within its file
     row: tuple[str, str, str, str, bool]  # players, date, event, verdict, valid
-    plays: Plays | None  # None: nothing replayed
+    plays: Plays | CodedPlays | None  # None: nothing replayed
     problems: tuple[Diagnostic, ...]
     lines: tuple[str, ...]  # the record's text, for quoting it in the problems
     first_line: int
     summary: Summary | None
-    decisions: Decisions | None  # None: nothing replayed
+    decisions: Decisions | dict[str, object] | None  # None: nothing replayed; a dict: as JSON
 
 
 SEAT_PROBLEMS = (
@@ -345,33 +371,30 @@ def _grouped(loss: Loss) -> tuple[tuple[str, str], ...]:
 
 def core_view(paged: Paged, file: int, source: str, index: int, seat: int | None) -> RecordView:
     """The page's view of a record the compiled core accepted, its plays
-    ``plain``, as ``record_view`` makes it of the record's report."""
-    names = paged.names
-    labels, hand_labels = seat_labels(names, len(names))
-    deal, seats = paged.deal, len(names)
-    pile = deal.pile
-    drawn: list[str | None] = [_WORDS[card] for card in pile[: len(paged.plays)]]
-    drawn += [None] * (len(paged.plays) - len(drawn))
-    if seat is not None:  # another seat's draw is not shown
-        drawn = [d if d is None or ply % seats == seat else HIDDEN for ply, d in enumerate(drawn)]
-    plies = tuple(
-        [
-            _new(Ply, (_WORDS[card], _LETTERS[state], draw))
-            for (card, state), draw in zip(paged.plays, drawn, strict=True)
-        ]
-    )
-    hands = tuple(
-        tuple(map(str, hand)) if seat is None or seat == s else len(hand)
-        for s, hand in enumerate(deal.hands)
-    )
+    ``plain``, as ``record_view`` makes it of the record's report; from the
+    core's ``pieces`` where it laid out the page of every seat."""
+    names, deal = paged.names, paged.deal
+    seats = len(names)
+    labels, hand_labels = seat_labels(names, seats)
     written: tuple[tuple[int, tuple[str, ...]], ...] = ()
     if paged.seated:  # each play as written: more than its card and state
         written = tuple(
-            (ply, (f"{seat_name((ply - 1) % seats)} {card} {state}",))
-            for ply, (card, state, _) in enumerate(plies, 1)
+            (ply, (f"{seat_name((ply - 1) % seats)} {_WORDS[card]} {state.name}",))
+            for ply, (card, state) in enumerate(paged.plays, 1)
         )
     ending = (game_over(paged.outcome, paged.scoring.unit), "")
-    plays = Plays(labels, hand_labels, hands, len(pile), plies, written, (), (), ending, False)
+    plays: Plays | CodedPlays
+    decisions: Decisions | dict[str, object] | None
+    if paged.pieces is not None:
+        hands, plies, decisions = paged.pieces
+        plays = CodedPlays(labels, hand_labels, hands, len(deal.pile), plies, written, ending)
+    else:
+        plays = Plays(
+            labels, hand_labels, _hands(deal, seat), len(deal.pile), _plies(paged, seat),
+            written, (), (), ending, False,
+        )  # fmt: skip
+        analysis = paged.analysis
+        decisions = None if analysis is None else _decisions(analysis, seat)
     row = (
         visible(" v ".join(name.strip() or "?" for name in names)),
         visible(paged.tag("Date") or ""),
@@ -379,12 +402,54 @@ def core_view(paged: Paged, file: int, source: str, index: int, seat: int | None
         visible(paged.verdict),
         True,
     )
-    summary = core_summary(source, index, paged, decided=False)  # the page has its own
-    analysis = paged.analysis
-    decided = None if analysis is None else _decisions(analysis, seat)
-    return RecordView(
-        file, source, index, row, plays, (), (), paged.first_line, _summary(summary), decided
+    summary = _core_summary(paged)
+    return RecordView(file, source, index, row, plays, (), (), paged.first_line, summary, decisions)
+
+
+def _hands(deal: Deal, seat: int | None) -> tuple[tuple[str, ...] | int, ...]:
+    """The opening hands as ``Plays`` holds them: another seat's as its size."""
+    return tuple(
+        tuple(map(str, hand)) if seat is None or seat == s else len(hand)
+        for s, hand in enumerate(deal.hands)
     )
+
+
+def _plies(paged: Paged, seat: int | None) -> tuple[Ply, ...]:
+    """The plies of a record the core accepted as ``seat`` saw them."""
+    pile, seats = paged.deal.pile, len(paged.names)
+    drawn: list[str | None] = [_WORDS[card] for card in pile[: len(paged.plays)]]
+    drawn += [None] * (len(paged.plays) - len(drawn))
+    if seat is not None:  # another seat's draw is not shown
+        drawn = [d if d is None or ply % seats == seat else HIDDEN for ply, d in enumerate(drawn)]
+    return tuple(
+        [
+            _new(Ply, (_WORDS[card], _LETTERS[state], draw))
+            for (card, state), draw in zip(paged.plays, drawn, strict=True)
+        ]
+    )
+
+
+def _core_summary(paged: Paged) -> Summary:
+    """``_summary`` of a record the compiled core accepted, from its ranking."""
+    scoring = paged.scoring
+    points = scoring.points_for if scoring.is_points else None
+    states = tuple(
+        Resolved(
+            marker,
+            state - 1,
+            ply,
+            explained_packed(places[0][2], places[1][2], places[0][0], places[0][1], places[1][1]),
+            tuple(
+                [
+                    (seat, fourth, None if points is None else points(place), described(packed))
+                    for place, (seat, fourth, packed) in enumerate(places)
+                ]
+            ),
+        )
+        for (marker, state, _, ply), places in zip(paged.markers, paged.ranked, strict=True)
+    )
+    result = GameResult(paged.outcome, why(paged.outcome, [m[2] for m in paged.markers], scoring))
+    return Summary(visible(scoring_words(scoring)), visible(result_words(result)), (), states)
 
 
 def _summary(summary: RecordSummary) -> Summary:
@@ -409,7 +474,9 @@ def view_block(block: Block, seat: int | None, decided: bool = True) -> list[Rec
     """The views of the records of one block (on a worker), numbered from 1
     within the block."""
     found: list[RecordView] = []
-    paged = None if block.one_record else paged_block(block.first_line, block.text, decided)
+    paged = None
+    if not block.one_record:
+        paged = paged_block(block.first_line, block.text, decided, viewed=seat is None)
     for item in block_chunks(block) if paged is None else paged:
         if not isinstance(item, tuple) and item.plain:
             found.append(core_view(item, block.file, block.source, len(found) + 1, seat))
@@ -544,8 +611,13 @@ class Pages:
         if problems and self.seat is not None:
             problems.append(SEAT_PROBLEMS)
         rules, result, comments, states = view.summary or Summary("", "", (), ())
+        plays = view.plays
         data = {
-            "plays": None if view.plays is None else _plays_json(view.plays, values, codes),
+            "plays": None
+            if plays is None
+            else _coded_plays_json(plays, values, codes)
+            if isinstance(plays, CodedPlays)
+            else _plays_json(plays, values, codes),
             "problems": problems,
             "summary": [
                 values(rules),
@@ -556,7 +628,9 @@ class Pages:
                     for m, s, ply, why, ranks in states
                 ],
             ],
-            "decisions": _decisions_json(view.decisions),
+            "decisions": view.decisions
+            if isinstance(view.decisions, dict)
+            else _decisions_json(view.decisions),
         }
         number = self.records
         return f'<script type="application/json" id="r{number}">{script_json(data)}</script>\n'
@@ -587,6 +661,25 @@ def _plays_json(plays: Plays, values: Values, codes: Codes) -> dict[str, Any]:
         "notes": {str(ply): values(line) for ply, line in plays.notes},
         "ending": None if plays.ending is None else [values(words) for words in plays.ending],
         "stopped": int(plays.stopped),
+    }
+
+
+def _coded_plays_json(plays: CodedPlays, values: Values, codes: Codes) -> dict[str, Any]:
+    """``CodedPlays`` for the page, as ``_plays_json`` writes ``Plays``: the
+    cards met in the same order (the hands, then the plies), so in the same
+    codes."""
+    hands = codes.fixed(plays.hands)
+    return {
+        "labels": [values(label) for label in plays.labels],
+        "hand_labels": [values(label) for label in plays.hand_labels],
+        "hands": [hands[at : at + HAND_SIZE] for at in range(0, len(hands), HAND_SIZE)],
+        "pile": plays.pile,
+        "plies": codes.fixed(plays.plies),
+        "written": {str(ply): [values(w) for w in words] for ply, words in plays.written},
+        "glyphs": {},
+        "notes": {},
+        "ending": [values(words) for words in plays.ending],
+        "stopped": 0,
     }
 
 
@@ -624,6 +717,7 @@ class Codes:
 
     def __init__(self) -> None:
         self.cards: dict[str, str] = {}
+        self.table: dict[int, str] = {}  # the code of each card in fixed codes
 
     def __call__(self, cards: Iterable[str]) -> str:
         return "".join([self.code(card) for card in cards])
@@ -631,8 +725,20 @@ class Codes:
     def code(self, card: str) -> str:
         return self.cards.get(card) or self._new(card)
 
+    def fixed(self, text: str) -> str:
+        """``text`` with each card in fixed codes (``quick.FIXED``) in its
+        code, a new card given the next code where it is first met."""
+        coded = text.translate(self.table)
+        if coded.isascii():
+            return coded
+        for char in text:
+            if ord(char) >= FIXED and ord(char) not in self.table:
+                self._new(str(Card(ord(char) - FIXED)))
+        return text.translate(self.table)
+
     def _new(self, card: str) -> str:
         code = self.cards[card] = CODES[len(self.cards)]
+        self.table[FIXED + Card.from_letters(card).mask] = code
         return code
 
 

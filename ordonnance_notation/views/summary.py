@@ -14,10 +14,10 @@ from functools import partial
 
 from ..checking.quick import Paged, paged_block
 from ..checking.report import Report
-from ..engine.armies import Army
+from ..engine.armies import Army, described, explained_packed
 from ..engine.cards import Card, State, seat_name
-from ..engine.game import Resolution, resolutions_of
-from ..engine.scoring import Outcome, Scoring, TieBreak, captures
+from ..engine.game import Resolution
+from ..engine.scoring import Outcome, Scoring, TieBreak, captured
 from ..runs.blocks import Block
 from ..runs.workers import Workers
 from .analysis import WhenDecided, when_decided
@@ -231,7 +231,8 @@ def summarize(report: Report, decided: bool = True) -> RecordSummary:
             if game.resolution(state) is None
         )
         if report.outcome is not None:
-            result = GameResult(report.outcome, why(report.outcome, game.resolutions, scoring))
+            winners = [resolution.winner for resolution in game.resolutions]
+            result = GameResult(report.outcome, why(report.outcome, winners, scoring))
     return RecordSummary(
         file=report.source,
         record=report.index,
@@ -255,9 +256,10 @@ def core_summary(source: str, record: int, paged: Paged, decided: bool = True) -
     ``plain`` (no annotation); with ``decided``, when each state was decided
     if the core analysed it."""
     assert paged.plain
-    resolutions = resolutions_of(
-        len(paged.names), paged.plays, ((m, state, ply) for m, state, _, ply in paged.markers)
-    )
+    seats = len(paged.names)
+    cards: list[list[list[Card]]] = [[[] for _ in range(seats)] for _ in State]
+    for ply, (card, state) in enumerate(paged.plays):
+        cards[state - 1][ply % seats].append(card)
     analysis = paged.analysis
     return RecordSummary(
         file=source,
@@ -265,13 +267,40 @@ def core_summary(source: str, record: int, paged: Paged, decided: bool = True) -
         players=players_named(paged.names),
         scoring=paged.scoring,
         valid=True,
-        states=tuple(StateSummary.of(resolution) for resolution in resolutions),
+        states=tuple(
+            _core_state(marker, state, ply, places, cards[state - 1])
+            for (marker, state, _, ply), places in zip(paged.markers, paged.ranked, strict=True)
+        ),
         unresolved=(),  # the core accepts finished games only
-        result=GameResult(paged.outcome, why(paged.outcome, resolutions, paged.scoring)),
+        result=GameResult(
+            paged.outcome, why(paged.outcome, [m[2] for m in paged.markers], paged.scoring)
+        ),
         comments=(),
         annotations=(),
         problems=(),
         decided=None if analysis is None or not decided else WhenDecided.of(analysis, paged.plays),
+    )
+
+
+def _core_state(
+    marker: int,
+    state: State,
+    ply: int,
+    places: tuple[tuple[int, int, int], ...],
+    cards: list[list[Card]],
+) -> StateSummary:
+    """A resolved state from the core's ranking: (seat, fourth card's ply,
+    packed icon counts) by place, and each seat's cards there."""
+    (seat, fourth, packed), (_, other, beaten) = places[:2]
+    return StateSummary(
+        marker,
+        state,
+        ply,
+        seat,
+        explained_packed(packed, beaten, seat, fourth, other),
+        tuple(
+            ArmySummary(s, tuple(cards[s]), described(icons), plied) for s, plied, icons in places
+        ),
     )
 
 
@@ -293,8 +322,9 @@ def quick_summaries(
     ]
 
 
-def why(outcome: Outcome, resolutions: Sequence[Resolution], scoring: Scoring) -> str:
-    """The result in a sentence, naming the tie-break that decided it."""
+def why(outcome: Outcome, winners: Sequence[int], scoring: Scoring) -> str:
+    """The result in a sentence, naming the tie-break that decided it;
+    ``winners``: the seat that won each marker, in marker order."""
     unit = scoring.unit
     if not outcome.tied:
         assert outcome.winner is not None
@@ -327,7 +357,7 @@ def why(outcome: Outcome, resolutions: Sequence[Resolution], scoring: Scoring) -
     k = outcome.states[outcome.winner]
     ordinal = {1: "first", 2: "second", 3: "third"}.get(k, f"{k}th")
     markers = ", ".join(
-        f"{seat_name(s)}'s was marker {captures(resolutions, s)[k - 1]}" for s in outcome.tied
+        f"{seat_name(s)}'s was marker {captured(winners, s)[k - 1]}" for s in outcome.tied
     )
     return (
         f"{first}; the later {ordinal} capture wins: {markers}, "
@@ -360,7 +390,11 @@ def _players(summary: RecordSummary) -> str:
 
 def rules_words(summary: RecordSummary) -> str:
     """The scoring of a summary in words, for every form of it."""
-    scoring = summary.scoring
+    return scoring_words(summary.scoring)
+
+
+def scoring_words(scoring: Scoring) -> str:
+    """``classic scoring (most states wins)``, ``points scoring, 4 2 1 0 by rank``."""
     if not scoring.is_points:
         return "classic scoring (most states wins)"
     assert scoring.points is not None
@@ -373,9 +407,14 @@ def outcome_words(summary: RecordSummary) -> str:
         return "not established: the record has errors"
     if summary.result is None:
         return f"unfinished: {len(summary.states)} of 5 states resolved"
-    winner = summary.result.outcome.winner
+    return result_words(summary.result)
+
+
+def result_words(result: GameResult) -> str:
+    """``P2 wins. P2 has the most states: 4, against 1.``"""
+    winner = result.outcome.winner
     head = "shared win" if winner is None else f"{seat_name(winner)} wins"
-    return f"{head}. {summary.result.why}"
+    return f"{head}. {result.why}"
 
 
 def _cards(army: ArmySummary) -> str:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from strategies import ROOT, SAMPLES, decorate, examples
 
 from ordonnance_notation import parse_text
+from ordonnance_notation.archives import conversion
 from ordonnance_notation.archives.conversion import (
     ConversionError,
     archive_pieces,
@@ -25,11 +26,14 @@ from ordonnance_notation.archives.document import (
     dump_yaml,
     load,
 )
+from ordonnance_notation.checking import quick
+from ordonnance_notation.engine.cards import State
 from ordonnance_notation.files.sources import MAX_LINE
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.cutting import split_records
 from ordonnance_notation.notation.writer import plain
+from ordonnance_notation.runs.blocks import Block
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.ord"))
 SCHEMA = json.loads((ROOT / "docs" / "archive.schema.json").read_text("utf-8"))
@@ -498,3 +502,152 @@ def test_an_input_without_records_stops_the_conversion(ordo, tmp_path):
     assert result.exit_code == 1
     assert f"{empty}: error[E105]: no record in this file" in result.output
     assert not out.exists()  # a file is written whole or not at all
+
+
+# The compiled core's canonical check (quick.canonical_block): fmt's hot path ---------
+
+needs_core = pytest.mark.skipif(
+    not quick.compiled_core(), reason="the compiled core was not built here (pip install .)"
+)
+
+
+def _formatted_both_ways(text, monkeypatch):
+    """``canonical_block`` of one block, with the compiled core and without it."""
+    block = Block(0, "t.ord", 1, text)
+    fast = conversion.canonical_block(block)
+    with monkeypatch.context() as m:
+        m.setattr(conversion, "quick_canonical", lambda first_line, text: None)
+        slow = conversion.canonical_block(block)
+    return fast, slow
+
+
+def _game(seats, seed=7):
+    return game_text(play_game(f"canon-{seed}", ["random"] * seats, DECK))
+
+
+def _respelt(line):
+    """A play line with its card's letters reversed (``LH`` as ``HL``) where it has two."""
+    words = line.split(" ")
+    card = -2 if words[-1] not in ("!", "?", "!!", "??", "!?", "?!") else -3
+    words[card] = words[card][::-1]
+    return " ".join(words)
+
+
+def _spelt_out(line, at):
+    """A line with its word ``at``, a state's letter, as the state's full name."""
+    words = line.split(" ")
+    words[at] = State[words[at]].full_name
+    return " ".join(words)
+
+
+def _variants(text):
+    """The record ``text`` written otherwise than canonically, one way each:
+    spacing, blank lines, tag order, card and state spellings, the pile's
+    lines, a hand on two lines, a number with a leading zero; and ways that
+    stay canonical (a glyph, a draw written out)."""
+    lines = text.rstrip("\n").split("\n")
+    plays = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+    hand = next(i for i, line in enumerate(lines) if line.startswith("hand"))
+    pile = next(i for i, line in enumerate(lines) if line.startswith("pile"))
+    two_letters = next(i for i in plays if len(lines[i].split(" ")[-2]) > 1)
+    result = next(i for i, line in enumerate(lines) if line.startswith("result"))
+    declared = next(i for i, line in enumerate(lines) if line.startswith("#"))
+
+    def with_line(i, new):
+        return "\n".join(lines[:i] + ([new] if new is not None else []) + lines[i + 1 :]) + "\n"
+
+    pile_cards = " ".join(lines[pile : plays[0] - 1]).replace("pile:", "").split()
+    yield "canonical", text
+    yield "double space", with_line(plays[3], lines[plays[3]].replace(" ", "  ", 1))
+    yield "trailing space", with_line(plays[5], lines[plays[5]] + " ")
+    yield "leading space", with_line(plays[6], " " + lines[plays[6]])
+    yield "blank in body", with_line(plays[8], lines[plays[8]] + "\n")
+    yield "two blanks before the deal", with_line(hand - 1, "\n")
+    yield "blank of spaces", with_line(hand - 1, "   ")
+    yield "tags swapped", with_line(0, None).replace("\n", "\n" + lines[0] + "\n", 1)
+    yield "card respelt", with_line(two_letters, _respelt(lines[two_letters]))
+    yield "hand card respelt", with_line(hand, lines[hand][:-2] + lines[hand][-2:][::-1])
+    yield "state spelt out", with_line(plays[2], _spelt_out(lines[plays[2]], -1))
+    yield "declared spelt out", with_line(declared, _spelt_out(lines[declared], 1))
+    yield (
+        "one pile line",
+        "\n".join(lines[:pile] + ["pile: " + " ".join(pile_cards)] + lines[plays[0] - 1 :]) + "\n",
+    )
+    yield (
+        "pile of 19 a line",
+        "\n".join(
+            lines[:pile]
+            + ["pile: " + " ".join(pile_cards[:19]), "      " + " ".join(pile_cards[19:])]
+            + lines[plays[0] - 1 :]
+        )
+        + "\n",
+    )
+    yield "pile indented by 4", text.replace("\n      ", "\n    ")
+    yield "hand on two lines", with_line(hand, lines[hand][:-3] + "\n  " + lines[hand][-2:])
+    yield "leading zero", with_line(result, lines[result].replace(":", ":0", 1))
+    yield "a glyph", with_line(plays[4], lines[plays[4]] + " !?")
+    ply = next(k for k, card in enumerate(pile_cards) if len(card) > 1)  # ply + 1 draws it
+    words = lines[plays[ply]].split(" ")
+    at = 2 if words[1].startswith("P") else 1  # after the seat, if written
+    card = pile_cards[ply]
+    for name, drawn in (("a draw written", card), ("a draw misspelt", card[::-1])):
+        yield name, with_line(plays[ply], " ".join([*words[:at], "+" + drawn, *words[at:]]))
+
+
+@needs_core
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_core_finds_canonical_what_the_writer_writes_and_nothing_else(seats, monkeypatch):
+    """Each variant of a record formats the same with the core and without it,
+    and the core keeps as canonical exactly the variants the writer leaves
+    unchanged (the rest it leaves to Python)."""
+    text = _game(seats)
+    seen = {}
+    for name, variant in _variants(text):
+        fast, slow = _formatted_both_ways(variant, monkeypatch)
+        assert fast == slow, name
+        kept = quick.canonical_block(1, variant)
+        assert kept is not None, name
+        by_core = [item for item in kept if isinstance(item, str)]
+        unchanged = [w.piece for w in slow] == [variant]
+        assert by_core == ([variant] if unchanged else []), name
+        seen[name] = bool(by_core)
+    assert seen == {name: name in KEPT_CANONICAL for name in seen}
+
+
+KEPT_CANONICAL = {"canonical", "a glyph", "a draw written"}
+
+
+@needs_core
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_line_spaced_otherwise_formats_the_same_with_the_core(seats, monkeypatch):
+    lines = _game(seats, seed=seats).rstrip("\n").split("\n")
+    for i, line in enumerate(lines):
+        for changed in (" " + line, line + " ", line.replace(" ", "  ", 1), ""):
+            text = "\n".join(lines[:i] + [changed] + lines[i + 1 :]) + "\n"
+            fast, slow = _formatted_both_ways(text, monkeypatch)
+            assert fast == slow, (i, changed)
+
+
+@needs_core
+def test_records_one_after_another_are_cut_where_they_start(monkeypatch):
+    """Canonical records the core keeps, after one it leaves to Python and
+    with no blank line between two of them, format as Python formats them."""
+    first, second, third = _game(2, 1), _game(3, 2), _game(4, 3)
+    for text in (
+        first + "\n" + second + "\n" + third,
+        first.replace("  ", " ") + "\n" + second.replace("\n1.", "\n1. ", 1) + "\n" + third,
+        first + second + "\n\n\n" + third,
+    ):
+        fast, slow = _formatted_both_ways(text, monkeypatch)
+        assert fast == slow
+
+
+@needs_core
+@pytest.mark.parametrize("path", [*SAMPLE_FILES, *sorted((SAMPLES / "invalid").glob("*.ord"))])
+def test_fmt_says_the_same_with_the_core_and_without_it(path, ordo, monkeypatch):
+    for args in (["fmt", str(path)], ["fmt", "--check", str(path)]):
+        fast = ordo(*args)
+        with monkeypatch.context() as m:
+            m.setattr(conversion, "quick_canonical", lambda first_line, text: None)
+            slow = ordo(*args)
+        assert (fast.exit_code, fast.output) == (slow.exit_code, slow.output)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checking.parts import misplaced
+from ..checking.quick import canonical_block as quick_canonical
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
 from ..files.sources import (
@@ -459,12 +460,21 @@ def _in_place(done: Iterable[list[Written] | InputError]) -> Iterator[Written]:
         yield from records
 
 
-def _formatted(items: Iterable[Record | Unparsed], source: str) -> Iterator[Written]:
+def _formatted(items: Iterable[Record | Unparsed | str], source: str) -> Iterator[Written]:
     """Each record's canonical text, read back: alone it is its own canonical
     form, and after the piece before it (when there is one here) it starts a
     record where it starts (the per-record work of ``canonical_pieces``)."""
     previous: str | None = None  # the piece before, if it could be written
+    core = False  # whether it was canonical as the compiled core read it
     for item in items:
+        if isinstance(item, str):  # canonical already (quick.canonical_block)
+            # two records the core accepted, one after the other, are cut
+            # between them as the core cut them (held to split_lines)
+            cut = None if previous is None else core or _cut_where_it_starts(item, previous)
+            yield Written(item, source, True, cut)
+            previous, core = item, True
+            continue
+        core = False
         stopped = _not_writable(item)
         if stopped is not None:
             previous = None
@@ -507,9 +517,17 @@ def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator
 
 
 def canonical_block(block: Block) -> list[Written] | InputError:
-    """The records of one block formatted for ``canonical_of`` (on a worker)."""
-    items = parse_chunks(block_chunks(block), block.source)
-    return list(_formatted(items, block.source))
+    """The records of one block formatted for ``canonical_of`` (on a worker):
+    those the compiled core finds canonical already as they are, the
+    others parsed and formatted."""
+    found = None if block.one_record else quick_canonical(block.first_line, block.text)
+    if found is None:
+        return list(_formatted(parse_chunks(block_chunks(block), block.source), block.source))
+    items = (
+        item if isinstance(item, str) else next(iter(parse_chunks([item], block.source)), None)
+        for item in found
+    )
+    return list(_formatted((item for item in items if item is not None), block.source))
 
 
 def canonical_of(source: Lines, workers: Workers) -> Iterator[str]:

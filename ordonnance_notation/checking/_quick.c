@@ -51,6 +51,10 @@ static int same(text_t t, const char *word) {
  * modules that define them (configure): each fact is written there. */
 static int icon_bit[128];               /* the bit of each icon letter (Icon), else 0 */
 static char icon_letter[5];             /* the letter of each icon */
+static char tag_order[32][16];          /* the canonical order of known tags (writer.TAG_ORDER) */
+static int tag_order_count;
+static int pile_per_line, pile_indent;  /* writer.PILE_PER_LINE, len(writer.PILE_INDENT) */
+static PyObject *newline;               /* "\n" */
 static char spellings[STATES * 2][16];  /* the usual spellings of each state (state_spelt) */
 static int spelt_state[STATES * 2];
 static int spelling_count;
@@ -412,7 +416,7 @@ static int card_spelt_usually(text_t t) {
 /* How the plays of a record are written (bits): with a seat, without one,
  * and otherwise than N. [Pn] CARD STATE with its card as Card.__str__ spells
  * it and its state's letter (a draw, a glyph, another spelling). */
-enum { SEATED = 1, UNSEATED = 2, ODD = 4 };
+enum { SEATED = 1, UNSEATED = 2, ODD = 4, SPELT = 8 }; /* SPELT: a word not as canonical */
 
 /* One play line: N. [Pn] [+CARD] CARD STATE [GLYPH], as ply ``expected``;
  * how it is written goes into ``*form``. */
@@ -430,6 +434,7 @@ static int play_line(table_t *t, text_t rest, int expected, int *form) {
             return 0;
         word = next_word(rest, &at);
     }
+    text_t word_drawn = word;
     if (word.n > 1 && word.p[0] == '+') {
         text_t letters = {word.p + 1, word.n - 1};
         if ((drawn = card_of(letters)) == 0)
@@ -445,7 +450,10 @@ static int play_line(table_t *t, text_t rest, int expected, int *form) {
     if (glyph.n && !is_glyph(glyph))
         return 0;
     *form |= seat >= 0 ? SEATED : UNSEATED;
-    if (drawn || glyph.n || !card_spelt_usually(word) || !same(state_word, spellings[2 * state]))
+    if (!card_spelt_usually(word) || !same(state_word, spellings[2 * state]) ||
+        (drawn && !card_spelt_usually((text_t){word_drawn.p + 1, word_drawn.n - 1})))
+        *form |= ODD | SPELT;
+    else if (drawn || glyph.n)
         *form |= ODD;
     return next_word(rest, &at).n == 0 && play(t, card, state, seat, drawn);
 }
@@ -472,7 +480,7 @@ typedef struct {
 } result_t;
 
 /* The result line: result OUTCOME [Pn:COUNT ...]. */
-static int result_line(const table_t *t, text_t rest, result_t *r) {
+static int result_line(const table_t *t, text_t rest, result_t *r, int *canonical) {
     Py_ssize_t at = 0;
     next_word(rest, &at);
     text_t outcome = next_word(rest, &at);
@@ -494,13 +502,16 @@ static int result_line(const table_t *t, text_t rest, result_t *r) {
         int value = number_of(digits);
         if (value < 0)
             return 0;
+        if (digits.n > 1 && digits.p[0] == '0') /* written as int() writes it: no leading 0 */
+            *canonical = 0;
         r->given |= 1 << seat;
         r->scores[seat] = value;
     }
 }
 
-/* The cards of a hand (seat >= 0) or of the pile (seat < 0) from rest[at]. */
-static int deal_cards(table_t *t, text_t rest, Py_ssize_t at, int seat) {
+/* The cards of a hand (seat >= 0) or of the pile (seat < 0) from rest[at];
+ * ``*canonical`` is cleared for a card not spelt as Card.__str__ spells it. */
+static int deal_cards(table_t *t, text_t rest, Py_ssize_t at, int seat, int *canonical) {
     for (;;) {
         text_t word = next_word(rest, &at);
         if (word.n == 0)
@@ -508,6 +519,8 @@ static int deal_cards(table_t *t, text_t rest, Py_ssize_t at, int seat) {
         int card = card_of(word);
         if (card == 0)
             return 0;
+        if (!card_spelt_usually(word))
+            *canonical = 0;
         if (seat >= 0) {
             if (t->hand_size[seat] == HAND_SIZE)
                 return 0;
@@ -540,8 +553,42 @@ static PyObject *analysis_of(const table_t *t, const header_t *h) {
     return analysis_found(a, t->played, t->played_to, t->ply);
 }
 
+/* Whether a line is spaced as the canonical form spaces it: ``at`` blanks
+ * before its first word, one between words, none after. */
+static int spaced(text_t line, Py_ssize_t at) {
+    if (indent(line) != at || line.n == at || line.p[line.n - 1] == ' ')
+        return 0;
+    for (Py_ssize_t i = at; i + 1 < line.n; i++)
+        if (line.p[i] == ' ' && line.p[i + 1] == ' ')
+            return 0;
+    return 1;
+}
+
+/* What fmt reads of an accepted record written as writer.format_record
+ * writes it: (its text, lines [first, last] and a line end,); else None,
+ * to decline it. */
+static PyObject *canonical_of(const text_t *lines, int first, int last, int canonical) {
+    if (!canonical || first < 0 || last < first)
+        Py_RETURN_NONE; /* the Python path formats it */
+    const char *from = lines[first].p, *to = lines[last].p + lines[last].n;
+    PyObject *text = PyUnicode_DecodeUTF8(from, to - from, NULL);
+    if (text == NULL)
+        return NULL;
+    PyObject *ended = PyUnicode_Concat(text, newline);
+    Py_DECREF(text);
+    return ended == NULL ? NULL : Py_BuildValue("(N)", ended);
+}
+
+/* A tag's place in the canonical order (writer._tag_rank). */
+static int tag_rank(text_t name) {
+    for (int i = 0; i < tag_order_count; i++)
+        if (same(name, tag_order[i]))
+            return i;
+    return tag_order_count;
+}
+
 /* What else the verdict of an accepted record may end with. */
-enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_VIEWED = 2 };
+enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_VIEWED = 2, FORMAT = 8 };
 
 /* What select reads of an accepted record: (its tags as (name, value)
  * pairs, in order; its text, lines [0, count)). */
@@ -803,15 +850,26 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
                               int extra) {
     tag_t tags[MAX_TAGS];
     int tag_count = 0, row = 0;
+    /* canonical: written as writer.format_record writes it, from line ``first`` to ``last`` */
+    int canonical = extra == FORMAT, first = -1, last = -1, blanks = 0, empty = 1, section = 0;
     for (; row < count; row++) {
         text_t line = lines[row];
         Py_ssize_t pos = indent(line);
-        if (pos == line.n)
+        if (pos == line.n) {
+            blanks++;
+            empty &= line.n == 0;
             continue;
+        }
         if (line.p[0] != '[')
             break;
         if (tag_count == MAX_TAGS || !tag_line(line, &tags[tag_count]))
             Py_RETURN_NONE;
+        if (first < 0)
+            first = row;
+        else if (blanks || tag_rank(tags[tag_count].name) < tag_rank(tags[tag_count - 1].name))
+            canonical = 0;
+        blanks = 0;
+        empty = 1;
         tag_count++;
     }
     header_t h;
@@ -828,34 +886,42 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     int declared[STATES] = {0}; /* the states declared resolved so far */
     int form = 0;               /* how the plays are written (play_line) */
     int part = DEAL, open_seat = -2, expected = 1; /* open_seat: the hand (or -1 the pile) open */
+    int pile_cards = -1; /* on the pile's last line so far (-1: no pile yet) */
     for (; row < count; row++) {
         text_t line = lines[row];
         Py_ssize_t pos = indent(line);
-        if (pos == line.n)
+        if (pos == line.n) {
+            blanks++;
+            empty &= line.n == 0;
             continue;
+        }
         text_t rest = {line.p + pos, line.n - pos};
         for (Py_ssize_t i = 0; i < rest.n; i++)
             if ((unsigned char)rest.p[i] >= 0x80)
                 Py_RETURN_NONE;
         char c = rest.p[0];
         Py_ssize_t at = 0;
-        text_t first = next_word(rest, &at);
+        text_t first_word = next_word(rest, &at);
         int ok;
-        if (is_digit(c) || c == '#' || same(first, "result")) {
+        int in_section = section;
+        if (is_digit(c) || c == '#' || same(first_word, "result")) {
             if (part == RESULT || (part == DEAL && !dealt_whole(&t)))
                 Py_RETURN_NONE;
             open_seat = -2;
+            in_section = 2;
             if (c == '#') {
                 part = PLAYS;
                 ok = declared_line(&t, declared, rest);
+                canonical &= next_word(rest, &(Py_ssize_t){first_word.n}).n == 1;
             } else if (is_digit(c)) {
                 part = PLAYS;
                 ok = expected <= 999 && play_line(&t, rest, expected++, &form);
             } else {
                 part = RESULT;
-                ok = result_line(&t, rest, &result);
+                ok = result_line(&t, rest, &result, &canonical);
             }
-        } else if (same(first, "hand") && part == DEAL) {
+        } else if (same(first_word, "hand") && part == DEAL) {
+            in_section = 1;
             text_t seat_word = next_word(rest, &at);
             if (seat_word.n != 3 || seat_word.p[2] != ':')
                 Py_RETURN_NONE;
@@ -864,19 +930,44 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             ok = open_seat >= 0 && !(t.dealt & 1 << open_seat);
             if (ok) {
                 t.dealt |= 1 << open_seat;
-                ok = deal_cards(&t, rest, at, open_seat);
+                ok = deal_cards(&t, rest, at, open_seat, &canonical);
+                canonical &= t.hand_size[open_seat] == HAND_SIZE; /* a hand on one line */
             }
-        } else if (same(first, "pile:") && part == DEAL) {
+        } else if (same(first_word, "pile:") && part == DEAL) {
+            in_section = 1;
             open_seat = -1;
-            ok = t.piles++ == 0 && deal_cards(&t, rest, at, -1);
+            int before = t.pile_size;
+            ok = t.piles++ == 0 && deal_cards(&t, rest, at, -1, &canonical);
+            pile_cards = t.pile_size - before;
+            canonical &= pile_cards == 0 ? line.n == 5 : spaced(line, 0);
         } else if (open_seat > -2 && is_letter(c)) {
-            ok = deal_cards(&t, rest, 0, open_seat); /* more cards of the hand or pile above */
+            in_section = 1;
+            int before = t.pile_size;
+            ok = deal_cards(&t, rest, 0, open_seat, &canonical); /* more of the hand or pile */
+            /* canonical: the pile's lines of pile_per_line cards, the last of fewer */
+            canonical &= open_seat == -1 && pile_cards == pile_per_line && spaced(line, pile_indent);
+            pile_cards = t.pile_size - before;
         } else {
             ok = 0;
         }
         if (!ok)
             Py_RETURN_NONE;
+        if (in_section == 2 && !spaced(line, 0))
+            canonical = 0;
+        if (in_section == 1 && open_seat >= 0 && !spaced(line, 0))
+            canonical = 0;
+        /* one empty line between the header, the deal and the body; none within */
+        if (in_section == section ? blanks != 0 : in_section != section + 1 || blanks != 1 || !empty)
+            canonical = 0;
+        if (pile_cards > pile_per_line)
+            canonical = 0;
+        section = in_section;
+        last = row;
+        blanks = 0;
+        empty = 1;
     }
+    if (form & SPELT)
+        canonical = 0;
     if (t.resolved != STATES)
         Py_RETURN_NONE;
     outcome_t o;
@@ -904,9 +995,10 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     }
     PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
                          : extra == FACTS  ? facts_of(&t, &h)
+                         : extra == FORMAT ? canonical_of(lines, first, last, canonical)
                          : extra >= TEXT   ? text_of(tags, tag_count, lines, count)
                                            : NULL;
-    if (extra >= PAGE && analysis != NULL) {
+    if (extra >= PAGE && extra < FORMAT && analysis != NULL) {
         PyObject *text = analysis;
         int plain = form == SEATED ? 2 : form == UNSEATED || form == 0 ? 1 : 0;
         analysis = page_of(&t, &h, text, plain, extra);
@@ -1130,7 +1222,28 @@ static PyObject *configure_analysis(PyObject *module, PyObject *args) {
     return ranks_tuple();
 }
 
+static PyObject *configure_canonical(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *order;
+    if (!PyArg_ParseTuple(args, "O!ii:configure_canonical", &PyTuple_Type, &order, &pile_per_line,
+                          &pile_indent))
+        return NULL;
+    if (PyTuple_GET_SIZE(order) > 32)
+        return PyErr_Format(PyExc_ValueError, "the core knows 32 tags in order at most");
+    tag_order_count = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(order); i++)
+        if (!copy_word(PyTuple_GET_ITEM(order, i), tag_order[tag_order_count++], 16))
+            return NULL;
+    if (newline == NULL && (newline = PyUnicode_FromString("\n")) == NULL)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"configure_canonical", configure_canonical, METH_VARARGS,
+     "configure_canonical(tag_order, pile_per_line, pile_indent)\n\n"
+     "The canonical form (notation/writer.py): called once before a\n"
+     "check_block with extra 8."},
     {"configure_analysis", configure_analysis, METH_VARARGS,
      "configure_analysis(packed) -> ranks\n\n"
      "armies.PACKED as a tuple: called once before a check_block that\n"
@@ -1150,7 +1263,8 @@ static PyMethodDef methods[] = {
      "record's analysis (engine/analysis.analyse); with 2, with what statistics\n"
      "read of it; with 3, with its tags and its text; with 4, with what its\n"
      "summary and its page read; 5 and its analysis; 6 and the pieces of\n"
-     "the every-seat page; 7 those, with the analysis as the page holds it."},
+     "the every-seat page; 7 those, with the analysis as the page holds it;\n"
+     "8 with its canonical text, a record written otherwise declined."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -49,12 +49,15 @@ Found = tuple[
     tuple[int, ...],
     bool,
     tuple[Marker, ...],
-    AnalysisFound | FactsFound | TextFound | PageFound,
+    AnalysisFound | FactsFound | TextFound | PageFound | tuple[str],
 ]  # Accepted, then what else was asked
 
 def check_block(
     text: str, first_line: int, judge: Callable[[str], bool], extra: int = 0, /
 ) -> tuple[int, list[Declined | Accepted | Found]] | None: ...
+def configure_canonical(
+    tag_order: tuple[str, ...], pile_per_line: int, pile_indent: int, /
+) -> None: ...
 def configure_analysis(packed: tuple[int, ...], /) -> tuple[int, ...]: ...
 def configure(
     icons: str,

@@ -71,6 +71,7 @@ def compiled_core() -> bool:
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
 _ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's verdict carries
 _PAGE_ANALYSED, _PAGE_VIEWED = 1, 2  # and what else _PAGE's carries, as bits
+_FORMAT = 8
 _STATES = {state.value: state for state in State}
 _CARDS = {mask: Card(mask) for mask in range(1, 32)}
 
@@ -324,3 +325,28 @@ def _paged(item: Found) -> Paged:
         None if found is None else from_core(seats, True, found)[0],
         pieces,
     )
+
+
+def canonical_block(first_line: int, text: str) -> list[str | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: the text of each
+    one the core accepted written in the canonical form
+    (``writer.format_record``'s text, it and nothing else), each other as
+    ``(first line, text)``; None when there is no compiled core or it cannot
+    cut this block."""
+    if CHECK_BLOCK is None:
+        return None
+    _canonical_form()
+    return _found_block(first_line, text, _FORMAT, _canonical)
+
+
+@cache
+def _canonical_form() -> None:
+    """The canonical form, told the core once, from the writer that defines it."""
+    from ..notation.writer import PILE_INDENT, PILE_PER_LINE, TAG_ORDER
+    from ._quick import configure_canonical
+
+    configure_canonical(TAG_ORDER, PILE_PER_LINE, len(PILE_INDENT))
+
+
+def _canonical(item: Found) -> str:
+    return cast("tuple[str]", item[9])[0]

@@ -418,7 +418,10 @@ def result_words(result: GameResult) -> str:
 
 
 def _cards(army: ArmySummary) -> str:
-    return " ".join(map(str, army.cards))
+    return " ".join([_WORDS[card] for card in army.cards])
+
+
+_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
 
 
 def _seated(summary: RecordSummary, seat: int) -> str:
@@ -437,19 +440,22 @@ def render_text(summary: RecordSummary) -> str:
         out.append(f"  {{{comment}}}")
     if summary.states:
         out += ["", "States in marker order"]
+        seated = {a.seat: _seated(summary, a.seat) for a in summary.states[0].armies}
+        cells = [
+            f"  {summary.points_for(place)} pt" if summary.scoring.is_points else ""
+            for place in range(len(seated))
+        ]
     for state in summary.states:
         out.append(
             f"#{state.marker} {state.state.full_name}, resolved at ply {state.ply}: "
             f"{seat_name(state.winner)} wins; {state.deciding}"
         )
-        width = max(len(_seated(summary, a.seat)) for a in state.armies)
+        width = max([len(seated[a.seat]) for a in state.armies])
         for place, army in enumerate(state.armies):
-            scored = summary.points_for(place)
-            points_cell = f"  {scored} pt" if scored is not None else ""
             out.append(
-                f"   {place + 1}. {_seated(summary, army.seat).ljust(width)}  "
+                f"   {place + 1}. {seated[army.seat].ljust(width)}  "
                 f"{_cards(army).ljust(20)} {army.formations} "
-                f"(4th card ply {army.fourth_card_ply}){points_cell}"
+                f"(4th card ply {army.fourth_card_ply}){cells[place]}"
             )
     started = [state for state in summary.unresolved if any(a.cards for a in state.armies)]
     if started:

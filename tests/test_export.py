@@ -13,6 +13,11 @@ import pyarrow.parquet as pq
 import pytest
 from strategies import ROOT, SAMPLES
 
+from ordonnance_notation.checking import quick
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import game_text, play_game
+from ordonnance_notation.runs.blocks import Block
+from ordonnance_notation.views import tables
 from ordonnance_notation.views.tables import TABLES
 
 SAMPLE_FILES = sorted(str(p.relative_to(ROOT)) for p in SAMPLES.glob("*.ord"))
@@ -267,3 +272,72 @@ def test_broken_inputs_give_rows_and_our_own_errors_only(ordo, tmp_path):
         "WHERE p.ply::INT > r.replayed::INT"
     )
     assert beyond == [(0,)]
+
+
+# The compiled core's rows (tables._add_paged) against the Python path's -------------
+
+needs_core = pytest.mark.skipif(
+    not quick.compiled_core(), reason="the compiled core was not built here (pip install .)"
+)
+
+
+def _rows_both_ways(text, monkeypatch):
+    block = Block(0, "t.ord", 1, text)
+    fast = tables.table_rows(block)
+    with monkeypatch.context() as m:
+        m.setattr(tables, "paged_block", lambda *args: None)
+        slow = tables.table_rows(block)
+    return fast, slow
+
+
+def _game(seats, bots, seed):
+    return game_text(play_game(f"export-{seed}", bots, load_deck()))
+
+
+def _deal_reordered(text):
+    """The record with its first two hands' lines swapped (P2's written first)."""
+    lines = text.split("\n")
+    first = next(i for i, line in enumerate(lines) if line.startswith("hand"))
+    lines[first], lines[first + 1] = lines[first + 1], lines[first]
+    return "\n".join(lines)
+
+
+def _seats_written(text):
+    """The record with each play's seat written (``12. P2 LH J``)."""
+    seats = len(re.findall(r"^hand ", text, re.M))
+    return re.sub(
+        r"^(\d+)\. (?!P\d)",
+        lambda m: f"{m[1]}. P{(int(m[1]) - 1) % seats + 1} ",
+        text,
+        flags=re.M,
+    )
+
+
+@needs_core
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_cores_rows_are_the_python_paths(seats, monkeypatch):
+    """Records the core reads (seats written or not, scored by points or not)
+    and records it leaves to Python (a deal written out of order, a glyph,
+    a record with errors) make the same rows both ways, in one block."""
+    bots = ["random", "greedy", "careful", "random"][:seats]
+    records = [_game(seats, bots, seed) for seed in range(4)]
+    records.append(_seats_written(records[0]))
+    records.append(_deal_reordered(records[1]))
+    records.append(records[2].replace("\n5. ", "\n5. ", 1).replace(" A\n", " A !?\n", 1))
+    records.append(records[3].replace('[Scoring "classic"]', '[Scoring "points"]'))
+    records.append(records[3].replace("\n7. ", "\n7. P1 ", 1))  # the wrong seat, perhaps
+    text = "\n".join(records)
+    fast, slow = _rows_both_ways(text, monkeypatch)
+    assert (fast.count, fast.invalid, fast.columns) == (slow.count, slow.invalid, slow.columns)
+    found = quick.paged_block(1, text, False)
+    assert found is not None
+    read = [item for item in found if not isinstance(item, tuple)]
+    assert sum(item.plain and item.ordered for item in read) >= 4  # the fast path was taken
+    assert any(not item.ordered for item in read)
+
+
+@needs_core
+@pytest.mark.parametrize("path", SAMPLE_FILES)
+def test_the_samples_rows_are_the_same_both_ways(path, monkeypatch):
+    fast, slow = _rows_both_ways((ROOT / path).read_text("utf-8"), monkeypatch)
+    assert (fast.count, fast.invalid, fast.columns) == (slow.count, slow.invalid, slow.columns)

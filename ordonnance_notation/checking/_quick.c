@@ -416,7 +416,8 @@ static int card_spelt_usually(text_t t) {
 /* How the plays of a record are written (bits): with a seat, without one,
  * and otherwise than N. [Pn] CARD STATE with its card as Card.__str__ spells
  * it and its state's letter (a draw, a glyph, another spelling). */
-enum { SEATED = 1, UNSEATED = 2, ODD = 4, SPELT = 8 }; /* SPELT: a word not as canonical */
+enum { SEATED = 1, UNSEATED = 2, ODD = 4, SPELT = 8, UNORDERED = 16 }; /* SPELT: a word not as
+ * canonical; UNORDERED: the deal written otherwise than P1's hand, P2's, ..., the pile */
 
 /* One play line: N. [Pn] [+CARD] CARD STATE [GLYPH], as ply ``expected``;
  * how it is written goes into ``*form``. */
@@ -813,7 +814,8 @@ static PyObject *ranked_of(const table_t *t) {
  * seat, as bytes; the pile, likewise; the plays, as bytes of play_code
  * (_analysis_py.h); the points table, () under classic
  * scoring; how plainly the plays are written: 1 every one N. CARD STATE, 2
- * every one N. Pn CARD STATE, else 0 (play_line); each marker's armies
+ * every one N. Pn CARD STATE, else 0 (play_line), plus 4 where the deal is
+ * written in seat order, then the pile; each marker's armies
  * (ranked_of); with PAGE_ANALYSED, the analysis (analysis_found), else None;
  * with PAGE_VIEWED, the every-seat page's pieces (page_pieces: with
  * PAGE_ANALYSED too, they hold the analysis as the page does, and the
@@ -928,6 +930,8 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             seat_word.n = 2;
             open_seat = seat_of(seat_word, t.seats);
             ok = open_seat >= 0 && !(t.dealt & 1 << open_seat);
+            if (t.piles || t.dealt != (1 << open_seat) - 1) /* not P1, P2, ... then the pile */
+                form |= UNORDERED;
             if (ok) {
                 t.dealt |= 1 << open_seat;
                 ok = deal_cards(&t, rest, at, open_seat, &canonical);
@@ -1000,7 +1004,9 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
                                            : NULL;
     if (extra >= PAGE && extra < FORMAT && analysis != NULL) {
         PyObject *text = analysis;
-        int plain = form == SEATED ? 2 : form == UNSEATED || form == 0 ? 1 : 0;
+        int plays = form & (SEATED | UNSEATED | ODD | SPELT);
+        int plain = plays == SEATED ? 2 : plays == UNSEATED || plays == 0 ? 1 : 0;
+        plain |= form & UNORDERED ? 0 : 4;
         analysis = page_of(&t, &h, text, plain, extra);
         Py_DECREF(text);
     }

@@ -25,9 +25,10 @@ FactsFound = tuple[int | None, int | None, tuple[tuple[int, int], ...]]
 TextFound = tuple[tuple[tuple[str, str], ...], str]  # the tags as (name, value), the text (text_of)
 # text_of's, the hands as dealt (five cards a seat), the pile, the plays (card << 3 | state),
 # the points table (() classic), how plainly the plays are written (0 not, 1 without
-# seats, 2 every one with its seat), each marker's armies by place as (seat, ply of the
-# fourth card, packed icons), the analysis if asked, the every-seat page's pieces if
-# asked: hands and plies in fixed codes, the analysis as the page holds it (page_of)
+# seats, 2 every one with its seat; + 4: the deal in seat order, then the pile), each
+# marker's armies by place as (seat, ply of the fourth card, packed icons), the analysis
+# if asked, the every-seat page's pieces if asked: hands and plies in fixed codes, the
+# analysis as the page holds it (page_of)
 PageFound = tuple[
     TextFound,
     bytes,

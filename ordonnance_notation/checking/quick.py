@@ -247,7 +247,8 @@ class Paged:
     plays, whether every play is ``plain`` (its number, perhaps its seat,
     its card as ``Card.__str__`` spells it and its state's letter: no draw,
     glyph or comment) and whether every one is ``seated`` (written with its
-    seat), each marker's armies by place as ``(seat, ply of its fourth card,
+    seat), whether its deal is ``ordered`` (each seat's hand in seat order,
+    then the pile), each marker's armies by place as ``(seat, ply of its fourth card,
     packed icon counts)`` (``armies.PACKED``), its analysis when asked
     (else None), and when asked the every-seat page's ``pieces`` (else
     None): the hands as dealt and the plies in fixed codes (``FIXED``), and
@@ -264,6 +265,7 @@ class Paged:
     plays: tuple[tuple[Card, State], ...]
     plain: bool
     seated: bool
+    ordered: bool
     ranked: tuple[tuple[tuple[int, int, int], ...], ...]
     analysis: Analysis | None
     pieces: tuple[str, str, dict[str, object] | None] | None
@@ -319,8 +321,9 @@ def _paged(item: Found) -> Paged:
         tuple((m, _STATES[s], seat, ply) for m, s, seat, ply in item[8]),
         Deal(hands, tuple(map(card, pile))),
         plays_from_core(plays),
-        plain != 0,
-        plain == 2,
+        plain & 3 != 0,
+        plain & 3 == 2,
+        plain & 4 != 0,
         ranked,
         None if found is None else from_core(seats, True, found)[0],
         pieces,

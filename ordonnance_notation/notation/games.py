@@ -10,7 +10,10 @@ written. ``ordo dedup`` and ``ordo export`` both name games by this text.
 
 from __future__ import annotations
 
-from ..engine.cards import Card, CardError, State, card_spelt, state_spelt
+from collections.abc import Sequence
+
+from ..engine.cards import Card, CardError, State, card_spelt, seat_name, state_spelt
+from ..engine.game import Deal
 from .record import Hand, Pile, Play, Record
 
 
@@ -41,3 +44,21 @@ def game_text(record: Record) -> str | None:
         elif type(element) is Play:
             parts.append(f"{_card(element.card.text)} {_state(element.state.text)}")
     return "\n".join(parts) if parts else None
+
+
+def dealt_game_text(deal: Deal, plays: Sequence[tuple[Card, State]]) -> str:
+    """``game_text`` of a record that writes ``deal`` in seat order (each
+    hand, then the pile) and ``plays`` (the compiled core's records)."""
+    words = _WORDS
+    parts = [
+        f"{seat_name(s)}:{' '.join([words[c] for c in hand])}" for s, hand in enumerate(deal.hands)
+    ]
+    parts.append("pile:" + " ".join([words[c] for c in deal.pile]))
+    parts += [_PLAYED[play] for play in plays]
+    return "\n".join(parts)
+
+
+_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
+_PLAYED = {
+    (card, state): f"{word} {state.name}" for card, word in _WORDS.items() for state in State
+}

@@ -55,11 +55,14 @@ def _strongest(formations: Formations) -> str:
     return "no formation"
 
 
-@cache
-def _explained(winner: int, runner_up: int) -> tuple[str, str]:
+def deciding_words(winner: int, runner_up: int) -> tuple[str, str]:
     """``deciding_step`` and ``best_formation`` of a state's first two armies,
     given by their packed icon counts (``armies.PACKED``)."""
-    mine, theirs = formations_of(winner), formations_of(runner_up)
+    return _formations_words(formations_of(winner), formations_of(runner_up))
+
+
+@cache
+def _formations_words(mine: Formations, theirs: Formations) -> tuple[str, str]:
     level = deciding_level(mine, theirs)
     return _step(level, by_count(level, mine, theirs)), _strongest(mine)
 
@@ -171,7 +174,7 @@ class Stats:
     def add_facts(self, source: str, facts: Facts) -> None:
         """``add`` of a record the compiled core accepted, from what it found."""
         self.sources.add(source)
-        why = [(ply, *_explained(first, second)) for ply, first, second in facts.resolutions]
+        why = [(ply, *deciding_words(first, second)) for ply, first, second in facts.resolutions]
         rule = "points" if facts.points else "classic"
         differ = facts.classic_winner != facts.points_winner
         self._add_game(facts.names, facts.outcome, rule, differ, why, None)

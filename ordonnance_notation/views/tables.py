@@ -28,19 +28,20 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 from ..checking.meaning import SHARED
-from ..checking.report import Report
+from ..checking.quick import Paged, paged_block
+from ..checking.report import Report, scores_of, winner_of
 from ..checking.validator import validate
 from ..diagnostics import InputError, Severity, UnreadableSource
-from ..engine.cards import State, seat_name
+from ..engine.cards import Card, State, seat_name
 from ..engine.game import MAX_SEATS
 from ..files.output import Sink, output_file
-from ..notation.games import game_text
+from ..notation.games import dealt_game_text, game_text
 from ..notation.parser import parse_record
 from ..notation.record import Hand, Pile, Record, Tag, Unparsed
 from ..runs.blocks import Block, block_chunks
 from ..runs.inputs import over_inputs
 from ..runs.workers import Workers
-from .stats import best_formation, deciding_step
+from .stats import best_formation, deciding_step, deciding_words
 
 Cell = str | int | bool | None
 Row = tuple[Cell, ...]
@@ -81,6 +82,7 @@ _KEY = (
 _TAGS = ("Event", "Site", "Date", "Round")
 _SEATS = tuple(seat_name(seat) for seat in range(MAX_SEATS))  # P1 .. P4
 _LETTERS = {state: state.name for state in State}  # an enum's name is a slow property
+_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
 
 RECORDS = (
     *_KEY,
@@ -214,15 +216,21 @@ def table_rows(block: Block) -> Rows:
     ``runs.validation.validate_block`` numbers them."""
     tables: dict[str, list[Row]] = {name: [] for name in TABLES}
     count = invalid = 0
-    for first_line, text in block_chunks(block):
+    found = None if block.one_record else paged_block(block.first_line, block.text, False)
+    for item in block_chunks(block) if found is None else found:
+        if not isinstance(item, tuple) and item.plain and item.ordered:
+            count += 1
+            _add_paged(tables, (block.source, count), item)
+            continue
+        first_line, text = item if isinstance(item, tuple) else (item.first_line, item.text)
         if not text.strip():
             continue
         count += 1
-        item = parse_record(text, first_line, block.source, count)
-        if item is not None:
-            report = validate(item)
+        parsed = parse_record(text, first_line, block.source, count)
+        if parsed is not None:
+            report = validate(parsed)
             invalid += not report.valid
-            _add_record(tables, item, report, first_line)
+            _add_record(tables, parsed, report, first_line)
     columns = {  # rows to columns at C speed
         name: [list(column) for column in zip(*rows, strict=True)] or [[] for _ in TABLES[name]]
         for name, rows in tables.items()
@@ -306,11 +314,68 @@ def _add_record(
         )
 
 
+def _add_paged(tables: dict[str, list[Row]], key: tuple[str, int], paged: Paged) -> None:
+    """``_add_record`` of a record the compiled core accepted (valid, nothing
+    to report), its plays ``plain`` and its deal ``ordered``, from what it read."""
+    tag = dict(paged.tags).get
+    outcome, plays = paged.outcome, paged.plays
+    scores = scores_of(outcome) or {}
+    tables["records"].append(
+        (
+            *key,
+            paged.first_line,
+            _hashed(dealt_game_text(paged.deal, plays)),
+            *(tag(name) for name in _TAGS),
+            *(tag(seat) for seat in _SEATS),
+            tag("Scoring"),
+            tag("Result"),
+            len(paged.names),
+            True,
+            0,
+            0,
+            True,
+            winner_of(outcome) or SHARED,
+            "points" if paged.scoring.is_points else "classic",
+            *(scores.get(seat) for seat in _SEATS),
+            len(plays),
+            len(plays),
+            True,
+        ),
+    )
+    seats = len(paged.names)
+    resolving = {ply for _, _, _, ply in paged.markers}
+    tables["plays"] += [
+        (
+            *key,
+            ply,
+            _SEATS[(ply - 1) % seats],
+            word,
+            word,
+            _LETTERS[state],
+            None,
+            None,
+            ply in resolving,
+        )
+        for ply, (word, state) in enumerate(((_WORDS[c], s) for c, s in plays), 1)
+    ]  # a plain play writes its card as canonical, no draw and no glyph
+    tables["states"] += [
+        (*key, _LETTERS[state], marker, ply, _SEATS[first[0]], _SEATS[second[0]])
+        + deciding_words(first[2], second[2])
+        for (marker, state, _, ply), (first, second, *_) in zip(
+            paged.markers, paged.ranked, strict=True
+        )
+    ]
+
+
 def game_key(record: Record) -> str | None:
     """16 hex digits naming the game ``record`` holds, the same for every copy
     of it (``notation.games``); None when it holds no game to compare."""
     text = game_text(record)
-    return None if text is None else hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+    return None if text is None else _hashed(text)
+
+
+def _hashed(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 class _Writer(Protocol):

@@ -8,14 +8,23 @@ the project: for each text, the checks of its records by way of the core
 (``validate_block``) equal those of the Python path alone
 (``python_block``), diagnostics, verdicts and JSON included; and ``ordo
 validate`` prints the same bytes with ``ORDO_PURE_PYTHON=1`` as without.
+So do ``ordo summary`` and ``ordo view``, which summarise and page the
+records the core accepts from what it read (``quick.paged_block``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import random
+import re
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager
+from functools import cache
+from itertools import combinations_with_replacement
 from pathlib import Path
 from unittest import mock
 
@@ -36,15 +45,38 @@ from strategies import (
 
 from ordonnance_notation.checking import quick
 from ordonnance_notation.checking.validator import validate
+from ordonnance_notation.diagnostics import Diagnostic, InputError
 from ordonnance_notation.engine import analysis as engine_analysis
+from ordonnance_notation.engine import armies
+from ordonnance_notation.engine.armies import (
+    PACKED,
+    Army,
+    Formations,
+    Unit,
+    decide,
+    described,
+    explained_packed,
+    formations_of,
+    rank,
+)
+from ordonnance_notation.engine.cards import Card, seat_name
+from ordonnance_notation.engine.game import Game, Table
+from ordonnance_notation.engine.scoring import Scoring
+from ordonnance_notation.making.dealing import Deck, parse_deck
+from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.parser import parse_chunks
 from ordonnance_notation.querying import select
 from ordonnance_notation.querying.select import Query, select_block
 from ordonnance_notation.runs.blocks import Block, block_chunks, input_blocks
 from ordonnance_notation.runs.validation import python_block, validate_block
+from ordonnance_notation.runs.workers import Workers
+from ordonnance_notation.views import page
+from ordonnance_notation.views import summary as summary_view
 from ordonnance_notation.views.analysis import analysed, quick_analyses, render_text
+from ordonnance_notation.views.page import Pages
 from ordonnance_notation.views.report import laid_block
 from ordonnance_notation.views.stats import collect, stats_block
+from ordonnance_notation.views.summary import summaries
 
 pytestmark = pytest.mark.skipif(
     quick.CHECK_BLOCK is None, reason="no compiled core here: pip install . with a C compiler"
@@ -213,11 +245,17 @@ def test_a_tag_the_judge_calls_a_misspelling_is_declined() -> None:
 
 
 def _ordo(path: Path, pure: bool, command: str, *options: str) -> tuple[int, str, str]:
+    return _ordo_on([path], pure, command, *options)
+
+
+def _ordo_on(paths: list[Path], pure: bool, command: str, *options: str) -> tuple[int, str, str]:
+    """``ordo command options paths``, with ``ORDO_PURE_PYTHON=1`` if ``pure``:
+    its exit status, a digest of what it printed and its standard error."""
     env = {k: v for k, v in os.environ.items() if k != "ORDO_PURE_PYTHON"}
     if pure:
         env["ORDO_PURE_PYTHON"] = "1"
     done = subprocess.run(
-        [sys.executable, "-m", "ordonnance_notation", command, *options, str(path)],
+        [sys.executable, "-m", "ordonnance_notation", command, *options, *map(str, paths)],
         capture_output=True,
         env=env,
         check=False,
@@ -334,3 +372,430 @@ def test_the_compiled_analysis_is_the_analysis(seats: int) -> None:
             for upto in (cut, len(plays)):
                 fast = analyse(seats, dealt, plays[:upto], scoring)
                 assert fast == analyse(seats, dealt, plays[:upto], scoring, fast=False), (k, upto)
+
+
+# ordo summary and ordo view -------------------------------------------------
+#
+# The records the core accepts with every play written plainly are
+# summarised and paged from what it read (quick.paged_block: summary.
+# quick_summaries, page.core_view); every other record as before. The
+# summary's entries and the page's bytes must not tell the two apart.
+
+
+@contextmanager
+def _pure_python() -> Iterator[None]:
+    """Every record by the Python path, as with ``ORDO_PURE_PYTHON=1``: no
+    compiled core and no compiled analysis."""
+    with (
+        mock.patch.object(quick, "CHECK_BLOCK", None),
+        mock.patch.object(engine_analysis, "CORE", None),
+    ):
+        yield
+
+
+SUMMARY_FORMATS = ("text", "markdown", "json")
+
+
+def _summary(paths: list[str], format: str, decided: bool) -> tuple[list[object], int, int]:
+    """``ordo summary``'s entries of ``paths`` as ``summaries`` lays them out
+    and numbers them (an input it cannot read: its diagnostic), and how many
+    records, how many invalid."""
+    laid = summaries(paths, format, Workers(1), decided)
+    entries = [item.diagnostic if isinstance(item, InputError) else item for item in laid]
+    return entries, laid.records, laid.invalid
+
+
+def _page(
+    paths: list[str], seat: int | None, decided: bool
+) -> tuple[list[str], int, int, list[Diagnostic]]:
+    """``ordo view``'s page of ``paths`` as ``seat`` saw them (None: every
+    seat), in the pieces ``Pages`` writes (one a record), and its counts and
+    the inputs it could not read."""
+    pages = Pages(paths, Workers(1), seat, "ordo view", decided)
+    pieces = list(pages)
+    return pieces, pages.records, pages.invalid, [p.diagnostic for p in pages.problems]
+
+
+def _summarised_alike(paths: list[str]) -> None:
+    """``ordo summary`` in every format, with and without ``--no-decided``,
+    by way of the core and by the Python path alone."""
+    for decided in (True, False):
+        for format in SUMMARY_FORMATS:
+            by_core = _summary(paths, format, decided)
+            with _pure_python():
+                assert _summary(paths, format, decided) == by_core, (format, decided)
+
+
+def _viewed_alike(paths: list[str], seats: Iterable[int | None] = (None, 1)) -> None:
+    """``ordo view``'s page, with and without ``--no-decided``, of every
+    seat and as each of ``seats`` saw it, by way of the core and by the
+    Python path alone."""
+    for decided in (True, False):
+        for seat in seats:
+            by_core = _page(paths, seat, decided)
+            with _pure_python():
+                assert _page(paths, seat, decided) == by_core, (seat, decided)
+
+
+def _text_summarised_and_viewed_alike(text: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.ord"
+        path.write_bytes(text.encode("utf-8", "surrogatepass"))
+        _summarised_alike([str(path)])
+        _viewed_alike([str(path)])
+
+
+@pytest.mark.parametrize("path", CORPORA, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_corpus_file_has_the_same_summary(path: Path) -> None:
+    _summarised_alike([str(path)])
+
+
+@pytest.mark.parametrize("path", CORPORA, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_corpus_file_has_the_same_view(path: Path) -> None:
+    _viewed_alike([str(path)])
+
+
+@pytest.mark.parametrize("mistake", MISTAKES, ids=lambda m: m["name"])
+def test_every_hand_made_mistake_has_the_same_summary_and_view(mistake: dict[str, str]) -> None:
+    _text_summarised_and_viewed_alike(mistake["text"])
+
+
+@fuzz(60)
+@given(mutations())
+def test_mutants_have_the_same_summary_and_view(text: str) -> None:
+    _text_summarised_and_viewed_alike(text)
+
+
+@fuzz(30)
+@given(mutations(valid_records))
+def test_mutants_of_several_records_have_the_same_summary_and_view(text: str) -> None:
+    _text_summarised_and_viewed_alike(text)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_record_a_word_from_valid_has_the_same_summary_and_view(seats: int) -> None:
+    """A few hundred of them each (a stride prime to the words tried in a place)."""
+    stride = {2: 37, 3: 71, 4: 103}[seats]
+    for mutant in _words_replaced(self_played(seats, seats, "greedy"))[::stride]:
+        _text_summarised_and_viewed_alike(mutant)
+
+
+@cache
+def _forty() -> Deck:
+    """A deck of 40 cards: the pile runs out before the end (D5)."""
+    letters = ("L", "B", "S", "H", "F", "LB", "SH", "HF", "LSH", "BSF")
+    return parse_deck("name: forty\ncards:\n" + "".join(f"  {c}: 4\n" for c in letters), "forty")
+
+
+def _games(seats: int) -> list[str]:
+    """Self-played records of ``seats`` seats: classic and points scoring
+    (the default table and one under which seats can share the win, D9),
+    with the reference deck and with a deck whose pile runs out (D5)."""
+    bots = ["random", "greedy", "careful", "random"][:seats]
+    rules = [
+        (Scoring.classic(), deck()),
+        (Scoring.by_points((1, 1, 1, 0)[:seats]), deck()),
+        (Scoring.by_points((4, 2, 1, 0)[:seats]), _forty()),
+        (Scoring.by_points(), deck()),
+        (Scoring.classic(), _forty()),
+    ]
+    return [
+        game_text(play_game(f"paged/{seats}/{k}", bots, dealt, scoring))
+        for k, (scoring, dealt) in enumerate(rules)
+    ]
+
+
+_PLAY = re.compile(r"(?m)^(\d+)\. (?:(P\d) )?(\S+) ([ACJET])$")
+
+
+def _written_otherwise(text: str, seats: int) -> dict[str, tuple[str, bool]]:
+    """A self-played record with its plays written otherwise, each with
+    whether every play stays plain (its number, perhaps its seat, its card
+    as ``Card.__str__`` spells it and its state's letter, every one with its
+    seat or none), the core's to summarise and page; the others (a glyph, a
+    draw, another spelling, some plays with seats and some without) are
+    left to Python."""
+
+    def seated(play: re.Match[str]) -> str:
+        return f"{play[1]}. {seat_name((int(play[1]) - 1) % seats)} {play[3]} {play[4]}"
+
+    unseated = _PLAY.sub(lambda play: f"{play[1]}. {play[3]} {play[4]}", text)
+    first = _PLAY.search(text)
+    assert first is not None and first[1] == "1"
+    pile = text[text.index("pile:") :].split()[1]  # the card ply 1 draws
+    seat = f"{first[2]} " if first[2] else ""
+    spelt = next(play for play in _PLAY.finditer(text) if len(play[3]) > 1)
+    named = next(play for play in _PLAY.finditer(text) if play[4] == "A")
+    return {
+        "as played": (text, True),
+        "every play with its seat": (_PLAY.sub(seated, text), True),
+        "no play with its seat": (unseated, True),
+        "one play with its seat": (_PLAY.sub(seated, unseated, count=1), False),
+        "one play without its seat": (
+            _PLAY.sub(lambda play: f"{play[1]}. {play[3]} {play[4]}", _PLAY.sub(seated, text), 1),
+            False,
+        ),
+        "a glyph": (_PLAY.sub(lambda play: f"{play[0]} !?", text, count=1), False),
+        "a draw": (text.replace(first[0], f"1. {seat}+{pile} {first[3]} {first[4]}", 1), False),
+        "a card spelt backwards": (
+            text[: spelt.start(3)] + spelt[3][::-1] + text[spelt.end(3) :],
+            False,
+        ),
+        "a state by its name": (text[: named.start(4)] + "Antioch" + text[named.end(4) :], False),
+    }
+
+
+def _generated_alike(
+    games: list[str], seats: int, folder: Path, views: Iterable[int | None], every: bool
+) -> None:
+    """The records of ``games`` with their plays written as ``ordo play``
+    writes them and otherwise (``_written_otherwise``; unless ``every``,
+    only the first game's written otherwise than plainly), one after
+    another in one file, summarised and paged (of every seat and as each of
+    ``views`` saw them) by way of the core and by Python alone; the core's
+    are those whose every play is plain."""
+    texts = []
+    for n, game in enumerate(games):
+        for how, (text, plain) in _written_otherwise(game, seats).items():
+            found = quick.paged_block(1, text, False)
+            assert found is not None and len(found) == 1, how
+            [item] = found
+            assert (not isinstance(item, tuple) and item.plain) is plain, how
+            if plain:
+                assert not isinstance(item, tuple)
+                seated = how == "every play with its seat" or (seats > 2 and how == "as played")
+                assert item.seated is seated, how
+            if plain or every or n == 0:
+                texts.append(text)
+    path = folder / "generated.ord"
+    path.write_text("\n".join(texts), "utf-8")
+    _summarised_alike([str(path)])
+    _viewed_alike([str(path)], views)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_generated_records_have_the_same_summary_and_view(seats: int, tmp_path: Path) -> None:
+    """Classic scoring, points that can share the win, and a pile that runs out."""
+    _generated_alike(_games(seats)[:3], seats, tmp_path, (None, 1), every=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_generated_record_has_the_same_summary_and_view(seats: int, tmp_path: Path) -> None:
+    """Every rule of ``_games``, every record written otherwise, and the
+    page as each seat saw it."""
+    _generated_alike(_games(seats), seats, tmp_path, (None, *range(seats)), every=True)
+
+
+def test_the_core_summarises_and_views_the_plain_records(tmp_path: Path) -> None:
+    """Not a fast path that is never taken: ``ordo summary`` and ``ordo
+    view`` take the plainly written records from the core (the seats'
+    pages too), and leave an annotated one to Python."""
+    plain = [SAMPLES / "classic-2.ord", SAMPLES / "points-4.ord"]
+    annotated = tmp_path / "annotated.ord"
+    annotated.write_text(_PLAY.sub(r"\g<0> !", (SAMPLES / "classic-2.ord").read_text("utf-8")))
+    for paths, by_core in ((plain, True), ([annotated], False)):
+        named = list(map(str, paths))
+        made = mock.patch.object(summary_view, "core_summary", wraps=summary_view.core_summary)
+        viewed = mock.patch.object(page, "core_view", wraps=page.core_view)
+        with made as core_summary, viewed as core_view:
+            for decided in (True, False):
+                entries, records, invalid = _summary(named, "text", decided)
+                assert (records, invalid) == (len(paths), 0)
+                for seat in (None, 1):
+                    assert _page(named, seat, decided)[1:3] == (len(paths), 0)
+        runs = len(paths) if by_core else 0  # records taken from the core in each run
+        assert core_summary.call_count == 2 * runs, paths  # with and without --no-decided
+        assert core_view.call_count == 4 * runs, paths  # and of every seat and of P2
+    assert "Annotations" in entries[0]  # (the annotated record's, by Python)
+
+
+@pytest.mark.slow
+def test_ordo_summary_and_view_write_the_same_bytes(tmp_path: Path) -> None:
+    """``ordo summary`` in every format and ``ordo view -o FILE`` (of every
+    seat and as P2 saw it), with and without ``--no-decided``, with
+    ``ORDO_PURE_PYTHON=1`` and without, on every corpus file and on records
+    of 2, 3 and 4 seats as ``ordo play`` writes them and written otherwise."""
+    deck_file = tmp_path / "forty.yaml"
+    letters = ("L", "B", "S", "H", "F", "LB", "SH", "HF", "LSH", "BSF")
+    deck_file.write_text("name: forty\ncards:\n" + "".join(f"  {c}: 4\n" for c in letters))
+    runs = [
+        _generating(tmp_path, 4, 150),
+        _generating(tmp_path, 3, 150, "--scoring", "points", "--bots", "greedy"),
+        _generating(tmp_path, 2, 150, "--deck", str(deck_file), "--bots", "random,greedy"),
+    ]
+    otherwise = tmp_path / "otherwise.ord"
+    otherwise.write_text(
+        "\n".join(
+            text
+            for seats in (2, 3, 4)
+            for game in _games(seats)[:2]
+            for text, _ in _written_otherwise(game, seats).values()
+        ),
+        "utf-8",
+    )
+    for path, process in runs:
+        assert process.wait() == 0, path.name
+    paths = [*CORPORA, *(path for path, _ in runs), otherwise]
+    for decided in ("--decided", "--no-decided"):
+        for format in SUMMARY_FORMATS:
+            options = ("-f", format, decided, *(("-j", "2") if format == "json" else ()))
+            by_core = _ordo_on(paths, False, "summary", *options)
+            assert _ordo_on(paths, True, "summary", *options) == by_core, options
+    for options in ((), ("--no-decided",), ("--seat", "P2"), ("--seat", "P2", "--no-decided")):
+        pages = []
+        for pure in (False, True):
+            written = tmp_path / f"page-{pure}.html"
+            status, _, said = _ordo_on(paths, pure, "view", "-o", str(written), "--force", *options)
+            pages.append((status, written.read_bytes(), said.replace(str(written), "page.html")))
+        assert pages[0] == pages[1], options
+
+
+# What the core's summary and page are made of --------------------------------
+
+
+def _packed(army: Army) -> int:
+    """An army's icon counts packed as the core gives them (``armies.PACKED``)."""
+    return sum(PACKED[card.mask] for card in army.cards)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_core_resolutions_are_the_replayed_resolutions(seats: int) -> None:
+    """Each marker's armies by place as the core ranks them (seat, ply of the
+    fourth card, icon counts), and the words the summary and the page make
+    of them (``explained_packed``, ``described``), are those of a ``Table``
+    and a ``Game`` replaying the plays: self-played games, classic and
+    points scoring, with the reference deck and one whose pile runs out."""
+    bots = ["random", "greedy", "careful", "random"][:seats]
+    for k in range(30):
+        scoring = Scoring.by_points((3, 1, 0, 0)[:seats]) if k % 3 == 0 else Scoring.classic()
+        played = play_game(f"ranked/{seats}/{k}", bots, _forty() if k % 5 == 4 else deck(), scoring)
+        found = quick.paged_block(1, game_text(played), False)
+        assert found is not None
+        [paged] = found
+        assert not isinstance(paged, tuple) and paged.plain, k
+        plays = [(turn.card, turn.state) for turn in played.turns]
+        assert list(paged.plays) == plays
+        table, game = Table(seats, played.deal), Game.new(seats, played.deal)
+        for card, state in plays:
+            table.play(card, state)
+            game, _ = game.play(card, state)
+        resolutions = game.resolutions
+        assert tuple(table.resolutions) == resolutions
+        assert resolutions == tuple(t.resolution for t in played.turns if t.resolution)
+        assert len(resolutions) == 5
+        for resolution, marker, places in zip(
+            resolutions, paged.markers, paged.ranked, strict=True
+        ):
+            where = (k, resolution.marker)
+            assert marker == (
+                resolution.marker,
+                resolution.state,
+                resolution.winner,
+                resolution.ply,
+            )
+            ranking = resolution.ranking
+            assert places == tuple((a.seat, a.fourth_ply, _packed(a)) for a in ranking), where
+            (seat, fourth, packed), (_, other, beaten) = places[:2]
+            words = explained_packed(packed, beaten, seat, fourth, other)
+            assert words == resolution.decision.explain(), where
+            said = [described(icons) for _, _, icons in places]
+            assert said == [army.formations.describe() for army in ranking], where
+
+
+def _caches() -> list[dict[object, object]]:
+    """The caches of ``engine.armies``: its module's private dicts
+    (formations by packed icon counts, one of each, and their words)."""
+    return [
+        value
+        for name, value in vars(armies).items()
+        if name.startswith("_") and not name.startswith("__") and isinstance(value, dict)
+    ]
+
+
+_CACHES = _caches()
+
+
+def _caches_emptied() -> ExitStack:
+    """Every cache of ``engine.armies`` emptied, and as it was again on leaving."""
+    stack = ExitStack()
+    for kept in _CACHES:
+        stack.enter_context(mock.patch.dict(kept, clear=True))
+    return stack
+
+
+def _emptied() -> None:
+    for kept in _CACHES:
+        kept.clear()
+
+
+def _armies_of(cards: Sequence[Card], seat: int, first_ply: int) -> Army:
+    return Army(seat, tuple(Unit(card, first_ply + 4 * n) for n, card in enumerate(cards)))
+
+
+def test_describe_and_explain_give_the_words_computed_fresh() -> None:
+    """The words of formations (``Formations.describe``, ``described``) and of
+    the decision between two full armies (``Decision.explain``,
+    ``explained_packed``), cached by formations and by packed icon counts,
+    are those made with every cache of ``engine.armies`` empty: for every
+    army of up to four of the 31 cards, and each of the formations of a full
+    army against itself and 8 others (two armies of each, seats and plies
+    changed, as far as they hold the same formations)."""
+    every = [
+        cards
+        for size in range(5)
+        for cards in combinations_with_replacement([Card(mask) for mask in range(1, 32)], size)
+    ]
+    assert len(_CACHES) >= 4  # (formations, one of each, and the words of both)
+    with _caches_emptied():
+        fresh: dict[int, str] = {}
+        for cards in every:
+            packed = sum(PACKED[card.mask] for card in cards)
+            if packed not in fresh:
+                _emptied()
+                fresh[packed] = Formations.of(cards).describe()
+        _emptied()
+        assert fresh[PACKED[Card.from_letters("HF").mask] * 4] == "regiment F, regiment H"
+        assert fresh[0] == fresh[PACKED[Card.from_letters("L").mask]] == "no formation"
+        order = random.Random(26).sample(range(len(every)), len(every))
+        for n in order:
+            cards = every[n]
+            packed = sum(PACKED[card.mask] for card in cards)
+            army = _armies_of(cards, n % 4, 1 + n % 4)
+            assert army.formations is formations_of(packed), cards
+            assert army.formations.describe() == fresh[packed], cards
+            assert described(packed) == fresh[packed], cards
+        kept: dict[Formations, list[tuple[Card, ...]]] = {}
+        for cards in every:
+            if len(cards) == 4:
+                kept.setdefault(Formations.of(cards), []).append(cards)
+        assert len(kept) > 1000  # (1,024)
+        groups = list(kept.values())
+        chosen = random.Random(1889)
+        pairs = [(one, other) for one in groups for other in [one, *chosen.sample(groups, 8)]]
+        words = []
+        for one, other in pairs:  # the first army of each, fresh
+            _emptied()
+            winner, loser = rank([_armies_of(one[0], 0, 1), _armies_of(other[0], 1, 2)])
+            words.append(decide(winner, loser).explain())
+        assert words[0] == "identical formations; P1 played the fourth card earlier, ply 13 vs 14"
+        _emptied()
+        for n in random.Random(7).sample(range(len(pairs)), len(pairs)):
+            one, other = pairs[n]  # now the last army of each, its seat and plies changed
+            later, earlier = 1 + n % 3, n % 3
+            winner, loser = rank([_armies_of(one[-1], later, 2), _armies_of(other[-1], earlier, 1)])
+            if one is other:  # the words name the seat and plies of the fourth cards
+                _emptied()
+                expected = decide(winner, loser).explain()
+                assert expected == (
+                    f"identical formations; {seat_name(earlier)} played the fourth card "
+                    "earlier, ply 13 vs 14"
+                )
+            else:
+                expected = words[n]
+            assert decide(winner, loser).explain() == expected, (one[-1], other[-1])
+            found = explained_packed(
+                _packed(winner), _packed(loser), winner.seat, winner.fourth_ply, loser.fourth_ply
+            )
+            assert found == expected, (one[-1], other[-1])

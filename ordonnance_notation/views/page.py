@@ -129,6 +129,17 @@ class Decisions:
 HIDDEN = "?"  # a card drawn that the page's seat does not see
 _LETTERS = {state: state.name for state in State}
 _WORDS = {card: str(card) for card in map(Card, range(1, 32))}
+_SEATED = {  # by seats, by ply modulo seats: each play as written with its seat
+    seats: [
+        {
+            (card, state): f"{seat_name((ply - 1) % seats)} {word} {state.name}"
+            for card, word in _WORDS.items()
+            for state in State
+        }
+        for ply in range(seats)
+    ]
+    for seats in range(2, MAX_SEATS + 1)
+}
 _new = tuple.__new__
 
 
@@ -378,9 +389,9 @@ def core_view(paged: Paged, file: int, source: str, index: int, seat: int | None
     labels, hand_labels = seat_labels(names, seats)
     written: tuple[tuple[int, tuple[str, ...]], ...] = ()
     if paged.seated:  # each play as written: more than its card and state
+        said = _SEATED[seats]
         written = tuple(
-            (ply, (f"{seat_name((ply - 1) % seats)} {_WORDS[card]} {state.name}",))
-            for ply, (card, state) in enumerate(paged.plays, 1)
+            [(ply, (said[ply % seats][play],)) for ply, play in enumerate(paged.plays, 1)]
         )
     ending = (game_over(paged.outcome, paged.scoring.unit), "")
     plays: Plays | CodedPlays
@@ -664,6 +675,9 @@ def _plays_json(plays: Plays, values: Values, codes: Codes) -> dict[str, Any]:
     }
 
 
+_PLIES = [str(ply) for ply in range(1000)]  # a ply as the key of a JSON object
+
+
 def _coded_plays_json(plays: CodedPlays, values: Values, codes: Codes) -> dict[str, Any]:
     """``CodedPlays`` for the page, as ``_plays_json`` writes ``Plays``: the
     cards met in the same order (the hands, then the plies), so in the same
@@ -675,7 +689,7 @@ def _coded_plays_json(plays: CodedPlays, values: Values, codes: Codes) -> dict[s
         "hands": [hands[at : at + HAND_SIZE] for at in range(0, len(hands), HAND_SIZE)],
         "pile": plays.pile,
         "plies": codes.fixed(plays.plies),
-        "written": {str(ply): [values(w) for w in words] for ply, words in plays.written},
+        "written": {_PLIES[ply]: [values(w) for w in words] for ply, words in plays.written},
         "glyphs": {},
         "notes": {},
         "ending": [values(words) for words in plays.ending],

@@ -9,6 +9,13 @@ any other record it declines, and its text is checked here in Python, which
 words every diagnostic. A block it cannot cut for sure (a comment, a tab, a
 header broken by a blank line) it declines whole.
 
+The same pass can give back more of an accepted record, for the commands
+that read it (``extra``): its analysis (``analysed_block``: ``ordo
+analyse``), what statistics read (``facts_block``), its tags and text
+(``written_block``: ``ordo select``), what its summary, its page and its
+rows of ``ordo export`` read (``paged_block``), and whether it is written
+in the canonical form already (``canonical_block``: ``ordo fmt``).
+
 The core is built by ``pip install .`` where a C compiler is present; where
 it is not, or with ``ORDO_PURE_PYTHON=1`` in the environment
 (``engine/compiled.py``), every record takes the Python path

@@ -17,11 +17,13 @@ import re
 from functools import cache
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from ordonnance_notation.archives.conversion import convert
+from ordonnance_notation.checking import quick
 from ordonnance_notation.diagnostics import OrdoError
 from ordonnance_notation.engine.armies import Army, Unit
 from ordonnance_notation.engine.cards import Card
@@ -585,3 +587,9 @@ def file_bytes(draw):
     text = text.replace("\n", ending)
     encoding = draw(st.sampled_from(["utf-8", "utf-8", "utf-8", "utf-8-sig", "utf-16", "latin-1"]))
     return text.encode(encoding, "replace")
+
+
+needs_core = pytest.mark.skipif(
+    not quick.compiled_core(), reason="no compiled core here: pip install . with a C compiler"
+)
+"""A test of a compiled path against the Python path: where the core was built."""

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import ROOT, SAMPLES, decorate, examples
+from strategies import ROOT, SAMPLES, decorate, examples, needs_core
 
 from ordonnance_notation import parse_text
 from ordonnance_notation.archives import conversion
@@ -505,10 +505,6 @@ def test_an_input_without_records_stops_the_conversion(ordo, tmp_path):
 
 
 # The compiled core's canonical check (quick.canonical_block): fmt's hot path ---------
-
-needs_core = pytest.mark.skipif(
-    not quick.compiled_core(), reason="the compiled core was not built here (pip install .)"
-)
 
 
 def _formatted_both_ways(text, monkeypatch):

@@ -11,7 +11,7 @@ import sys
 import duckdb
 import pyarrow.parquet as pq
 import pytest
-from strategies import ROOT, SAMPLES
+from strategies import ROOT, SAMPLES, needs_core
 
 from ordonnance_notation.checking import quick
 from ordonnance_notation.making.dealing import load_deck
@@ -275,10 +275,6 @@ def test_broken_inputs_give_rows_and_our_own_errors_only(ordo, tmp_path):
 
 
 # The compiled core's rows (tables._add_paged) against the Python path's -------------
-
-needs_core = pytest.mark.skipif(
-    not quick.compiled_core(), reason="the compiled core was not built here (pip install .)"
-)
 
 
 def _rows_both_ways(text, monkeypatch):

@@ -162,13 +162,8 @@ def formations_of(packed: int) -> Formations:
 
 def described(packed: int) -> str:
     """``formations_of(packed).describe()``, by the packed icon counts."""
-    said = _DESCRIBED_PACKED.get(packed)
-    if said is None:
-        said = _DESCRIBED_PACKED[packed] = formations_of(packed).describe()
-    return said
+    return formations_of(packed).describe()
 
-
-_DESCRIBED_PACKED: dict[int, str] = {}
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
 
@@ -258,17 +253,7 @@ _EXPLAINED: dict[tuple[Formations, Formations], str] = {}  # formations that dif
 
 def explained_packed(packed: int, beaten: int, seat: int, fourth: int, other: int) -> str:
     """``explained`` of two full armies by their packed icon counts."""
-    winner, loser = formations_of(packed), formations_of(beaten)
-    if winner is loser:  # one of each (formations_of): identical formations
-        return explained(winner, loser, seat, fourth, other)
-    # by identity: formations_of keeps every one it made, so no id is used twice
-    said = _EXPLAINED_KEPT.get((id(winner), id(loser)))
-    if said is None:
-        said = _EXPLAINED_KEPT[id(winner), id(loser)] = explained(winner, loser, seat, 0, 0)
-    return said
-
-
-_EXPLAINED_KEPT: dict[tuple[int, int], str] = {}
+    return explained(formations_of(packed), formations_of(beaten), seat, fourth, other)
 
 
 def decide(winner: Army, loser: Army) -> Decision:

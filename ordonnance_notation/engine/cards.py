@@ -132,6 +132,9 @@ _BY_LETTERS: dict[str, Card] = {}  # every spelling read so far; cards are immut
 # The card spelt so if that spelling was read before, else None: a look-up
 # without a call into Python, for reading archives.
 card_spelt = _BY_LETTERS.get
+CARD_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
+"""Every card as ``Card.__str__`` spells it, by card: a look-up where a
+record's cards are written by the thousand."""
 
 
 class State(IntEnum):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.cards import Card, CardError, State, card_spelt, seat_name, state_spelt
+from ..engine.cards import CARD_WORDS, Card, CardError, State, card_spelt, seat_name, state_spelt
 from ..engine.game import Deal
 from .record import Hand, Pile, Play, Record
 
@@ -49,16 +49,16 @@ def game_text(record: Record) -> str | None:
 def dealt_game_text(deal: Deal, plays: Sequence[tuple[Card, State]]) -> str:
     """``game_text`` of a record that writes ``deal`` in seat order (each
     hand, then the pile) and ``plays`` (the compiled core's records)."""
-    words = _WORDS
+    words = CARD_WORDS
     parts = [
         f"{seat_name(s)}:{' '.join([words[c] for c in hand])}" for s, hand in enumerate(deal.hands)
     ]
     parts.append("pile:" + " ".join([words[c] for c in deal.pile]))
-    parts += [_PLAYED[play] for play in plays]
+    parts += [PLAY_WORDS[play] for play in plays]
     return "\n".join(parts)
 
 
-_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
-_PLAYED = {
-    (card, state): f"{word} {state.name}" for card, word in _WORDS.items() for state in State
+PLAY_WORDS = {
+    (card, state): f"{word} {state.name}" for card, word in CARD_WORDS.items() for state in State
 }
+"""Each play as ``card state`` (``"LS J"``), as ``game_text`` writes it."""

@@ -18,6 +18,7 @@ from ..checking.quick import analysed_block
 from ..checking.report import Report
 from ..engine.cards import Card, State, seat_name
 from ..engine.decisions import Analysis, Loss, StateAnalysis
+from ..notation.games import PLAY_WORDS
 from ..runs.blocks import Block
 from ..runs.workers import Workers
 from .report import Json, Numbered, Player, laid_block, players_named, players_of
@@ -35,10 +36,7 @@ def analysis_of(report: Report) -> Analysis | None:
     return analyse(game.seats, report.deal, plays, report.scoring)
 
 
-_SPELT = {
-    (card, state): f"{card} {state.name}" for card in map(Card, range(1, 32)) for state in State
-}
-"""Each play as ``card state`` (``"LS J"``)."""
+_SPELT = PLAY_WORDS  # each play as ``card state`` (``"LS J"``)
 
 
 def _seats(seats: frozenset[int]) -> list[str]:

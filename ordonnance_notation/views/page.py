@@ -45,7 +45,7 @@ from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError
 from ..engine.armies import _NUMBERS, LEVELS, UNITS_PER_ARMY, described, explained_packed
-from ..engine.cards import ICONS_BY_SENIORITY, Card, Icon, State, seat_name
+from ..engine.cards import CARD_WORDS, ICONS_BY_SENIORITY, Card, Icon, State, seat_name
 from ..engine.decisions import Analysis, Loss
 from ..engine.game import HAND_SIZE, MAX_SEATS, STATES, Deal
 from ..files.sources import expand
@@ -128,12 +128,11 @@ class Decisions:
 
 HIDDEN = "?"  # a card drawn that the page's seat does not see
 _LETTERS = {state: state.name for state in State}
-_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
 _SEATED = {  # by seats, by ply modulo seats: each play as written with its seat
     seats: [
         {
             (card, state): f"{seat_name((ply - 1) % seats)} {word} {state.name}"
-            for card, word in _WORDS.items()
+            for card, word in CARD_WORDS.items()
             for state in State
         }
         for ply in range(seats)
@@ -428,13 +427,13 @@ def _hands(deal: Deal, seat: int | None) -> tuple[tuple[str, ...] | int, ...]:
 def _plies(paged: Paged, seat: int | None) -> tuple[Ply, ...]:
     """The plies of a record the core accepted as ``seat`` saw them."""
     pile, seats = paged.deal.pile, len(paged.names)
-    drawn: list[str | None] = [_WORDS[card] for card in pile[: len(paged.plays)]]
+    drawn: list[str | None] = [CARD_WORDS[card] for card in pile[: len(paged.plays)]]
     drawn += [None] * (len(paged.plays) - len(drawn))
     if seat is not None:  # another seat's draw is not shown
         drawn = [d if d is None or ply % seats == seat else HIDDEN for ply, d in enumerate(drawn)]
     return tuple(
         [
-            _new(Ply, (_WORDS[card], _LETTERS[state], draw))
+            _new(Ply, (CARD_WORDS[card], _LETTERS[state], draw))
             for (card, state), draw in zip(paged.plays, drawn, strict=True)
         ]
     )

@@ -15,7 +15,7 @@ from functools import partial
 from ..checking.quick import Paged, paged_block
 from ..checking.report import Report
 from ..engine.armies import Army, described, explained_packed
-from ..engine.cards import Card, State, seat_name
+from ..engine.cards import CARD_WORDS, Card, State, seat_name
 from ..engine.game import Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captured
 from ..runs.blocks import Block
@@ -418,10 +418,7 @@ def result_words(result: GameResult) -> str:
 
 
 def _cards(army: ArmySummary) -> str:
-    return " ".join([_WORDS[card] for card in army.cards])
-
-
-_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
+    return " ".join([CARD_WORDS[card] for card in army.cards])
 
 
 def _seated(summary: RecordSummary, seat: int) -> str:

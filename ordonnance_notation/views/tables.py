@@ -32,7 +32,7 @@ from ..checking.quick import Paged, paged_block
 from ..checking.report import Report, scores_of, winner_of
 from ..checking.validator import validate
 from ..diagnostics import InputError, Severity, UnreadableSource
-from ..engine.cards import Card, State, seat_name
+from ..engine.cards import CARD_WORDS, State, seat_name
 from ..engine.game import MAX_SEATS
 from ..files.output import Sink, output_file
 from ..notation.games import dealt_game_text, game_text
@@ -82,7 +82,6 @@ _KEY = (
 _TAGS = ("Event", "Site", "Date", "Round")
 _SEATS = tuple(seat_name(seat) for seat in range(MAX_SEATS))  # P1 .. P4
 _LETTERS = {state: state.name for state in State}  # an enum's name is a slow property
-_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
 
 RECORDS = (
     *_KEY,
@@ -356,7 +355,7 @@ def _add_paged(tables: dict[str, list[Row]], key: tuple[str, int], paged: Paged)
             None,
             ply in resolving,
         )
-        for ply, (word, state) in enumerate(((_WORDS[c], s) for c, s in plays), 1)
+        for ply, (word, state) in enumerate(((CARD_WORDS[c], s) for c, s in plays), 1)
     ]  # a plain play writes its card as canonical, no draw and no glyph
     tables["states"] += [
         (*key, _LETTERS[state], marker, ply, _SEATS[first[0]], _SEATS[second[0]])

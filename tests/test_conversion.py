@@ -3,13 +3,14 @@ samples and generated games, with comments, glyphs and unknown tags added),
 the JSON Schema, and located errors for broken archives."""
 
 import json
+import re
 
 import jsonschema
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import ROOT, SAMPLES, decorate, examples, needs_core
+from strategies import ROOT, SAMPLES, TESTS, decorate, examples, fuzz, mutations, needs_core
 
 from ordonnance_notation import parse_text
 from ordonnance_notation.archives import conversion
@@ -27,13 +28,14 @@ from ordonnance_notation.archives.document import (
     load,
 )
 from ordonnance_notation.checking import quick
+from ordonnance_notation.checking.header import tag_never_warned
 from ordonnance_notation.engine.cards import State
 from ordonnance_notation.files.sources import MAX_LINE
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.notation.cutting import split_records
 from ordonnance_notation.notation.writer import plain
-from ordonnance_notation.runs.blocks import Block
+from ordonnance_notation.runs.blocks import Block, input_blocks
 
 SAMPLE_FILES = sorted(SAMPLES.glob("*.ord"))
 SCHEMA = json.loads((ROOT / "docs" / "archive.schema.json").read_text("utf-8"))
@@ -647,3 +649,152 @@ def test_fmt_says_the_same_with_the_core_and_without_it(path, ordo, monkeypatch)
             m.setattr(conversion, "quick_canonical", lambda first_line, text: None)
             slow = ordo(*args)
         assert (fast.exit_code, fast.output) == (slow.exit_code, slow.output)
+
+
+# The compiled core's archive pieces (quick.archived_block): convert's hot path -------
+
+
+def _archived_both_ways(text, kind, monkeypatch):
+    """``archive_block`` of one block, with the compiled core and without it."""
+    block = Block(0, "t.ord", 1, text)
+    fast = conversion.archive_block(block, kind)
+    with monkeypatch.context() as m:
+        m.setattr(conversion, "quick_archived", lambda *args: None)
+        slow = conversion.archive_block(block, kind)
+    return fast, slow
+
+
+def _by_core(text, kind):
+    """The pieces the core writes of a block's records."""
+    found = quick.archived_block(1, text, kind == "json", conversion.LAYOUT)
+    assert found is not None
+    return [item for item in found if isinstance(item, str)]
+
+
+def _accepted(text):
+    """How many of a block's records the core accepts: it has nothing to say of them."""
+    found = quick.CHECK_BLOCK(text, 1, tag_never_warned)
+    assert found is not None
+    return sum(len(item) > 2 for item in found[1])
+
+
+_PLAY_NUMBER = re.compile(r"(?m)^(\d+)\. (?:P\d )?")
+
+
+def _seatings(text, seats):
+    """The record with every play written with its seat, none, and only the first."""
+
+    def seated(play):
+        return f"{play[1]}. P{(int(play[1]) - 1) % seats + 1} "
+
+    unseated = _PLAY_NUMBER.sub(r"\1. ", text)
+    yield "every seat", _PLAY_NUMBER.sub(seated, text)
+    yield "no seat", unseated
+    yield "one seat", _PLAY_NUMBER.sub(seated, unseated, count=1)
+
+
+def _tagged(text):
+    """The record with an Event of words YAML quotes, spells otherwise or
+    lays out over lines: the core asks YAML's spelling of each, or leaves
+    the record to Python."""
+    for value in (
+        "1",
+        "yes",
+        "Zoë's cup: round 2",
+        "- dash",
+        "* star",
+        "1e3",
+        "a #hash",
+        "null",
+        "~",
+        " spaced ",
+        "\u2028line",
+        "x" * 90,
+        "word " * 30,
+    ):
+        yield f"Event {value!r}", re.sub(r'\[Event "[^"]*"\]', f'[Event "{value}"]', text)
+
+
+_ADORNED = {"a glyph", "a draw written", "a draw misspelt"}
+_OVER_A_LINE = {f"Event {'x' * 90!r}", f"Event {'word ' * 30!r}"}  # the emitter's own
+
+
+@needs_core
+@pytest.mark.parametrize("kind", ["yaml", "json"])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_core_archives_every_variant_as_the_writer_does(seats, kind, monkeypatch):
+    """Each variant of a record (written otherwise than canonically, its
+    plays with their seats, without or some with, tags YAML spells
+    otherwise) archives the same with the core and without it; the core
+    writes every one it accepts but those with a play with a draw or a
+    glyph, and in YAML a tag's line longer than the emitter's width."""
+    text = _game(seats)
+    assert "[Event " in text
+    written, accepted = {}, {}
+    for name, variant in [*_variants(text), *_seatings(text, seats), *_tagged(text)]:
+        fast, slow = _archived_both_ways(variant, kind, monkeypatch)
+        assert fast == slow, name
+        written[name] = len(_by_core(variant, kind))
+        accepted[name] = _accepted(variant)
+    declined = {name for name, count in written.items() if count < accepted[name]}
+    assert declined == _ADORNED | (_OVER_A_LINE if kind == "yaml" else set())
+    assert not any(written[name] > accepted[name] for name in written)
+    assert written["canonical"] == written["every seat"] == written["no seat"] == 1
+    assert written["one seat"] == written["card respelt"] == 1
+    assert written["a glyph"] == written["a draw written"] == 0
+
+
+CORPORA = sorted(
+    [
+        *SAMPLES.glob("*.ord"),
+        *(SAMPLES / "invalid").glob("*.ord"),
+        *(TESTS / "bad").glob("*.ord"),
+        *(TESTS / "fuzz_corpus").glob("*.ord"),
+    ]
+)
+
+
+@needs_core
+@pytest.mark.parametrize("path", CORPORA, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_corpus_file_archives_alike(path, monkeypatch):
+    """The file cut into blocks as ``ordo convert`` cuts it, each archived
+    with the core and without it."""
+    for block in input_blocks([str(path)]):
+        if isinstance(block, Block):
+            for kind in ("yaml", "json"):
+                fast, slow = _archived_both_ways(block.text, kind, monkeypatch)
+                assert fast == slow, kind
+
+
+@needs_core
+@fuzz(60)
+@given(mutations())
+def test_mutants_archive_alike(text):
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for kind in ("yaml", "json"):
+            fast, slow = _archived_both_ways(text, kind, monkeypatch)
+            assert fast == slow, kind
+
+
+@needs_core
+def test_the_core_archives_the_plain_samples():
+    """Not a fast path that is never taken."""
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    for kind in ("yaml", "json"):
+        assert len(_by_core(text, kind)) == len(plains(text)) > 0
+
+
+@needs_core
+@pytest.mark.parametrize("path", [*SAMPLE_FILES, *sorted((SAMPLES / "invalid").glob("*.ord"))])
+def test_convert_says_the_same_with_the_core_and_without_it(path, ordo, monkeypatch, tmp_path):
+    for kind in ("yaml", "json"):
+        runs = []
+        for core in (True, False):
+            out = tmp_path / f"{core}.{kind}"
+            with monkeypatch.context() as m:
+                if not core:
+                    m.setattr(conversion, "quick_archived", lambda *args: None)
+                result = ordo("convert", str(path), "--to", kind, "-o", str(out))
+            written = out.read_text("utf-8") if out.exists() else None
+            runs.append((result.exit_code, result.output.replace(str(out), "OUT"), written))
+        assert runs[0] == runs[1], kind

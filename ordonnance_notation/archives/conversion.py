@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..checking.parts import misplaced
+from ..checking.quick import archived_block as quick_archived
 from ..checking.quick import canonical_block as quick_canonical
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
@@ -35,6 +36,7 @@ from ..notation.writer import text as record_text
 from ..runs.blocks import Block, Lines, block_chunks, blocks
 from ..runs.workers import Workers
 from . import document as archive
+from . import layout
 
 _SUFFIXES = {".ord": "ord", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
@@ -378,11 +380,15 @@ def _not_writable(item: Record | Unparsed) -> Written | None:
 
 
 def _archived(
-    items: Iterable[Record | Unparsed], source: str, kind: str, with_results: bool
+    items: Iterable[Record | Unparsed | str], source: str, kind: str, with_results: bool
 ) -> Iterator[Written]:
     """Each record as a piece of a YAML or JSON archive (``kind``), read back
-    and compared (the per-record work of ``archive_pieces``)."""
+    and compared (the per-record work of ``archive_pieces``); a piece
+    written by the compiled core already (``quick.archived_block``) as it is."""
     for item in items:
+        if isinstance(item, str):
+            yield Written(item, source)
+            continue
         stopped = _not_writable(item)
         if stopped is not None:
             yield stopped
@@ -438,9 +444,38 @@ def archive_pieces(
 def archive_block(
     block: Block, kind: str, with_results: bool = False
 ) -> list[Written] | InputError:
-    """The records of one block written for ``archive_of`` (on a worker)."""
-    items = parse_chunks(block_chunks(block), block.source)
+    """The records of one block written for ``archive_of`` (on a worker):
+    those the compiled core accepts and writes plainly, by the core; the
+    others parsed and written."""
+    found = (
+        None
+        if with_results or block.one_record
+        else quick_archived(block.first_line, block.text, kind == "json", LAYOUT)
+    )
+    if found is None:
+        items: Iterable[Record | Unparsed | str] = parse_chunks(block_chunks(block), block.source)
+    else:
+        items = _parsed_where_declined(found, block.source)
     return list(_archived(items, block.source, kind, with_results))
+
+
+LAYOUT = (layout.WIDTH, layout.spelt)
+"""The YAML layout the compiled core writes archives in."""
+
+
+def _parsed_where_declined(
+    found: Iterable[str | tuple[int, str]], source: str
+) -> Iterator[str | Record | Unparsed]:
+    """What the core wrote of each record as it is, each record it declined
+    parsed, numbered within the block as ``parse_chunks`` numbers them (the
+    core cuts no record of comments alone)."""
+    for index, item in enumerate(found, 1):
+        if isinstance(item, str):
+            yield item
+        else:
+            parsed = parse_record(item[1], item[0], source, index)
+            if parsed is not None:
+                yield parsed
 
 
 def archive_of(
@@ -523,11 +558,7 @@ def canonical_block(block: Block) -> list[Written] | InputError:
     found = None if block.one_record else quick_canonical(block.first_line, block.text)
     if found is None:
         return list(_formatted(parse_chunks(block_chunks(block), block.source), block.source))
-    items = (
-        item if isinstance(item, str) else next(iter(parse_chunks([item], block.source)), None)
-        for item in found
-    )
-    return list(_formatted((item for item in items if item is not None), block.source))
+    return list(_formatted(_parsed_where_declined(found, block.source), block.source))
 
 
 def canonical_of(source: Lines, workers: Workers) -> Iterator[str]:

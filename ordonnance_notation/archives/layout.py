@@ -120,6 +120,16 @@ def _spelling(value: Any, flow: bool) -> str:
     return spelt
 
 
+def spelt(value: str, flow: bool) -> str | None:
+    """How libyaml's emitter writes a string in flow or block context, on
+    one line; None when it would take more (what the compiled core asks of
+    the words it lays out: ``quick.archived_block``)."""
+    try:
+        return _flow_words.get(value) if flow and value in _flow_words else _spelling(value, flow)
+    except _Declined:
+        return None
+
+
 SIMPLE_KEY_MOST = 128  # bytes: libyaml writes a longer key as a complex one (``? key``)
 
 

@@ -416,12 +416,13 @@ static int card_spelt_usually(text_t t) {
 /* How the plays of a record are written (bits): with a seat, without one,
  * and otherwise than N. [Pn] CARD STATE with its card as Card.__str__ spells
  * it and its state's letter (a draw, a glyph, another spelling). */
-enum { SEATED = 1, UNSEATED = 2, ODD = 4, SPELT = 8, UNORDERED = 16 }; /* SPELT: a word not as
- * canonical; UNORDERED: the deal written otherwise than P1's hand, P2's, ..., the pile */
+enum { SEATED = 1, UNSEATED = 2, ODD = 4, SPELT = 8, UNORDERED = 16, ADORNED = 32 }; /* SPELT: a
+ * word not as canonical; UNORDERED: the deal written otherwise than P1's hand, P2's, ..., the
+ * pile; ADORNED: a play with a draw or a glyph */
 
 /* One play line: N. [Pn] [+CARD] CARD STATE [GLYPH], as ply ``expected``;
  * how it is written goes into ``*form``. */
-static int play_line(table_t *t, text_t rest, int expected, int *form) {
+static int play_line(table_t *t, text_t rest, int expected, int *form, unsigned char *seated) {
     Py_ssize_t at = 0;
     char number[12];
     int written = snprintf(number, sizeof number, "%d.", expected);
@@ -451,11 +452,14 @@ static int play_line(table_t *t, text_t rest, int expected, int *form) {
     if (glyph.n && !is_glyph(glyph))
         return 0;
     *form |= seat >= 0 ? SEATED : UNSEATED;
+    *seated = seat >= 0;
     if (!card_spelt_usually(word) || !same(state_word, spellings[2 * state]) ||
         (drawn && !card_spelt_usually((text_t){word_drawn.p + 1, word_drawn.n - 1})))
         *form |= ODD | SPELT;
     else if (drawn || glyph.n)
         *form |= ODD;
+    if (drawn || glyph.n)
+        *form |= ADORNED;
     return next_word(rest, &at).n == 0 && play(t, card, state, seat, drawn);
 }
 
@@ -478,6 +482,9 @@ typedef struct {
     int outcome; /* UNKNOWN: no result line */
     int given;   /* bit s: a score is declared for seat s */
     int scores[MAX_SEATS];
+    text_t word;            /* the outcome as written */
+    int order[MAX_SEATS];   /* the seats of the scores, in the order written */
+    int count;
 } result_t;
 
 /* The result line: result OUTCOME [Pn:COUNT ...]. */
@@ -487,6 +494,7 @@ static int result_line(const table_t *t, text_t rest, result_t *r, int *canonica
     text_t outcome = next_word(rest, &at);
     if (!names_a_seat(outcome) && !all_letters(outcome))
         return 0;
+    r->word = outcome;
     if ((r->outcome = outcome_of(outcome, t->seats)) == UNKNOWN)
         return 0;
     for (;;) {
@@ -507,6 +515,7 @@ static int result_line(const table_t *t, text_t rest, result_t *r, int *canonica
             *canonical = 0;
         r->given |= 1 << seat;
         r->scores[seat] = value;
+        r->order[r->count++] = seat;
     }
 }
 
@@ -590,6 +599,7 @@ static int tag_rank(text_t name) {
 
 /* What else the verdict of an accepted record may end with. */
 enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_VIEWED = 2, FORMAT = 8 };
+enum { ARCHIVE = 16, ARCHIVE_JSON = 1, ARCHIVE_TEXT = 2 }; /* ARCHIVE's bits */
 
 /* What select reads of an accepted record: (its tags as (name, value)
  * pairs, in order; its text, lines [0, count)). */
@@ -846,6 +856,312 @@ static PyObject *page_of(const table_t *t, const header_t *h, PyObject *text, in
                          ranked_of(t), analysis, pieces);
 }
 
+/* --------------------------------------------------------------- archives */
+
+/* The elements of a record in the order written: what writer.plain keeps. */
+#define MAX_ELEMENTS (MAX_PLIES + STATES + 1)
+enum { MARKED = 1000, RESULTED = 2000 }; /* in body: a play's index, MARKED + marker, RESULTED */
+typedef struct {
+    signed char deal[MAX_SEATS + 1]; /* the hands' seats, -1 the pile */
+    int deal_count;
+    short body[MAX_ELEMENTS];
+    int body_count;
+    unsigned char seated[MAX_PLIES]; /* the play was written with its seat */
+} written_t;
+
+static int yaml_width;           /* layout.WIDTH */
+static PyObject *yaml_spelling;  /* layout.spelt: how libyaml spells a word, or None */
+static char card_text[32][6];    /* each card as Card.__str__ spells it */
+
+typedef struct {
+    char *p;
+    size_t n, size;
+} buf_t;
+
+static buf_t out; /* the piece being written, kept between records */
+
+static int put(const char *s, size_t n) {
+    if (out.n + n > out.size) {
+        size_t size = (out.n + n) * 2 + 4096;
+        char *grown = PyMem_Realloc(out.p, size);
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return 0;
+        }
+        out.p = grown;
+        out.size = size;
+    }
+    memcpy(out.p + out.n, s, n);
+    out.n += n;
+    return 1;
+}
+
+static int put_s(const char *s) { return put(s, strlen(s)); }
+static int put_text(text_t t) { return put(t.p, (size_t)t.n); }
+static int put_int(int value) {
+    char digits[16];
+    return put(digits, (size_t)snprintf(digits, sizeof digits, "%d", value));
+}
+static int put_seat(int seat) {
+    char word[3] = {'P', (char)('1' + seat), '\0'};
+    return put(word, 2);
+}
+static int put_spaces(int n) {
+    static const char spaces[] = "                ";
+    return n < (int)sizeof spaces && put(spaces, (size_t)n);
+}
+
+/* Characters (not bytes) of the piece since ``from``: the emitter's width counts them. */
+static Py_ssize_t width_since(size_t from) {
+    Py_ssize_t n = 0;
+    for (size_t i = from; i < out.n; i++)
+        n += ((unsigned char)out.p[i] & 0xC0) != 0x80;
+    return n;
+}
+
+/* A word as libyaml spells it in flow or block context (layout.spelt); 0
+ * when it cannot be spelt on one line (the Python path writes the record). */
+static int put_spelt(text_t word, int flow) {
+    PyObject *text = PyUnicode_DecodeUTF8(word.p, word.n, NULL);
+    if (text == NULL)
+        return -1;
+    PyObject *spelt = PyObject_CallFunctionObjArgs(yaml_spelling, text, flow ? Py_True : Py_False,
+                                                   NULL);
+    Py_DECREF(text);
+    if (spelt == NULL)
+        return -1;
+    int done = 0;
+    if (spelt != Py_None) {
+        Py_ssize_t n;
+        const char *s = PyUnicode_AsUTF8AndSize(spelt, &n);
+        done = s == NULL ? -1 : put(s, (size_t)n) ? 1 : -1;
+    }
+    Py_DECREF(spelt);
+    return done;
+}
+
+/* Cards in flow style after ``key: `` on a line begun at ``line``, wrapped
+ * as layout._Lines.flow wraps them: after a comma, once past the width. */
+static int put_flow_cards(size_t line, const unsigned char *cards, int n, int indent) {
+    Py_ssize_t whole = 2;
+    for (int i = 0; i < n; i++)
+        whole += (Py_ssize_t)strlen(card_text[cards[i]]) + (i ? 2 : 0);
+    int wrap = width_since(line) + whole > yaml_width;
+    if (!put("[", 1))
+        return 0;
+    for (int i = 0; i < n; i++) {
+        if (i && !put(",", 1))
+            return 0;
+        if (wrap && width_since(line) > yaml_width) {
+            if (!put("\n", 1))
+                return 0;
+            line = out.n;
+            if (!put_spaces(indent))
+                return 0;
+        } else if (i && !put(" ", 1)) {
+            return 0;
+        }
+        if (!put_s(card_text[cards[i]]))
+            return 0;
+    }
+    return put("]", 1);
+}
+
+/* A record's piece of a YAML archive, as layout.yaml_text lays out
+ * writer.plain's record (document.yaml_record); 0 to decline it, -1 on error. */
+static int yaml_piece(const table_t *t, const tag_t *tags, const int *ranked, int tag_count,
+                      const written_t *w, const result_t *r) {
+    if (tag_count == 0 || w->deal_count == 0)
+        return 0; /* never so in a record the core accepts */
+    int ok = put_s("- tags:");
+    for (int i = 0; ok > 0 && i < tag_count; i++) {
+        size_t line = out.n + 1;
+        ok = put_s("\n  - {name: ");
+        if (ok)
+            ok = put_spelt(tags[ranked[i]].name, 1);
+        if (ok > 0)
+            ok = put_s(", value: ");
+        if (ok > 0)
+            ok = put_spelt(tags[ranked[i]].value, 1);
+        if (ok > 0)
+            ok = put("}", 1) && width_since(line) <= yaml_width ? 1 : PyErr_Occurred() ? -1 : 0;
+    }
+    if (ok <= 0)
+        return ok;
+    ok = put_s("\n  deal:");
+    for (int i = 0; ok && i < w->deal_count; i++) {
+        int seat = w->deal[i];
+        size_t line = out.n + 1;
+        if (seat >= 0) {
+            ok = put_s("\n  - hand: ") && put_seat(seat);
+            line = out.n + 1;
+            ok = ok && put_s("\n    cards: ") &&
+                 put_flow_cards(line, t->as_dealt[seat], HAND_SIZE, 6);
+        } else {
+            ok = put_s("\n  - pile: ") && put_flow_cards(line, t->pile, t->pile_size, 6);
+        }
+    }
+    ok = ok && put_s("\n  body:");
+    for (int i = 0; ok && i < w->body_count; i++) {
+        int element = w->body[i];
+        if (element < MARKED) {
+            ok = put_s("\n  - {ply: ") && put_int(element + 1);
+            if (ok && w->seated[element])
+                ok = put_s(", seat: ") && put_seat(element % t->seats);
+            ok = ok && put_s(", card: ") && put_s(card_text[t->played[element]]) &&
+                 put_s(", state: ") && put_s(spellings[2 * t->played_to[element]]) &&
+                 put("}", 1);
+        } else if (element < RESULTED) {
+            int marker = element - MARKED;
+            ok = put_s("\n  - {marker: ") && put_int(marker) && put_s(", state: ") &&
+                 put_s(spellings[2 * t->order[marker - 1]]) && put_s(", seat: ") &&
+                 put_seat(t->ranking[marker - 1][0]) && put("}", 1);
+        } else {
+            int spelt = 0;
+            if (r->count == 0) {
+                ok = put_s("\n  - {result: ") && (spelt = put_spelt(r->word, 1)) > 0 &&
+                     put("}", 1);
+            } else {
+                ok = put_s("\n  - result: ") && (spelt = put_spelt(r->word, 0)) > 0 &&
+                     put_s("\n    scores:");
+                for (int k = 0; ok && k < r->count; k++)
+                    ok = put_s("\n    - [") && put_seat(r->order[k]) && put_s(", ") &&
+                         put_int(r->scores[r->order[k]]) && put("]", 1);
+            }
+            if (spelt <= 0)
+                return spelt;
+        }
+    }
+    return ok && put("\n", 1) ? 1 : -1;
+}
+
+/* A string of JSON as json.dumps(ensure_ascii=False) writes it, of a word
+ * that needs no escape; 0 for any other (the Python path writes it). */
+static int put_json_word(text_t word) {
+    for (Py_ssize_t i = 0; i < word.n; i++) {
+        unsigned char c = (unsigned char)word.p[i];
+        if (c < 0x20 || c == '"' || c == '\\')
+            return 0;
+    }
+    return put("\"", 1) && put_text(word) && put("\"", 1) ? 1 : -1;
+}
+
+static int put_json_cards(const unsigned char *cards, int n) {
+    if (n == 0)
+        return put_s("[]");
+    int ok = put("[", 1);
+    for (int i = 0; ok && i < n; i++)
+        ok = put_s(i ? ",\n      \"" : "\n      \"") && put_s(card_text[cards[i]]) && put("\"", 1);
+    return ok && put_s("\n     ]");
+}
+
+/* A record's piece of a JSON archive, as document.json_record writes
+ * writer.plain's record (files/output.json_text, a record two deep); 0 to
+ * decline it, -1 on error. */
+static int json_piece(const table_t *t, const tag_t *tags, const int *ranked, int tag_count,
+                      const written_t *w, const result_t *r) {
+    if (tag_count == 0 || w->deal_count == 0)
+        return 0;
+    int ok = put_s("  {\n   \"tags\": [");
+    for (int i = 0; ok > 0 && i < tag_count; i++) {
+        ok = put_s(i ? ",\n    {\n     \"name\": " : "\n    {\n     \"name\": ");
+        if (ok)
+            ok = put_json_word(tags[ranked[i]].name);
+        if (ok > 0)
+            ok = put_s(",\n     \"value\": ") ? put_json_word(tags[ranked[i]].value) : -1;
+        if (ok > 0)
+            ok = put_s("\n    }") ? 1 : -1;
+    }
+    if (ok <= 0)
+        return ok;
+    ok = put_s("\n   ],\n   \"deal\": [");
+    for (int i = 0; ok && i < w->deal_count; i++) {
+        int seat = w->deal[i];
+        ok = put_s(i ? ",\n    {\n     " : "\n    {\n     ");
+        if (seat >= 0)
+            ok = ok && put_s("\"hand\": \"") && put_seat(seat) && put_s("\",\n     \"cards\": ") &&
+                 put_json_cards(t->as_dealt[seat], HAND_SIZE);
+        else
+            ok = ok && put_s("\"pile\": ") && put_json_cards(t->pile, t->pile_size);
+        ok = ok && put_s("\n    }");
+    }
+    ok = ok && put_s("\n   ],\n   \"body\": [");
+    for (int i = 0; ok && i < w->body_count; i++) {
+        int element = w->body[i];
+        ok = put_s(i ? ",\n    {\n     " : "\n    {\n     ");
+        if (element < MARKED) {
+            ok = ok && put_s("\"ply\": ") && put_int(element + 1);
+            if (ok && w->seated[element])
+                ok = put_s(",\n     \"seat\": \"") && put_seat(element % t->seats) && put("\"", 1);
+            ok = ok && put_s(",\n     \"card\": \"") && put_s(card_text[t->played[element]]) &&
+                 put_s("\",\n     \"state\": \"") && put_s(spellings[2 * t->played_to[element]]) &&
+                 put("\"", 1);
+        } else if (element < RESULTED) {
+            int marker = element - MARKED;
+            ok = ok && put_s("\"marker\": ") && put_int(marker) && put_s(",\n     \"state\": \"") &&
+                 put_s(spellings[2 * t->order[marker - 1]]) && put_s("\",\n     \"seat\": \"") &&
+                 put_seat(t->ranking[marker - 1][0]) && put("\"", 1);
+        } else {
+            int word = ok ? put_s("\"result\": ") ? put_json_word(r->word) : -1 : -1;
+            if (word <= 0)
+                return word;
+            if (r->count) {
+                ok = put_s(",\n     \"scores\": [");
+                for (int k = 0; ok && k < r->count; k++)
+                    ok = put_s(k ? ",\n      [\n       \"" : "\n      [\n       \"") &&
+                         put_seat(r->order[k]) && put_s("\",\n       ") &&
+                         put_int(r->scores[r->order[k]]) && put_s("\n      ]");
+                ok = ok && put_s("\n     ]");
+            }
+        }
+        ok = ok && put_s("\n    }");
+    }
+    return ok && put_s("\n   ]\n  }") ? 1 : -1;
+}
+
+/* What convert reads of an accepted record (extra ARCHIVE, + JSON, +
+ * WITH_TEXT): its piece of a YAML or JSON archive, or with WITH_TEXT
+ * (piece, canonical text); None to decline it: a play with a draw or a
+ * glyph, a word the layout leaves to libyaml, or (WITH_TEXT) a record
+ * not written in the canonical form. */
+static PyObject *archived_of(const table_t *t, const tag_t *tags, int tag_count, const written_t *w,
+                             const result_t *r, int form, int extra, PyObject *canonical) {
+    if (form & ADORNED || (extra & ARCHIVE_TEXT && canonical == Py_None))
+        Py_RETURN_NONE;
+    int ranked[MAX_TAGS]; /* the tags in the canonical order (writer.plain), as sorted() keeps ties */
+    for (int i = 0; i < tag_count; i++) {
+        int j = i, rank = tag_rank(tags[i].name);
+        while (j > 0 && tag_rank(tags[ranked[j - 1]].name) > rank) {
+            ranked[j] = ranked[j - 1];
+            j--;
+        }
+        ranked[j] = i;
+    }
+    out.n = 0;
+    int done = extra & ARCHIVE_JSON ? json_piece(t, tags, ranked, tag_count, w, r)
+                            : yaml_piece(t, tags, ranked, tag_count, w, r);
+    if (done < 0 || PyErr_Occurred())
+        return NULL;
+    if (done == 0)
+        Py_RETURN_NONE;
+    PyObject *piece = PyUnicode_DecodeUTF8(out.p, (Py_ssize_t)out.n, NULL);
+    if (piece == NULL || !(extra & ARCHIVE_TEXT))
+        return piece;
+    return Py_BuildValue("(NO)", piece, PyTuple_GET_ITEM(canonical, 0));
+}
+
+static PyObject *archived(const table_t *t, const tag_t *tags, int tag_count, const written_t *w,
+                          const result_t *r, int form, int extra, const text_t *lines, int first,
+                          int last, int canonical) {
+    PyObject *text = extra & ARCHIVE_TEXT ? canonical_of(lines, first, last, canonical)
+                                          : Py_NewRef(Py_None);
+    if (text == NULL)
+        return NULL;
+    PyObject *answer = archived_of(t, tags, tag_count, w, r, form, extra, text);
+    Py_DECREF(text);
+    return answer;
+}
+
 /* The verdict of one record (lines [0, count)), or Py_None to decline it;
  * ``extra``: what it ends with (ANALYSIS: analysis_of, FACTS: facts_of, TEXT: text_of). */
 static PyObject *check_record(const text_t *lines, int count, int first_line, PyObject *judge,
@@ -853,7 +1169,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     tag_t tags[MAX_TAGS];
     int tag_count = 0, row = 0;
     /* canonical: written as writer.format_record writes it, from line ``first`` to ``last`` */
-    int canonical = extra == FORMAT, first = -1, last = -1, blanks = 0, empty = 1, section = 0;
+    int canonical = extra == FORMAT || (extra >= ARCHIVE && extra & ARCHIVE_TEXT), first = -1, last = -1, blanks = 0, empty = 1, section = 0;
     for (; row < count; row++) {
         text_t line = lines[row];
         Py_ssize_t pos = indent(line);
@@ -884,7 +1200,9 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     static table_t t;
     memset(&t, 0, sizeof t);
     t.seats = h.seats;
-    result_t result = {UNKNOWN, 0, {0}};
+    result_t result = {UNKNOWN, 0, {0}, {NULL, 0}, {0}, 0};
+    written_t w; /* the elements in the order written, for the archive form */
+    w.deal_count = w.body_count = 0;
     int declared[STATES] = {0}; /* the states declared resolved so far */
     int form = 0;               /* how the plays are written (play_line) */
     int part = DEAL, open_seat = -2, expected = 1; /* open_seat: the hand (or -1 the pile) open */
@@ -911,15 +1229,21 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
                 Py_RETURN_NONE;
             open_seat = -2;
             in_section = 2;
+            if (w.body_count == MAX_ELEMENTS)
+                Py_RETURN_NONE;
             if (c == '#') {
                 part = PLAYS;
                 ok = declared_line(&t, declared, rest);
+                w.body[w.body_count++] = (short)(MARKED + rest.p[1] - '0');
                 canonical &= next_word(rest, &(Py_ssize_t){first_word.n}).n == 1;
             } else if (is_digit(c)) {
                 part = PLAYS;
-                ok = expected <= 999 && play_line(&t, rest, expected++, &form);
+                int index = expected - 1;
+                w.body[w.body_count++] = (short)index;
+                ok = index < MAX_PLIES && play_line(&t, rest, expected++, &form, &w.seated[index]);
             } else {
                 part = RESULT;
+                w.body[w.body_count++] = RESULTED;
                 ok = result_line(&t, rest, &result, &canonical);
             }
         } else if (same(first_word, "hand") && part == DEAL) {
@@ -933,6 +1257,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             if (t.piles || t.dealt != (1 << open_seat) - 1) /* not P1, P2, ... then the pile */
                 form |= UNORDERED;
             if (ok) {
+                w.deal[w.deal_count++] = (signed char)open_seat;
                 t.dealt |= 1 << open_seat;
                 ok = deal_cards(&t, rest, at, open_seat, &canonical);
                 canonical &= t.hand_size[open_seat] == HAND_SIZE; /* a hand on one line */
@@ -942,6 +1267,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             open_seat = -1;
             int before = t.pile_size;
             ok = t.piles++ == 0 && deal_cards(&t, rest, at, -1, &canonical);
+            w.deal[w.deal_count++] = -1;
             pile_cards = t.pile_size - before;
             canonical &= pile_cards == 0 ? line.n == 5 : spaced(line, 0);
         } else if (open_seat > -2 && is_letter(c)) {
@@ -1000,8 +1326,11 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
                          : extra == FACTS  ? facts_of(&t, &h)
                          : extra == FORMAT ? canonical_of(lines, first, last, canonical)
-                         : extra >= TEXT   ? text_of(tags, tag_count, lines, count)
-                                           : NULL;
+                         : extra >= ARCHIVE
+                             ? archived(&t, tags, tag_count, &w, &result, form, extra,
+                                        lines, first, last, canonical)
+                         : extra >= TEXT ? text_of(tags, tag_count, lines, count)
+                                         : NULL;
     if (extra >= PAGE && extra < FORMAT && analysis != NULL) {
         PyObject *text = analysis;
         int plays = form & (SEATED | UNSEATED | ODD | SPELT);
@@ -1245,7 +1574,29 @@ static PyObject *configure_canonical(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *configure_archive(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *spelling;
+    if (!PyArg_ParseTuple(args, "iO:configure_archive", &yaml_width, &spelling))
+        return NULL;
+    Py_XSETREF(yaml_spelling, Py_NewRef(spelling));
+    for (int card = 1; card < 32; card++) {
+        int n = 0;
+        for (int icon = 0; icon < 5; icon++)
+            if (card >> icon & 1)
+                card_text[card][n++] = icon_letter[icon];
+        card_text[card][n] = '\0';
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"configure_archive", configure_archive, METH_VARARGS,
+     "configure_archive(width, spelt)\n\n"
+     "The archives' layout (archives/layout.py): the emitter's line width and\n"
+     "spelt(word, flow) -> how libyaml spells a word, or None. Called once,\n"
+     "after configure and configure_canonical, before a check_block with\n"
+     "extra 16 to 19."},
     {"configure_canonical", configure_canonical, METH_VARARGS,
      "configure_canonical(tag_order, pile_per_line, pile_indent)\n\n"
      "The canonical form (notation/writer.py): called once before a\n"
@@ -1270,7 +1621,10 @@ static PyMethodDef methods[] = {
      "read of it; with 3, with its tags and its text; with 4, with what its\n"
      "summary and its page read; 5 and its analysis; 6 and the pieces of\n"
      "the every-seat page; 7 those, with the analysis as the page holds it;\n"
-     "8 with its canonical text, a record written otherwise declined."},
+     "8 with its canonical text, a record written otherwise declined;\n"
+     "16 with its piece of a YAML archive, 17 of a JSON one, a record whose\n"
+     "plays have a draw or a glyph declined; 18 and 19 with (the piece, the\n"
+     "canonical text), a record written otherwise declined too."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -50,7 +50,7 @@ Found = tuple[
     tuple[int, ...],
     bool,
     tuple[Marker, ...],
-    AnalysisFound | FactsFound | TextFound | PageFound | tuple[str],
+    AnalysisFound | FactsFound | TextFound | PageFound | tuple[str] | str | tuple[str, str],
 ]  # Accepted, then what else was asked
 
 def check_block(
@@ -59,6 +59,7 @@ def check_block(
 def configure_canonical(
     tag_order: tuple[str, ...], pile_per_line: int, pile_indent: int, /
 ) -> None: ...
+def configure_archive(width: int, spelt: Callable[[str, bool], str | None], /) -> None: ...
 def configure_analysis(packed: tuple[int, ...], /) -> tuple[int, ...]: ...
 def configure(
     icons: str,

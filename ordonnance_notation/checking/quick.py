@@ -78,6 +78,7 @@ def compiled_core() -> bool:
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
 _ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's verdict carries
 _PAGE_ANALYSED, _PAGE_VIEWED = 1, 2  # and what else _PAGE's carries, as bits
+_ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
 _FORMAT = 8
 _STATES = {state.value: state for state in State}
 _CARDS = {mask: Card(mask) for mask in range(1, 32)}
@@ -356,6 +357,39 @@ def _canonical_form() -> None:
     from ._quick import configure_canonical
 
     configure_canonical(TAG_ORDER, PILE_PER_LINE, len(PILE_INDENT))
+
+
+def archived_block(
+    first_line: int, text: str, json: bool, layout: Layout
+) -> list[str | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: the piece of a
+    YAML archive (or with ``json`` of a JSON one) of each one the core
+    accepted, as ``document.yaml_record`` (``json_record``) writes
+    ``writer.plain``'s form of it; each other as ``(first line, text)``;
+    None when there is no compiled core or it cannot cut this block.
+    ``layout`` is YAML's as the archives lay it out: the line width, and
+    how libyaml spells a word on one line in flow or block context, or
+    None (``archives.layout``)."""
+    if CHECK_BLOCK is None:
+        return None
+    _canonical_form()
+    _archive_form(layout)
+    return _found_block(first_line, text, _ARCHIVE | (_ARCHIVE_JSON if json else 0), _archived)
+
+
+Layout = tuple[int, Callable[[str, bool], "str | None"]]
+
+
+@cache
+def _archive_form(layout: Layout) -> None:
+    """The archives' layout, told the core once."""
+    from ._quick import configure_archive
+
+    configure_archive(*layout)
+
+
+def _archived(item: Found) -> str:
+    return cast(str, item[9])
 
 
 def _canonical(item: Found) -> str:

@@ -3,17 +3,30 @@ samples and generated games, with comments, glyphs and unknown tags added),
 the JSON Schema, and located errors for broken archives."""
 
 import json
+import os
 import re
+import subprocess
+import sys
 
 import jsonschema
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import ROOT, SAMPLES, TESTS, decorate, examples, fuzz, mutations, needs_core
+from strategies import (
+    ROOT,
+    SAMPLES,
+    TESTS,
+    archive_texts,
+    decorate,
+    examples,
+    fuzz,
+    mutations,
+    needs_core,
+)
 
 from ordonnance_notation import parse_text
-from ordonnance_notation.archives import conversion
+from ordonnance_notation.archives import conversion, document, layout
 from ordonnance_notation.archives.conversion import (
     ConversionError,
     archive_pieces,
@@ -29,6 +42,7 @@ from ordonnance_notation.archives.document import (
 )
 from ordonnance_notation.checking import quick
 from ordonnance_notation.checking.header import tag_never_warned
+from ordonnance_notation.diagnostics import OrdoError
 from ordonnance_notation.engine.cards import State
 from ordonnance_notation.files.sources import MAX_LINE
 from ordonnance_notation.making.dealing import load_deck
@@ -666,7 +680,7 @@ def _archived_both_ways(text, kind, monkeypatch):
 
 def _by_core(text, kind):
     """The pieces the core writes of a block's records."""
-    found = quick.archived_block(1, text, kind == "json", conversion.LAYOUT)
+    found = quick.archived_block(1, text, kind == "json", layout.LAYOUT)
     assert found is not None
     return [item for item in found if isinstance(item, str)]
 
@@ -787,14 +801,178 @@ def test_the_core_archives_the_plain_samples():
 @needs_core
 @pytest.mark.parametrize("path", [*SAMPLE_FILES, *sorted((SAMPLES / "invalid").glob("*.ord"))])
 def test_convert_says_the_same_with_the_core_and_without_it(path, ordo, monkeypatch, tmp_path):
+    """To YAML and JSON, and from the archive written back to .ord."""
     for kind in ("yaml", "json"):
         runs = []
         for core in (True, False):
-            out = tmp_path / f"{core}.{kind}"
+            out, back = tmp_path / f"{core}.{kind}", tmp_path / f"{core}.ord"
             with monkeypatch.context() as m:
                 if not core:
                     m.setattr(conversion, "quick_archived", lambda *args: None)
+                    m.setattr(document, "records_quickly", lambda *args: None)
                 result = ordo("convert", str(path), "--to", kind, "-o", str(out))
-            written = out.read_text("utf-8") if out.exists() else None
-            runs.append((result.exit_code, result.output.replace(str(out), "OUT"), written))
+                read = ordo("convert", str(out), "--to", "ord", "-o", str(back))
+            said = [
+                r.output.replace(str(out), "OUT").replace(str(back), "BACK") for r in (result, read)
+            ]
+            written = [f.read_text("utf-8") if f.exists() else None for f in (out, back)]
+            runs.append((result.exit_code, read.exit_code, said, written))
         assert runs[0] == runs[1], kind
+
+
+# The core reading archives back (quick.archive_records): convert's other way ---------
+
+
+def _read(text, kind):
+    """``convert`` of an archive's text to .ord: the text, or what stops it."""
+    try:
+        return convert(text, f"t.{kind}", kind, "ord")
+    except OrdoError as error:
+        return type(error).__name__, error.diagnostics
+
+
+def _read_both_ways(text, kind):
+    fast = _read(text, kind)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(document, "records_quickly", lambda *args: None)
+        slow = _read(text, kind)
+    return fast, slow
+
+
+def _read_by_core(text, kind, monkeypatch):
+    """How many of an archive's records the core reads back as .ord text."""
+    read = []
+    archive_records = quick.archive_records
+
+    def counted(*args):
+        found = archive_records(*args)
+        read.extend(item for item in found or () if isinstance(item, str))
+        return found
+
+    with monkeypatch.context() as m:
+        m.setattr(quick, "archive_records", counted)
+        _read(text, kind)
+    return len(read)
+
+
+_THREE = "\n".join(
+    (SAMPLES / name).read_text("utf-8")
+    for name in ("classic-2.ord", "annotated.ord", "points-4.ord")
+)
+
+
+def _edited(kind):
+    """An archive of three records (one annotated, left to Python) edited
+    by hand, one way each: what a person or another program may write."""
+    text = convert(_THREE, "t.ord", "ord", kind)
+    lines = text.split("\n")
+    play = next(i for i, line in enumerate(lines) if "ply" in line and "P1" not in line)
+    yield "as written", text
+    yield "a blank line inside", text.replace("\n", "\n\n", 9)
+    yield "no line end at the end", text.rstrip("\n")
+    yield "blank lines at the end", text + "\n\n"
+    yield "an anchor", text.replace("Notation", "Notation &a", 1)
+    if kind == "yaml":
+        yield "a comment", text.replace("\n  deal:", "  # the deal\n  deal:", 1)
+        yield "a quote in a tag", text.replace("value: Lyon", "value: 'Lyon''s'", 1)
+        yield "double quotes", text.replace("value: Lyon", 'value: "Lyon"', 1)
+        yield "a card respelt", text.replace("card: LH,", "card: HL,", 1)
+        yield "a state by its name", text.replace("state: A}", "state: Antioch}", 1)
+        yield (
+            "a play moved",
+            "\n".join([*lines[:play], lines[play + 1], lines[play], *lines[play + 2 :]]),
+        )
+        yield "indented by four", text.replace("\n  - {ply", "\n    - {ply")
+        yield "flow record", text.replace("- tags:\n", "- tags: []\n  more:\n", 1)
+        yield "another head", text.replace("schema_version: 1", "schema_version: 1 ", 1)
+    else:
+        yield "an escape", text.replace('"Lyon', '"\\u004cyon', 1)
+        yield "a card respelt", text.replace('"card": "LH"', '"card": "HL"', 1)
+        yield "a number as a string", text.replace('"ply": 3,', '"ply": "3",', 1)
+        yield "minified", json.dumps(json.loads(text))
+        yield "a blank tail", text.replace("\n ]\n}", "\n ]\n\n}", 1)
+        yield "no tail", text[: text.rindex("\n ]")]
+        yield "indented by two", json.dumps(json.loads(text), indent=2, ensure_ascii=False)
+
+
+@needs_core
+@pytest.mark.parametrize("kind", ["yaml", "json"])
+def test_every_edited_archive_reads_back_alike(kind, monkeypatch):
+    """Each archive edited by hand reads back as the same .ord text, or
+    the same errors, with the core and without it; the core reads the
+    plain records of the archive as written (the annotated one is Python's)."""
+    for name, text in _edited(kind):
+        fast, slow = _read_both_ways(text, kind)
+        assert fast == slow, name
+    text = convert(_THREE, "t.ord", "ord", kind)
+    assert _read_by_core(text, kind, monkeypatch) == 2
+
+
+@needs_core
+@pytest.mark.parametrize("path", CORPORA, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_corpus_archive_reads_back_alike(path, monkeypatch):
+    text = path.read_text("utf-8", errors="replace")
+    for kind in ("yaml", "json"):
+        try:
+            written = convert(text, "t.ord", "ord", kind)
+        except OrdoError:
+            continue
+        fast, slow = _read_both_ways(written, kind)
+        assert fast == slow, kind
+
+
+@needs_core
+@fuzz(80)
+@given(archive_texts())
+def test_any_archive_reads_back_alike(archive):
+    text, kind = archive
+    fast, slow = _read_both_ways(text, kind)
+    assert fast == slow
+
+
+@needs_core
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_generated_archives_read_back_by_the_core(seats, monkeypatch):
+    """Records as ``ordo play`` writes them, with their plays written
+    otherwise: read back as the Python path reads them, every plain one
+    by the core."""
+    named = [*_variants(_game(seats)), *_seatings(_game(seats), seats)]
+    whole = "\n".join(text for _, text in named)
+    # the core's: the records it accepts, but those with a draw or a glyph
+    plain = sum(_accepted(canonical(text, "t.ord")) for name, text in named if name not in _ADORNED)
+    assert plain >= len(named) - len(_ADORNED) - 4  # a few variants are records made wrong
+    for kind in ("yaml", "json"):
+        written = convert(whole, "t.ord", "ord", kind)
+        fast, slow = _read_both_ways(written, kind)
+        assert fast == slow == canonical(whole, "t.ord"), kind
+        assert _read_by_core(written, kind, monkeypatch) == plain, kind
+
+
+@pytest.mark.slow
+@needs_core
+def test_generated_records_convert_to_the_same_bytes(tmp_path):
+    """``ordo convert`` to YAML and JSON and back, with ``ORDO_PURE_PYTHON=1``
+    and without: 2, 3 and 4 seats, classic and points scoring, every bot."""
+    runs = []
+    for seats, options in ((2, ("--bots", "random,greedy")), (3, ("--scoring", "points")), (4, ())):
+        path = tmp_path / f"play-{seats}.ord"
+        command = [sys.executable, "-m", "ordonnance_notation", "play", "--players", str(seats)]
+        command += ["--games", "400", "--seed", f"convert-{seats}", *options, "-o", str(path)]
+        runs.append((path, subprocess.Popen(command)))
+    for path, process in runs:
+        assert process.wait() == 0
+        for kind in ("yaml", "json"):
+            written = []
+            for pure in ("1", ""):
+                out, back = (
+                    path.with_suffix(f".{pure}.{kind}"),
+                    path.with_suffix(f".{pure}.{kind}.ord"),
+                )
+                environment = {**os.environ, "ORDO_PURE_PYTHON": pure}
+                for source, target, kind_to in ((path, out, kind), (out, back, "ord")):
+                    command = [sys.executable, "-m", "ordonnance_notation", "convert", str(source)]
+                    command += ["--to", kind_to, "-o", str(target)]
+                    subprocess.run(command, check=True, env=environment)
+                written.append((out.read_bytes(), back.read_bytes()))
+            assert written[0] == written[1], (path.name, kind)
+            assert written[0][1] == path.read_bytes()  # ordo play writes the canonical form

@@ -158,19 +158,24 @@ def from_archive(
     gives the archive's lines each time it is called. Raises ArchiveError
     for an archive that cannot be read, ConversionError for records that
     cannot be written."""
-    return converted([Input(source, kind, lines=lines)], target_kind, with_results=with_results)
+    given = Input(source, kind, line_blocks=lambda: iter([list(lines())]))
+    return converted([given], target_kind, with_results=with_results)
 
 
 @dataclass(frozen=True, slots=True)
 class Input:
-    """One input to ``converted``: its name, its kind, and its text as lines
-    (``lines``, each time it is called: an archive is read twice) or, for
-    .ord text, as ``source`` to read a block at a time."""
+    """One input to ``converted``: its name, its kind, and its text as
+    blocks of lines (``line_blocks``, each time it is called: an archive is
+    read twice) or, for .ord text, as ``source`` to read a block at a time."""
 
     name: str
     kind: str
     source: Lines | None = None
-    lines: Callable[[], Iterator[str]] | None = None
+    line_blocks: Callable[[], Iterator[list[str]]] | None = None
+
+    def lines(self) -> Iterator[str]:
+        assert self.line_blocks is not None
+        return chain.from_iterable(self.line_blocks())
 
 
 class Inputs:
@@ -193,12 +198,15 @@ class Inputs:
             if kind == "ord":
                 yield Input(source_name(path), kind, self.held.get(path) or open_source(path))
             else:
-                yield Input(source_name(path), kind, lines=partial(self._lines, path))
+                yield Input(source_name(path), kind, line_blocks=partial(self._blocks, path))
+
+    def _blocks(self, path: str) -> Iterator[list[str]]:
+        if path in self.held:
+            return iter([self.held[path].text.split("\n")])
+        return open_source(path, longest=MAX_HELD).blocks()
 
     def _lines(self, path: str) -> Iterator[str]:
-        if path in self.held:
-            return iter(self.held[path].text.split("\n"))
-        return open_source(path, longest=MAX_HELD).lines()
+        return chain.from_iterable(self._blocks(path))
 
     def line(self, source: str, number: int) -> str | None:
         """Line ``number`` of the input named ``source`` in messages, if there is one."""
@@ -240,16 +248,20 @@ def _written_of(
             done = workers.map(archived, blocks(given.source))
         yield from _in_place(done)
         return
-    assert given.lines is not None
+    assert given.line_blocks is not None
     source = given.name
-    if archive.in_our_layout(given.lines(), given.kind):
-        records: Iterator[dict[str, Any]] = archive.records_in_our_layout(
-            given.lines(), source, given.kind
-        )
+    quickly = None
+    if target_kind == "ord" and not with_results:
+        quickly = archive.records_quickly(given.line_blocks, source, given.kind)
+    records: Iterator[dict[str, Any] | str]
+    if quickly is not None:
+        records = quickly
+    elif archive.in_our_layout(given.lines(), given.kind):
+        records = archive.records_in_our_layout(given.lines(), source, given.kind)
     else:
         doc = archive.load("\n".join(given.lines()), source, given.kind)
         records = iter(doc["records"])
-    items = parse_chunks(_ord_chunks(records), source)
+    items = _ord_items(records, source)
     if target_kind == "ord":
         written = _formatted(items, source)
     else:
@@ -281,13 +293,25 @@ def _or_none(written: Iterator[Written], given: Input) -> Iterator[Written]:
         yield Written(diagnostics=(none,), source=given.name)
 
 
-def _ord_chunks(records: Iterable[dict[str, Any]]) -> Iterator[tuple[int, str]]:
-    """The canonical .ord text of archived records, as ``(first line, text)``
-    chunks of one file."""
+def _ord_items(
+    records: Iterable[dict[str, Any] | str], source: str
+) -> Iterator[Record | Unparsed | str]:
+    """Archived records parsed from their canonical .ord text, as the
+    records of one file (``parse_chunks``), placed and numbered there; the
+    .ord text of a record the compiled core read back already (a str) as it
+    is."""
     line = 1
+    index = 0  # the records given, as parse_chunks numbers them
     for record in records:
-        text = record_text(record)
-        yield line, text
+        text = record if isinstance(record, str) else record_text(record)
+        if isinstance(record, str):
+            index += 1
+            yield record
+        elif text.strip():
+            parsed = parse_record(text, line, source, index + 1)
+            if parsed is not None:
+                index += 1
+                yield parsed
         line += text.count("\n") + 1  # and the blank line between records
 
 
@@ -450,17 +474,13 @@ def archive_block(
     found = (
         None
         if with_results or block.one_record
-        else quick_archived(block.first_line, block.text, kind == "json", LAYOUT)
+        else quick_archived(block.first_line, block.text, kind == "json", layout.LAYOUT)
     )
     if found is None:
         items: Iterable[Record | Unparsed | str] = parse_chunks(block_chunks(block), block.source)
     else:
         items = _parsed_where_declined(found, block.source)
     return list(_archived(items, block.source, kind, with_results))
-
-
-LAYOUT = (layout.WIDTH, layout.spelt)
-"""The YAML layout the compiled core writes archives in."""
 
 
 def _parsed_where_declined(

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import yaml
 
+from ..checking import quick
 from ..checking.report import Report
 from ..diagnostics import ArchiveError, Diagnostic, quoted
 from ..files.output import json_text
@@ -227,6 +228,89 @@ def records_in_our_layout(lines: Iterable[str], source: str, kind: str) -> Itera
         held.append(line)
     if held:
         yield _one_record(held, first, index, source, kind)
+
+
+def records_quickly(
+    blocks: Callable[[], Iterator[list[str]]], source: str, kind: str
+) -> Iterator[dict[str, Any] | str] | None:
+    """The records of an archive laid out as ``ordo`` writes archives (as
+    ``in_our_layout`` says, by the compiled core), read a block at a time:
+    each one the core reads back as the .ord text it stands for (a str:
+    ``quick.archive_records``), each other checked as
+    ``records_in_our_layout`` checks it. None when there is no compiled core
+    or the archive is laid out otherwise. ``blocks`` gives the archive's
+    lines a block at a time, each time it is called: it is read twice."""
+    json = kind == "json"
+    begins = "  {\n" if json else "- "
+    try:
+        texts = _record_texts(blocks(), kind)
+        if not all(text.startswith(begins) and quick.laid_out(text, json) for _, text in texts):
+            return None
+    except _Declined:
+        return None
+    return _read_quickly(blocks(), source, kind)
+
+
+def _read_quickly(
+    blocks: Iterable[list[str]], source: str, kind: str
+) -> Iterator[dict[str, Any] | str]:
+    index = 0  # records read so far
+    for first, text in _record_texts(blocks, kind):
+        found = quick.archive_records(first, text, kind == "json", layout.LAYOUT)
+        assert found is not None  # each text begins with a record
+        for item in found:
+            if isinstance(item, str):
+                yield item
+            else:
+                yield _one_record(item[1].split("\n"), item[0], index, source, kind)
+            index += 1
+
+
+class _Declined(Exception):
+    pass
+
+
+def _record_texts(blocks: Iterable[list[str]], kind: str) -> Iterator[tuple[int, str]]:
+    """An archive's records as texts of whole records, each with the number
+    of its first line: the head taken off (and JSON's tail), each block's
+    lines to the last record that begins in it. Raises _Declined for an
+    archive that does not begin with the head, hold a record, or end with
+    the tail."""
+    head = _YAML_HEAD_LINES if kind == "yaml" else _JSON_HEAD_LINES
+    start = "\n- " if kind == "yaml" else "\n  {\n"
+    pending = ""  # the lines read from the last record's start
+    first = len(head) + 1  # the number of pending's first line
+    heading: list[str] = []
+    records = False
+    for block in blocks:
+        lines = block
+        if len(heading) < len(head):
+            taken = len(head) - len(heading)
+            heading += lines[:taken]
+            lines = lines[taken:]
+            if len(heading) == len(head) and heading != head:
+                raise _Declined
+            if not lines:
+                continue
+        text = pending + "\n".join(lines) + "\n"
+        cut = text.rfind(start) + 1
+        if cut > 0:
+            records = True
+            yield first, text[:cut]
+            first += text.count("\n", 0, cut)
+            pending = text[cut:]
+        else:
+            pending = text
+    if kind == "json":
+        body = pending.rstrip("\n")
+        if not body.endswith("\n ]\n}") and body != " ]\n}":
+            raise _Declined
+        pending = body[: -len(" ]\n}")]
+    records = records or pending.startswith("- " if kind == "yaml" else "  {\n")
+    if not records or len(heading) < len(head):
+        raise _Declined
+    if pending:
+        yield first, pending
 
 
 def _one_record(lines: list[str], first: int, index: int, source: str, kind: str) -> dict[str, Any]:

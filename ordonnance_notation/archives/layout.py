@@ -130,6 +130,10 @@ def spelt(value: str, flow: bool) -> str | None:
         return None
 
 
+LAYOUT = (WIDTH, spelt)
+"""The layout as the compiled core is told it (``quick.archived_block``)."""
+
+
 SIMPLE_KEY_MOST = 128  # bytes: libyaml writes a longer key as a complex one (``? key``)
 
 

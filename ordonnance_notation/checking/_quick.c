@@ -600,6 +600,7 @@ static int tag_rank(text_t name) {
 /* What else the verdict of an accepted record may end with. */
 enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_VIEWED = 2, FORMAT = 8 };
 enum { ARCHIVE = 16, ARCHIVE_JSON = 1, ARCHIVE_TEXT = 2 }; /* ARCHIVE's bits */
+enum { SUMMARY = 32 };
 
 /* What select reads of an accepted record: (its tags as (name, value)
  * pairs, in order; its text, lines [0, count)). */
@@ -919,9 +920,63 @@ static Py_ssize_t width_since(size_t from) {
     return n;
 }
 
+/* The spellings asked of layout.spelt, kept by word: tags repeat. */
+#define SPELT_SLOTS 4096
+#define SPELT_WORD 48
+static struct {
+    signed char n, m; /* the word's bytes (0: an empty slot) and its spelling's (-1: none) */
+    char flow;
+    char word[SPELT_WORD], spelt[SPELT_WORD + 16];
+} spelt_kept[SPELT_SLOTS];
+
+static unsigned spelt_slot(text_t word, int flow) {
+    unsigned h = 2166136261u ^ (unsigned)flow;
+    for (Py_ssize_t i = 0; i < word.n; i++)
+        h = (h ^ (unsigned char)word.p[i]) * 16777619u;
+    return h % SPELT_SLOTS;
+}
+
+/* Whether libyaml writes a word as it is, unquoted, in flow and block
+ * context alike: it begins with a letter (no number, date, indicator or
+ * .inf), holds only letters, digits, '-', '_', '.', '/' and single
+ * spaces inside, and is no word YAML reads as true, false or null. Others
+ * are asked of layout.spelt but digits, quoted (tests hold the two to the
+ * same pieces). */
+static int surely_plain(text_t word) {
+    static const char *const special[] = {"y", "n", "yes", "no", "on", "off", "true", "false",
+                                          "null"};
+    char low[8];
+    if (word.n == 0 || !is_letter(word.p[0]) || word.p[word.n - 1] == ' ')
+        return 0;
+    for (Py_ssize_t i = 0; i < word.n; i++) {
+        char c = word.p[i];
+        if (!is_name_char(c) && c != '-' && c != '.' && c != '/' &&
+            (c != ' ' || word.p[i - 1] == ' '))
+            return 0;
+    }
+    if (word.n > 5)
+        return 1;
+    for (Py_ssize_t i = 0; i < word.n; i++)
+        low[i] = (char)(word.p[i] >= 'A' && word.p[i] <= 'Z' ? word.p[i] + 32 : word.p[i]);
+    for (size_t k = 0; k < sizeof special / sizeof *special; k++)
+        if ((size_t)word.n == strlen(special[k]) && memcmp(low, special[k], (size_t)word.n) == 0)
+            return 0;
+    return 1;
+}
+
 /* A word as libyaml spells it in flow or block context (layout.spelt); 0
  * when it cannot be spelt on one line (the Python path writes the record). */
 static int put_spelt(text_t word, int flow) {
+    if (surely_plain(word))
+        return put_text(word) ? 1 : -1;
+    if (word.n && word.n <= 9 && number_of(word) >= 0) /* a whole number to YAML: quoted */
+        return put("'", 1) && put_text(word) && put("'", 1) ? 1 : -1;
+    unsigned slot = spelt_slot(word, flow);
+    if (spelt_kept[slot].n == word.n && word.n && spelt_kept[slot].flow == flow &&
+        memcmp(spelt_kept[slot].word, word.p, (size_t)word.n) == 0)
+        return spelt_kept[slot].m < 0 ? 0 : put(spelt_kept[slot].spelt, (size_t)spelt_kept[slot].m)
+                                                 ? 1
+                                                 : -1;
     PyObject *text = PyUnicode_DecodeUTF8(word.p, word.n, NULL);
     if (text == NULL)
         return -1;
@@ -931,10 +986,19 @@ static int put_spelt(text_t word, int flow) {
     if (spelt == NULL)
         return -1;
     int done = 0;
+    Py_ssize_t n = -1;
+    const char *s = NULL;
     if (spelt != Py_None) {
-        Py_ssize_t n;
-        const char *s = PyUnicode_AsUTF8AndSize(spelt, &n);
+        s = PyUnicode_AsUTF8AndSize(spelt, &n);
         done = s == NULL ? -1 : put(s, (size_t)n) ? 1 : -1;
+    }
+    if (done >= 0 && word.n > 0 && word.n < SPELT_WORD && n < SPELT_WORD + 16) {
+        spelt_kept[slot].n = (signed char)word.n;
+        spelt_kept[slot].m = (signed char)n;
+        spelt_kept[slot].flow = (char)flow;
+        memcpy(spelt_kept[slot].word, word.p, (size_t)word.n);
+        if (n > 0)
+            memcpy(spelt_kept[slot].spelt, s, (size_t)n);
     }
     Py_DECREF(spelt);
     return done;
@@ -1150,6 +1214,155 @@ static PyObject *archived_of(const table_t *t, const tag_t *tags, int tag_count,
     return Py_BuildValue("(NO)", piece, PyTuple_GET_ITEM(canonical, 0));
 }
 
+/* ---------------------------------------------------------------- summary */
+
+/* The words of a summary, asked of views/summary.py and kept: each
+ * army's formations by its packed icon counts (armies.described), why a
+ * winner's formations beat the runner-up's where they differ
+ * (armies.explained_counts: None where they are the same), and where
+ * they are the same (armies.explained_packed). */
+static PyObject *described_of, *differing_of, *explained_of;
+static PyObject *described_kept[1 << 15]; /* by packed counts: three bits an icon */
+#define DIFFERING_SLOTS 8192
+static struct {
+    int key; /* packed << 15 | beaten, + 1 (0: an empty slot) */
+    PyObject *words;
+} differing_kept[DIFFERING_SLOTS];
+
+static int put_str(PyObject *text) {
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &n);
+    return s != NULL && put(s, (size_t)n);
+}
+
+static int put_described(int packed) {
+    PyObject **kept = &described_kept[packed & 0x7fff];
+    if (*kept == NULL && (*kept = PyObject_CallFunction(described_of, "i", packed)) == NULL)
+        return 0;
+    return put_str(*kept);
+}
+
+/* Why the winner's army (seat, its fourth card at ply fourth, packed) beat
+ * the runner-up's (its fourth at ply other, beaten): summary's ``deciding``. */
+static int put_deciding(int packed, int beaten, int seat, int fourth, int other) {
+    int key = (packed << 15 | beaten) + 1;
+    unsigned slot = (unsigned)key * 2654435761u % DIFFERING_SLOTS;
+    if (differing_kept[slot].key != key) {
+        PyObject *words = PyObject_CallFunction(differing_of, "ii", packed, beaten);
+        if (words == NULL)
+            return 0;
+        Py_XSETREF(differing_kept[slot].words, words);
+        differing_kept[slot].key = key;
+    }
+    PyObject *words = differing_kept[slot].words;
+    if (words != Py_None)
+        return put_str(words);
+    words = PyObject_CallFunction(explained_of, "iiiii", packed, beaten, seat, fourth, other);
+    int done = words != NULL && put_str(words);
+    Py_XDECREF(words);
+    return done;
+}
+
+static Py_ssize_t chars_of(text_t t) {
+    Py_ssize_t n = 0;
+    for (Py_ssize_t i = 0; i < t.n; i++)
+        n += ((unsigned char)t.p[i] & 0xC0) != 0x80;
+    return n;
+}
+
+static int put_padded(const char *s, size_t n, Py_ssize_t chars, Py_ssize_t width) {
+    if (!put(s, n))
+        return 0;
+    for (; chars < width; chars++)
+        if (!put(" ", 1))
+            return 0;
+    return 1;
+}
+
+/* What summary.render_text writes of an accepted record's states, in
+ * marker order (``#1 Jerusalem, resolved at ply 29: ...`` and its armies
+ * by place), and apart its points table under points scoring ("" under
+ * classic): (states, points). */
+static PyObject *summary_of(const table_t *t, const header_t *h) {
+    int seats = t->seats;
+    unsigned char cards[STATES][MAX_SEATS][MAX_PLIES / MAX_SEATS + 1];
+    int count[STATES][MAX_SEATS] = {{0}};
+    for (int ply = 0; ply < t->ply; ply++) {
+        int state = t->played_to[ply], seat = ply % seats;
+        if (count[state][seat] <= MAX_PLIES / MAX_SEATS)
+            cards[state][seat][count[state][seat]++] = t->played[ply];
+    }
+    out.n = 0;
+    int ok = 1;
+    for (int r = 0; ok && r < STATES; r++) {
+        int state = t->order[r];
+        const int *rank = t->ranking[r];
+        int winner = rank[0], runner = rank[1];
+        int packed = packed_army(t, state, winner), beaten = packed_army(t, state, runner);
+        char head[64];
+        snprintf(head, sizeof head, "#%d ", r + 1);
+        ok = put_s(head) && put_s(spellings[2 * state + 1]) && put_s(", resolved at ply ") &&
+             put_int(t->ply_of[r]) && put_s(": ") && put_seat(winner) && put_s(" wins; ") &&
+             put_deciding(packed, beaten, winner, t->fourth[state][winner],
+                          t->fourth[state][runner]) &&
+             put("\n", 1);
+        Py_ssize_t width = 0;
+        for (int place = 0; place < seats; place++) {
+            Py_ssize_t chars = 3 + chars_of(h->seat_tags[rank[place]]->value);
+            width = chars > width ? chars : width;
+        }
+        for (int place = 0; ok && place < seats; place++) {
+            int seat = rank[place];
+            text_t name = h->seat_tags[seat]->value;
+            char seated[8];
+            snprintf(seated, sizeof seated, "P%d ", seat + 1);
+            ok = put_s("   ") && put_int(place + 1) && put_s(". ") && put_s(seated) &&
+                 put_padded(name.p, (size_t)name.n, 3 + chars_of(name), width) && put_s("  ");
+            size_t start = out.n;
+            for (int k = 0; ok && k < count[state][seat]; k++)
+                ok = (k == 0 || put(" ", 1)) && put_s(card_text[cards[state][seat][k]]);
+            ok = ok && put_padded("", 0, (Py_ssize_t)(out.n - start), 20) && put(" ", 1) &&
+                 put_described(packed_army(t, state, seat)) && put_s(" (4th card ply ") &&
+                 put_int(t->fourth[state][seat]) && put(")", 1);
+            if (ok && h->point_count)
+                ok = put_s("  ") && put_int(place < h->point_count ? h->points[place] : 0) &&
+                     put_s(" pt");
+            ok = ok && put("\n", 1);
+        }
+    }
+    PyObject *states = ok ? PyUnicode_DecodeUTF8(out.p, (Py_ssize_t)out.n, NULL) : NULL;
+    if (states == NULL)
+        return NULL;
+    out.n = 0;
+    if (h->point_count) {
+        char cell[32];
+        ok = put_s("\nPoints   ");
+        for (int r = 0; ok && r < STATES; r++) {
+            snprintf(cell, sizeof cell, r ? "  %2s" : "%2s", spellings[2 * t->order[r]]);
+            ok = put_s(cell);
+        }
+        ok = ok && put_s("  total\n");
+        for (int seat = 0; ok && seat < seats; seat++) {
+            int sum = 0;
+            snprintf(cell, sizeof cell, "  P%-5d ", seat + 1);
+            ok = put_s(cell);
+            for (int r = 0; ok && r < STATES; r++) {
+                int place = 0;
+                while (t->ranking[r][place] != seat)
+                    place++;
+                int p = place < h->point_count ? h->points[place] : 0;
+                sum += p;
+                snprintf(cell, sizeof cell, r ? "  %2d" : "%2d", p);
+                ok = put_s(cell);
+            }
+            snprintf(cell, sizeof cell, "  %5d\n", sum);
+            ok = ok && put_s(cell);
+        }
+    }
+    PyObject *points = ok ? PyUnicode_DecodeUTF8(out.p, (Py_ssize_t)out.n, NULL) : NULL;
+    return points == NULL ? (Py_DECREF(states), NULL) : Py_BuildValue("(NN)", states, points);
+}
+
 static PyObject *archived(const table_t *t, const tag_t *tags, int tag_count, const written_t *w,
                           const result_t *r, int form, int extra, const text_t *lines, int first,
                           int last, int canonical) {
@@ -1160,6 +1373,14 @@ static PyObject *archived(const table_t *t, const tag_t *tags, int tag_count, co
     PyObject *answer = archived_of(t, tags, tag_count, w, r, form, extra, text);
     Py_DECREF(text);
     return answer;
+}
+
+/* How plainly the plays are written: 1 every one N. CARD STATE, 2 every one
+ * N. Pn CARD STATE (each card as Card.__str__ spells it, each state by its
+ * letter), else 0. */
+static int plain_plays(int form) {
+    int plays = form & (SEATED | UNSEATED | ODD | SPELT);
+    return plays == SEATED ? 2 : plays == UNSEATED || plays == 0 ? 1 : 0;
 }
 
 /* The verdict of one record (lines [0, count)), or Py_None to decline it;
@@ -1326,6 +1547,8 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
                          : extra == FACTS  ? facts_of(&t, &h)
                          : extra == FORMAT ? canonical_of(lines, first, last, canonical)
+                         : extra == SUMMARY
+                             ? (plain_plays(form) ? summary_of(&t, &h) : Py_NewRef(Py_None))
                          : extra >= ARCHIVE
                              ? archived(&t, tags, tag_count, &w, &result, form, extra,
                                         lines, first, last, canonical)
@@ -1333,8 +1556,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
                                          : NULL;
     if (extra >= PAGE && extra < FORMAT && analysis != NULL) {
         PyObject *text = analysis;
-        int plays = form & (SEATED | UNSEATED | ODD | SPELT);
-        int plain = plays == SEATED ? 2 : plays == UNSEATED || plays == 0 ? 1 : 0;
+        int plain = plain_plays(form);
         plain |= form & UNORDERED ? 0 : 4;
         analysis = page_of(&t, &h, text, plain, extra);
         Py_DECREF(text);
@@ -1401,6 +1623,402 @@ static int cut(const text_t *lines, unsigned char *kinds, int count, int *starts
         last = kind;
     }
     return found;
+}
+
+/* ------------------------------------------------------- reading archives */
+
+/* A record of an archive read back into .ord text: the words of its piece,
+ * key by key, written as writer.text writes the record they stand for. The
+ * reading is loose; what it gives is taken only when the core accepts that
+ * text, finds it canonical and writes the very same piece of it again. */
+typedef struct {
+    text_t key;      /* the key the words are of */
+    text_t name;     /* a tag's name, awaiting its value */
+    int section;     /* what was written last: 0 the header, 1 the deal, 2 the body */
+    int in_marker;   /* the words are a declared marker's */
+    int pile_cards;  /* cards on the pile's line so far */
+    int scores;      /* words of the scores so far */
+    int ok;
+} reading_t;
+
+static void section(reading_t *r, int to) {
+    if (r->section < to) {
+        r->ok &= put("\n", 1);
+        r->section = to;
+    }
+}
+
+static void on_key(reading_t *r, text_t key) {
+    r->key = key;
+    if (same(key, "deal"))
+        section(r, 1);
+    else if (same(key, "body"))
+        section(r, 2);
+    else if (same(key, "pile"))
+        r->ok &= put_s("pile:"), r->pile_cards = 0;
+    else if (same(key, "ply"))
+        r->in_marker = 0;
+}
+
+static void on_word(reading_t *r, text_t word) {
+    text_t key = r->key;
+    int ok = 1;
+    if (same(key, "name"))
+        r->name = word;
+    else if (same(key, "value"))
+        ok = memchr(word.p, '"', (size_t)word.n) == NULL && put("[", 1) && put_text(r->name) &&
+             put_s(" \"") && put_text(word) && put_s("\"]\n");
+    else if (same(key, "hand"))
+        ok = put_s("hand ") && put_text(word) && put(":", 1);
+    else if (same(key, "cards"))
+        ok = put(" ", 1) && put_text(word);
+    else if (same(key, "pile")) {
+        if (r->pile_cards == pile_per_line) {
+            ok = put("\n", 1) && put_spaces(pile_indent);
+            r->pile_cards = 0;
+        } else {
+            ok = put(" ", 1);
+        }
+        ok = ok && put_text(word);
+        r->pile_cards++;
+    } else if (same(key, "ply"))
+        ok = put_text(word) && put(".", 1);
+    else if (same(key, "marker"))
+        ok = put("#", 1) && put_text(word), r->in_marker = 1;
+    else if (same(key, "seat") || same(key, "card") || same(key, "state"))
+        ok = put(" ", 1) && put_text(word) &&
+             (same(key, r->in_marker ? "seat" : "state") ? put("\n", 1) : 1);
+    else if (same(key, "result"))
+        ok = put_s("result ") && put_text(word);
+    else if (same(key, "scores"))
+        ok = put(r->scores++ % 2 ? ":" : " ", 1) && put_text(word);
+    else
+        ok = 0; /* a word of no key the records have */
+    r->ok &= ok;
+}
+
+static void on_list_end(reading_t *r, text_t key) {
+    if (same(key, "cards") || same(key, "pile"))
+        r->ok &= put("\n", 1);
+}
+
+/* A scalar of the piece from *at: single-quoted without a quote inside
+ * (the quotes dropped), else plain up to one of ``stops`` or the line's end. */
+static int scalar_at(text_t line, Py_ssize_t *at, const char *stops, text_t *word) {
+    Py_ssize_t i = *at;
+    if (i < line.n && line.p[i] == '\'') {
+        const char *end = memchr(line.p + i + 1, '\'', (size_t)(line.n - i - 1));
+        if (end == NULL || (end + 1 < line.p + line.n && end[1] == '\''))
+            return 0;
+        word->p = line.p + i + 1;
+        word->n = end - word->p;
+        *at = end + 1 - line.p;
+        return 1;
+    }
+    Py_ssize_t start = i;
+    char one = stops[0], two = one ? stops[1] : 0; /* at most two */
+    while (i < line.n && line.p[i] != one && (line.p[i] != two || !two))
+        i++;
+    word->p = line.p + start;
+    word->n = i - start;
+    *at = i;
+    return word->n > 0;
+}
+
+/* The words of a flow list from line[*at] (after its ``[``), over the lines
+ * it was wrapped on, to its ``]``: rows[*row] is the line. */
+static int yaml_list(reading_t *r, const text_t *rows, int count, int *row, Py_ssize_t at) {
+    text_t line = rows[*row];
+    for (;;) {
+        if (at < line.n && line.p[at] == ']')
+            return 1;
+        text_t word;
+        if (!scalar_at(line, &at, ",]", &word))
+            return 0;
+        on_word(r, word);
+        if (at < line.n && line.p[at] == ']')
+            return 1;
+        if (at < line.n && line.p[at] == ',')
+            at++;
+        if (at == line.n) { /* wrapped: the next line, its blanks skipped */
+            if (++*row == count)
+                return 0;
+            line = rows[*row];
+            at = indent(line);
+        } else if (line.p[at] == ' ') {
+            at++;
+        } else {
+            return 0;
+        }
+    }
+}
+
+/* The words of a record's piece of a YAML archive (layout.yaml_text's lines). */
+static int yaml_words(reading_t *r, const text_t *rows, int count) {
+    for (int row = 0; row < count; row++) {
+        text_t line = rows[row];
+        Py_ssize_t at = indent(line);
+        if (at + 1 < line.n && line.p[at] == '-' && line.p[at + 1] == ' ')
+            at += 2;
+        if (at < line.n && line.p[at] == '{') { /* a mapping of words: {key: word, ...} */
+            at++;
+            for (;;) {
+                text_t key, word;
+                if (!scalar_at(line, &at, ":", &key) || at + 1 >= line.n || line.p[at + 1] != ' ')
+                    return 0;
+                at += 2;
+                on_key(r, key);
+                if (!scalar_at(line, &at, ",}", &word))
+                    return 0;
+                on_word(r, word);
+                if (at < line.n && line.p[at] == '}')
+                    break;
+                if (at + 1 >= line.n || line.p[at + 1] != ' ')
+                    return 0;
+                at += 2;
+            }
+            if (at + 1 != line.n)
+                return 0;
+        } else if (at < line.n && line.p[at] == '[') { /* a pair of the scores */
+            if (!yaml_list(r, rows, count, &row, at + 1))
+                return 0;
+        } else { /* key: word, key: [words], or key: and what is under it */
+            text_t key;
+            if (!scalar_at(line, &at, ":", &key) || at == line.n)
+                return 0;
+            on_key(r, key);
+            if (++at == line.n)
+                continue;
+            if (line.p[at++] != ' ' || at == line.n)
+                return 0;
+            if (line.p[at] == '[') {
+                if (!yaml_list(r, rows, count, &row, at + 1))
+                    return 0;
+                on_list_end(r, key);
+            } else {
+                text_t word;
+                if (!scalar_at(line, &at, "", &word) || at != line.n)
+                    return 0;
+                on_word(r, word);
+            }
+        }
+        if (!r->ok)
+            return 0;
+    }
+    return 1;
+}
+
+/* The words of a record's piece of a JSON archive (files/output.json_text's
+ * text): strings without an escape, whole numbers; a list's end is told
+ * for the key it is the value of. */
+static int json_words(reading_t *r, text_t piece) {
+    text_t keys[8];
+    int depth = 0, after_key = 0;
+    text_t key = {"", 0};
+    for (Py_ssize_t i = 0; i < piece.n; i++) {
+        char c = piece.p[i];
+        if (c == ' ' || c == '\n' || c == ',' || c == '{' || c == '}')
+            continue;
+        if (c == '[') {
+            if (depth == 8)
+                return 0;
+            keys[depth++] = after_key ? key : (text_t){"", 0};
+            after_key = 0;
+        } else if (c == ']') {
+            if (depth == 0)
+                return 0;
+            on_list_end(r, keys[--depth]);
+        } else if (c == '"' || is_digit(c)) {
+            text_t word = {piece.p + i + (c == '"'), 0};
+            Py_ssize_t j = i + 1;
+            if (c == '"') {
+                while (j < piece.n && piece.p[j] != '"' && piece.p[j] != '\\')
+                    j++;
+                if (j == piece.n || piece.p[j] == '\\')
+                    return 0;
+                word.n = j - i - 1;
+                j++;
+            } else {
+                while (j < piece.n && is_digit(piece.p[j]))
+                    j++;
+                word.n = j - i;
+            }
+            i = j - 1;
+            if (c == '"' && j < piece.n && piece.p[j] == ':') {
+                key = word;
+                on_key(r, key);
+                after_key = 1;
+                i = j;
+                continue;
+            }
+            on_word(r, word);
+            after_key = 0;
+        } else {
+            return 0;
+        }
+        if (!r->ok)
+            return 0;
+    }
+    return depth == 0;
+}
+
+/* The .ord text of one record's piece (lines [0, count)) of a YAML or JSON
+ * archive, written in ``out``; 0 when it cannot be read so. */
+static int ord_of_piece(const text_t *rows, int count, int json) {
+    reading_t r;
+    memset(&r, 0, sizeof r);
+    r.ok = 1;
+    out.n = 0;
+    if (json) {
+        text_t piece = {rows[0].p, rows[count - 1].p + rows[count - 1].n - rows[0].p};
+        if (!json_words(&r, piece))
+            return 0;
+    } else if (!yaml_words(&r, rows, count)) {
+        return 0;
+    }
+    return r.ok && r.section == 2 && (out.p[out.n - 1] == '\n' || put("\n", 1)); /* a result's */
+}
+
+/* One piece read back (lines [0, count) of an archive): its record's .ord
+ * text when the core accepts it, finds it canonical and writes this piece
+ * of it again; else Py_None. */
+static PyObject *ord_text_of(const text_t *rows, int count, int json, PyObject *judge) {
+    while (count > 1 && rows[count - 1].n == 0)
+        count--; /* empty lines after a record are no part of it */
+    if (!ord_of_piece(rows, count, json))
+        Py_RETURN_NONE;
+    PyObject *text = PyUnicode_DecodeUTF8(out.p, (Py_ssize_t)out.n, NULL);
+    if (text == NULL)
+        return NULL;
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &size); /* ends with a line end */
+    int n = 0;
+    for (Py_ssize_t i = 0; s != NULL && i < size; i++)
+        n += s[i] == '\n';
+    text_t *lines = s == NULL ? NULL : PyMem_Malloc(sizeof(text_t) * (size_t)n);
+    if (lines == NULL) {
+        Py_DECREF(text);
+        return s == NULL ? NULL : PyErr_NoMemory();
+    }
+    const char *at = s;
+    for (int row = 0; row < n; row++) {
+        const char *stop = memchr(at, '\n', (size_t)(s + size - at));
+        lines[row] = (text_t){at, stop - at};
+        at = stop + 1;
+    }
+    PyObject *found = check_record(lines, n, 1, judge,
+                                   ARCHIVE | ARCHIVE_TEXT | (json ? ARCHIVE_JSON : 0));
+    PyMem_Free(lines);
+    PyObject *answer = NULL;
+    if (found == Py_None) {
+        answer = found;
+    } else if (found != NULL) {
+        PyObject *piece = PyTuple_GET_ITEM(PyTuple_GET_ITEM(found, 9), 0);
+        Py_ssize_t written;
+        const char *p = PyUnicode_AsUTF8AndSize(piece, &written);
+        const char *from = rows[0].p, *to = rows[count - 1].p + rows[count - 1].n;
+        if (json && to > from && to[-1] == ',')
+            to--; /* the comma before the next record */
+        int alike = p != NULL && written == (to - from) + !json &&
+                    memcmp(p, from, (size_t)(to - from)) == 0 && (json || p[written - 1] == '\n');
+        answer = p == NULL ? NULL : alike ? Py_NewRef(text) : Py_NewRef(Py_None);
+        Py_DECREF(found);
+    }
+    Py_DECREF(text);
+    return answer;
+}
+
+/* The records of a block of an archive laid out as ordo writes them (each
+ * record's lines from ``- `` (YAML) or ``  {`` (JSON) to the next): each
+ * one's .ord text (ord_text_of), else (first line, its lines); None for a
+ * block that does not begin with a record. */
+static PyObject *read_archive(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *text, *judge;
+    int first_line, json;
+    if (!PyArg_ParseTuple(args, "UiOp:read_archive", &text, &first_line, &judge, &json))
+        return NULL;
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &size);
+    if (s == NULL)
+        return NULL;
+    int count = 1;
+    for (Py_ssize_t i = 0; i < size; i++)
+        count += s[i] == '\n';
+    if (size && s[size - 1] == '\n')
+        count--; /* the block's last line end ends no line after it */
+    text_t *rows = PyMem_Malloc(sizeof(text_t) * (size_t)(count + 1));
+    if (rows == NULL)
+        return PyErr_NoMemory();
+    const char *at = s, *end = s + size;
+    for (int row = 0; row < count; row++) {
+        const char *stop = memchr(at, '\n', (size_t)(end - at));
+        if (stop == NULL)
+            stop = end;
+        rows[row] = (text_t){at, stop - at};
+        at = stop + 1;
+    }
+    PyObject *items = PyList_New(0);
+    int start = 0;
+    while (items != NULL && start < count) {
+        text_t first = rows[start];
+        if (json ? !same(first, "  {") : first.n < 2 || memcmp(first.p, "- ", 2) != 0) {
+            Py_CLEAR(items);
+            Py_INCREF(Py_None);
+            items = Py_None;
+            break;
+        }
+        int stop = start + 1;
+        while (stop < count && (json ? !same(rows[stop], "  {")
+                                     : rows[stop].n < 2 || memcmp(rows[stop].p, "- ", 2) != 0))
+            stop++;
+        PyObject *item = ord_text_of(rows + start, stop - start, json, judge);
+        if (item == Py_None) {
+            Py_DECREF(item);
+            const char *from = rows[start].p, *to = rows[stop - 1].p + rows[stop - 1].n;
+            item = Py_BuildValue("(is#)", first_line + start, from, (Py_ssize_t)(to - from));
+        }
+        if (item == NULL || PyList_Append(items, item) < 0)
+            Py_CLEAR(items);
+        Py_XDECREF(item);
+        start = stop;
+    }
+    PyMem_Free(rows);
+    return items;
+}
+
+/* Whether the lines of a block of an archive are laid out as ordo writes
+ * archives (document.in_our_layout, less the head and JSON's tail): no
+ * anchor nor alias anywhere; YAML: each line begins with "- " or two
+ * blanks; JSON: each is "  {" or begins with three blanks or "  }". A line
+ * that is empty is any archive's. */
+static PyObject *laid_out(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *text;
+    int json;
+    if (!PyArg_ParseTuple(args, "Up:laid_out", &text, &json))
+        return NULL;
+    Py_ssize_t size;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &size);
+    if (s == NULL)
+        return NULL;
+    if (memchr(s, '&', (size_t)size) || memchr(s, '*', (size_t)size))
+        Py_RETURN_FALSE;
+    for (const char *at = s, *end = s + size; at < end;) {
+        const char *stop = memchr(at, '\n', (size_t)(end - at));
+        Py_ssize_t n = (stop ? stop : end) - at;
+        int fine = n == 0 || (json ? (n == 3 && memcmp(at, "  {", 3) == 0) ||
+                                         (n >= 3 && (memcmp(at, "   ", 3) == 0 ||
+                                                     memcmp(at, "  }", 3) == 0))
+                                   : n >= 2 && (memcmp(at, "- ", 2) == 0 ||
+                                                memcmp(at, "  ", 2) == 0));
+        if (!fine)
+            Py_RETURN_FALSE;
+        if (stop == NULL)
+            break;
+        at = stop + 1;
+    }
+    Py_RETURN_TRUE;
 }
 
 static PyObject *check_block(PyObject *module, PyObject *args) {
@@ -1520,6 +2138,13 @@ static PyObject *configure(PyObject *module, PyObject *args) {
             spelt_state[spelling_count++] = state;
         }
     }
+    for (int card = 1; card < 32; card++) {
+        int n = 0;
+        for (int icon = 0; icon < 5; icon++)
+            if (card >> icon & 1)
+                card_text[card][n++] = icon_letter[icon];
+        card_text[card][n] = '\0';
+    }
     glyph_count = 0;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(marks); i++)
         if (!copy_word(PyTuple_GET_ITEM(marks, i), glyphs[glyph_count++], 4))
@@ -1580,17 +2205,34 @@ static PyObject *configure_archive(PyObject *module, PyObject *args) {
     if (!PyArg_ParseTuple(args, "iO:configure_archive", &yaml_width, &spelling))
         return NULL;
     Py_XSETREF(yaml_spelling, Py_NewRef(spelling));
-    for (int card = 1; card < 32; card++) {
-        int n = 0;
-        for (int icon = 0; icon < 5; icon++)
-            if (card >> icon & 1)
-                card_text[card][n++] = icon_letter[icon];
-        card_text[card][n] = '\0';
+    memset(spelt_kept, 0, sizeof spelt_kept); /* spelt by the new one */
+    Py_RETURN_NONE;
+}
+
+static PyObject *configure_summary(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *described, *differing, *explained;
+    if (!PyArg_ParseTuple(args, "OOO:configure_summary", &described, &differing, &explained))
+        return NULL;
+    Py_XSETREF(described_of, Py_NewRef(described));
+    Py_XSETREF(differing_of, Py_NewRef(differing));
+    Py_XSETREF(explained_of, Py_NewRef(explained));
+    for (size_t i = 0; i < sizeof described_kept / sizeof *described_kept; i++)
+        Py_CLEAR(described_kept[i]);
+    for (int i = 0; i < DIFFERING_SLOTS; i++) {
+        Py_CLEAR(differing_kept[i].words);
+        differing_kept[i].key = 0;
     }
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
+    {"configure_summary", configure_summary, METH_VARARGS,
+     "configure_summary(described, differing, explained)\n\n"
+     "The words of a summary (engine/armies.py): an army's formations by its\n"
+     "packed icon counts; why one army's formations beat another's, or None\n"
+     "where they are the same; and then why, by seat and plies. Called once,\n"
+     "after configure_archive, before a check_block with extra 32."},
     {"configure_archive", configure_archive, METH_VARARGS,
      "configure_archive(width, spelt)\n\n"
      "The archives' layout (archives/layout.py): the emitter's line width and\n"
@@ -1610,6 +2252,17 @@ static PyMethodDef methods[] = {
      "The words of the notation: the icon letters in icon order, the two usual\n"
      "spellings of each state in order, the glyphs, the points table of\n"
      "points scoring. Called once, by quick.py, before any check_block."},
+    {"laid_out", laid_out, METH_VARARGS,
+     "laid_out(text, json) -> bool\n\n"
+     "Whether a block of an archive's records is laid out as ordo writes\n"
+     "them (document.in_our_layout, less the head and JSON's tail)."},
+    {"read_archive", read_archive, METH_VARARGS,
+     "read_archive(text, first_line, judge, json) -> items or None\n\n"
+     "The records of a block of a YAML (or JSON) archive laid out as ordo\n"
+     "writes them: each one's .ord text where the core accepts that text,\n"
+     "finds it canonical and writes the record's piece of the archive again\n"
+     "byte for byte, else (first line, its lines). None for a block that\n"
+     "does not begin with a record. After configure_archive."},
     {"check_block", check_block, METH_VARARGS,
      "check_block(text, first_line, judge, extra=0) -> (records, items) or None\n\n"
      "The records of a block of lines, cut as split_lines cuts them: for each\n"
@@ -1624,7 +2277,9 @@ static PyMethodDef methods[] = {
      "8 with its canonical text, a record written otherwise declined;\n"
      "16 with its piece of a YAML archive, 17 of a JSON one, a record whose\n"
      "plays have a draw or a glyph declined; 18 and 19 with (the piece, the\n"
-     "canonical text), a record written otherwise declined too."},
+     "canonical text), a record written otherwise declined too; 32 with its\n"
+     "summary's states and points table as text (summary.render_text), a\n"
+     "record whose plays are not plain declined."},
     {NULL, NULL, 0, NULL},
 };
 

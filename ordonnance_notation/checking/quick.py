@@ -388,6 +388,36 @@ def _archive_form(layout: Layout) -> None:
     configure_archive(*layout)
 
 
+def archive_records(
+    first_line: int, text: str, json: bool, layout: Layout
+) -> list[str | Declined] | None:
+    """The records of a block of a YAML (or with ``json`` JSON) archive,
+    ``text`` from line ``first_line``, each from its line ``- `` (``  {``)
+    to the next: the .ord text of each one whose text the core accepts,
+    finds in the canonical form and writes this very piece of (as
+    ``archived_block``), each other as ``(first line, its lines)``; None
+    when there is no compiled core or the block does not begin with a
+    record."""
+    if CHECK_BLOCK is None:
+        return None
+    _canonical_form()
+    _archive_form(layout)
+    from ._quick import read_archive
+
+    return read_archive(text, first_line, tag_never_warned, json)
+
+
+def laid_out(text: str, json: bool) -> bool:
+    """Whether a block of an archive's records is laid out as ordo writes
+    archives, by the compiled core (``document.in_our_layout``, less its head
+    and JSON's tail); False when there is no compiled core."""
+    if CHECK_BLOCK is None:
+        return False
+    from ._quick import laid_out as core_laid_out
+
+    return core_laid_out(text, json)
+
+
 def _archived(item: Found) -> str:
     return cast(str, item[9])
 

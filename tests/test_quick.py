@@ -23,9 +23,10 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from functools import cache
+from functools import cache, partial
 from itertools import combinations_with_replacement
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -588,6 +589,13 @@ def test_every_generated_record_has_the_same_summary_and_view(seats: int, tmp_pa
     _generated_alike(_games(seats), seats, tmp_path, (None, *range(seats)), every=True)
 
 
+def _kept(kept: list[quick.Summarised], *args: Any) -> object:
+    """``quick.summary_block``, what the core laid out kept in ``kept``."""
+    found = quick.summary_block(*args)
+    kept.extend(item for item in found or () if isinstance(item, quick.Summarised))
+    return found
+
+
 def test_the_core_summarises_and_views_the_plain_records(tmp_path: Path) -> None:
     """Not a fast path that is never taken: ``ordo summary`` and ``ordo
     view`` take the plainly written records from the core (the seats'
@@ -599,15 +607,21 @@ def test_the_core_summarises_and_views_the_plain_records(tmp_path: Path) -> None
         named = list(map(str, paths))
         made = mock.patch.object(summary_view, "core_summary", wraps=summary_view.core_summary)
         viewed = mock.patch.object(page, "core_view", wraps=page.core_view)
-        with made as core_summary, viewed as core_view:
+        laid_by_core: list[quick.Summarised] = []
+        laid = mock.patch.object(summary_view, "summary_block", partial(_kept, laid_by_core))
+        with made as core_summary, viewed as core_view, laid:
             for decided in (True, False):
-                entries, records, invalid = _summary(named, "text", decided)
-                assert (records, invalid) == (len(paths), 0)
+                for format in SUMMARY_FORMATS:
+                    entries, records, invalid = _summary(named, format, decided)
+                    assert (records, invalid) == (len(paths), 0)
                 for seat in (None, 1):
                     assert _page(named, seat, decided)[1:3] == (len(paths), 0)
         runs = len(paths) if by_core else 0  # records taken from the core in each run
-        assert core_summary.call_count == 2 * runs, paths  # with and without --no-decided
+        # every format with and without --no-decided, but text without it: laid out by the core
+        assert core_summary.call_count == 5 * runs, paths
+        assert len(laid_by_core) == runs, paths
         assert core_view.call_count == 4 * runs, paths  # and of every seat and of P2
+    entries = _summary([str(annotated)], "text", False)[0]
     assert "Annotations" in entries[0]  # (the annotated record's, by Python)
 
 

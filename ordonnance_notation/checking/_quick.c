@@ -1225,7 +1225,7 @@ static PyObject *described_of, *differing_of, *explained_of;
 static PyObject *described_kept[1 << 15]; /* by packed counts: three bits an icon */
 #define DIFFERING_SLOTS 8192
 static struct {
-    int key; /* packed << 15 | beaten, + 1 (0: an empty slot) */
+    long long key; /* the two armies' strengths, + 1 (0: an empty slot) */
     PyObject *words;
 } differing_kept[DIFFERING_SLOTS];
 
@@ -1242,11 +1242,14 @@ static int put_described(int packed) {
     return put_str(*kept);
 }
 
-/* Why the winner's army (seat, its fourth card at ply fourth, packed) beat
- * the runner-up's (its fourth at ply other, beaten): summary's ``deciding``. */
-static int put_deciding(int packed, int beaten, int seat, int fourth, int other) {
-    int key = (packed << 15 | beaten) + 1;
-    unsigned slot = (unsigned)key * 2654435761u % DIFFERING_SLOTS;
+/* Why the winner's army in a state beat the runner-up's: summary's
+ * ``deciding``. Where their formations differ the words are theirs alone,
+ * kept by the formations (their strengths: Formations.key). */
+static int put_deciding(const table_t *t, int state, int winner, int runner) {
+    int packed = packed_army(t, state, winner), beaten = packed_army(t, state, runner);
+    long long key = ((long long)strength(t->icons[state][winner]) << 32 |
+                     (unsigned)strength(t->icons[state][runner])) + 1;
+    unsigned slot = (unsigned)((unsigned long long)key * 11400714819323198485ull >> 51);
     if (differing_kept[slot].key != key) {
         PyObject *words = PyObject_CallFunction(differing_of, "ii", packed, beaten);
         if (words == NULL)
@@ -1257,7 +1260,8 @@ static int put_deciding(int packed, int beaten, int seat, int fourth, int other)
     PyObject *words = differing_kept[slot].words;
     if (words != Py_None)
         return put_str(words);
-    words = PyObject_CallFunction(explained_of, "iiiii", packed, beaten, seat, fourth, other);
+    words = PyObject_CallFunction(explained_of, "iiiii", packed, beaten, winner,
+                                  t->fourth[state][winner], t->fourth[state][runner]);
     int done = words != NULL && put_str(words);
     Py_XDECREF(words);
     return done;
@@ -1282,7 +1286,8 @@ static int put_padded(const char *s, size_t n, Py_ssize_t chars, Py_ssize_t widt
 /* What summary.render_text writes of an accepted record's states, in
  * marker order (``#1 Jerusalem, resolved at ply 29: ...`` and its armies
  * by place), and apart its points table under points scoring ("" under
- * classic): (states, points). */
+ * classic), and the points table (() under classic scoring): (states,
+ * points, table). */
 static PyObject *summary_of(const table_t *t, const header_t *h) {
     int seats = t->seats;
     unsigned char cards[STATES][MAX_SEATS][MAX_PLIES / MAX_SEATS + 1];
@@ -1298,13 +1303,11 @@ static PyObject *summary_of(const table_t *t, const header_t *h) {
         int state = t->order[r];
         const int *rank = t->ranking[r];
         int winner = rank[0], runner = rank[1];
-        int packed = packed_army(t, state, winner), beaten = packed_army(t, state, runner);
         char head[64];
         snprintf(head, sizeof head, "#%d ", r + 1);
         ok = put_s(head) && put_s(spellings[2 * state + 1]) && put_s(", resolved at ply ") &&
              put_int(t->ply_of[r]) && put_s(": ") && put_seat(winner) && put_s(" wins; ") &&
-             put_deciding(packed, beaten, winner, t->fourth[state][winner],
-                          t->fourth[state][runner]) &&
+             put_deciding(t, state, winner, runner) &&
              put("\n", 1);
         Py_ssize_t width = 0;
         for (int place = 0; place < seats; place++) {
@@ -1360,7 +1363,9 @@ static PyObject *summary_of(const table_t *t, const header_t *h) {
         }
     }
     PyObject *points = ok ? PyUnicode_DecodeUTF8(out.p, (Py_ssize_t)out.n, NULL) : NULL;
-    return points == NULL ? (Py_DECREF(states), NULL) : Py_BuildValue("(NN)", states, points);
+    return points == NULL ? (Py_DECREF(states), NULL)
+                          : Py_BuildValue("(NNN)", states, points,
+                                          small_tuple(h->points, h->point_count));
 }
 
 static PyObject *archived(const table_t *t, const tag_t *tags, int tag_count, const written_t *w,

@@ -79,6 +79,7 @@ _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the cor
 _ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's verdict carries
 _PAGE_ANALYSED, _PAGE_VIEWED = 1, 2  # and what else _PAGE's carries, as bits
 _ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
+_SUMMARY = 32  # a summary's states and points table
 _FORMAT = 8
 _STATES = {state.value: state for state in State}
 _CARDS = {mask: Card(mask) for mask in range(1, 32)}
@@ -416,6 +417,62 @@ def laid_out(text: str, json: bool) -> bool:
     from ._quick import laid_out as core_laid_out
 
     return core_laid_out(text, json)
+
+
+@dataclass(frozen=True, slots=True)
+class Summarised:
+    """What ``ordo summary`` writes of a record the core accepted: its
+    players, its outcome under its scoring, the seat that won each marker,
+    and the text of its states in marker order and of its points table
+    ("" under classic scoring) as ``summary.render_text`` lays them out."""
+
+    names: tuple[str, ...]
+    outcome: Outcome
+    scoring: Scoring
+    winners: tuple[int, ...]
+    states: str
+    points: str
+
+
+def summary_block(
+    first_line: int, text: str, words: SummaryWords
+) -> list[Summarised | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: what is
+    ``Summarised`` of each one the core accepted whose plays are plain (see
+    ``Paged``), each other as ``(first line, text)``; None when there is no
+    compiled core or it cannot cut this block. ``words`` are the summary's
+    (``armies.described``, ``armies.explained_counts``,
+    ``armies.explained_packed``)."""
+    if CHECK_BLOCK is None:
+        return None
+    _summary_words(words)
+    return _found_block(first_line, text, _SUMMARY, _summarised)
+
+
+SummaryWords = tuple[
+    Callable[[int], str],
+    Callable[[int, int], "str | None"],
+    Callable[[int, int, int, int, int], str],
+]
+
+
+@cache
+def _summary_words(words: SummaryWords) -> None:
+    from ._quick import configure_summary
+
+    configure_summary(*words)
+
+
+def _summarised(item: Found) -> Summarised:
+    states, points, table = cast("tuple[str, str, tuple[int, ...]]", item[9])
+    return Summarised(
+        item[1],
+        _outcome(item),
+        Scoring.by_points(table) if table else Scoring.classic(),
+        tuple(marker[2] for marker in item[8]),
+        states,
+        points,
+    )
 
 
 def _archived(item: Found) -> str:

@@ -256,6 +256,16 @@ def explained_packed(packed: int, beaten: int, seat: int, fourth: int, other: in
     return explained(formations_of(packed), formations_of(beaten), seat, fourth, other)
 
 
+def explained_counts(packed: int, beaten: int) -> str | None:
+    """``explained_packed``'s words where the two armies' formations differ
+    (they depend on the formations alone); None where they are the same
+    (then the earlier fourth card decides, and the words name plies)."""
+    winner, loser = formations_of(packed), formations_of(beaten)
+    if deciding_level(winner, loser) is None:
+        return None
+    return explained(winner, loser, 0, None, None)
+
+
 def decide(winner: Army, loser: Army) -> Decision:
     """The step at which ``winner`` beats ``loser`` (the caller ranks them first)."""
     return Decision(winner, loser, deciding_level(winner.formations, loser.formations))

@@ -10,18 +10,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 
-from ..checking.quick import Paged, paged_block
+from ..checking.quick import Paged, paged_block, summary_block
 from ..checking.report import Report
-from ..engine.armies import Army, described, explained_packed
+from ..engine.armies import Army, described, explained_counts, explained_packed
 from ..engine.cards import CARD_WORDS, Card, State, seat_name
 from ..engine.game import Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captured
 from ..runs.blocks import Block
 from ..runs.workers import Workers
 from .analysis import WhenDecided, when_decided
-from .report import Json, Numbered, Player, laid_block, players_named, players_of
+from .report import (
+    Json,
+    LaidOut,
+    Numbered,
+    Player,
+    laid_block,
+    players_named,
+    players_of,
+    visible,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,10 +314,14 @@ def _core_state(
 
 
 def quick_summaries(
-    block: Block, record: int, decided: bool
-) -> list[RecordSummary | tuple[int, str]] | None:
+    block: Block, record: int, decided: bool, format: str = "json"
+) -> list[RecordSummary | LaidOut | tuple[int, str]] | None:
     """The summaries of a block's plainly written records from the compiled
-    core (``quick.paged_block``), the others left as ``(first line, text)``."""
+    core (``quick.paged_block``), the others left as ``(first line, text)``;
+    as text without when each state was decided, laid out by the core
+    (``quick.summary_block``)."""
+    if format == "text" and not decided:
+        return _core_texts(block)
     found = paged_block(block.first_line, block.text, decided)
     if found is None:
         return None
@@ -320,6 +333,37 @@ def quick_summaries(
         else (item.first_line, item.text)
         for item in found
     ]
+
+
+def _core_texts(block: Block) -> list[RecordSummary | LaidOut | tuple[int, str]] | None:
+    """``render_text``'s summaries of a block's plainly written records, the
+    states and points table laid out by the core, but for their numbers."""
+    found = summary_block(block.first_line, block.text, _WORDS_OF_ARMIES)
+    if found is None:
+        return None
+    before = visible(f"{block.source}, record ")
+    return [
+        item
+        if isinstance(item, tuple)
+        else LaidOut(
+            before,
+            visible(
+                f"\nPlayers: {players_words(item.names)}\nRules: {scoring_words(item.scoring)}"
+                f"\nResult: {_result_said(item.outcome, item.winners, item.scoring)}"
+                f"\n\nStates in marker order\n{item.states}{item.points}"
+            ),
+        )
+        for item in found
+    ]
+
+
+_WORDS_OF_ARMIES = (described, explained_counts, explained_packed)
+
+
+@lru_cache(maxsize=4096)
+def _result_said(outcome: Outcome, winners: tuple[int, ...], scoring: Scoring) -> str:
+    """``result_words`` of a finished game, by its outcome: they come again."""
+    return result_words(GameResult(outcome, why(outcome, winners, scoring)))
 
 
 def why(outcome: Outcome, winners: Sequence[int], scoring: Scoring) -> str:
@@ -385,7 +429,20 @@ def _heading(summary: RecordSummary) -> str:
 
 
 def _players(summary: RecordSummary) -> str:
-    return ", ".join(f"{seat_name(p.seat)} {p.name}".rstrip() for p in summary.players)
+    return players_words(tuple(p.name for p in summary.players))
+
+
+def players_words(names: tuple[str, ...]) -> str:
+    """``P1 Anna Petrova, P2 Boris Lind``: the players, a seat each."""
+    said = _PLAYERS_SAID.get(names)
+    if said is None:
+        said = ", ".join(f"{seat_name(seat)} {name}".rstrip() for seat, name in enumerate(names))
+        if len(_PLAYERS_SAID) < 4096:  # the names that come again (clubs, bots)
+            _PLAYERS_SAID[names] = said
+    return said
+
+
+_PLAYERS_SAID: dict[tuple[str, ...], str] = {}
 
 
 def rules_words(summary: RecordSummary) -> str:
@@ -558,6 +615,6 @@ def summaries(
         data_of=partial(summarize, decided=decided),
         render=_LAYOUTS.get(format, render_text),
         format=format,
-        quick=partial(quick_summaries, decided=decided),
+        quick=partial(quick_summaries, decided=decided, format=format),
     )
     return Numbered(paths, lay, workers)

@@ -10,8 +10,8 @@ bytes, a regex tokenizer pass over them (the practical pure-Python ceiling),
 including start-up, median of --runs; peak memory from GNU time), and, as
 the peer anchor, python-chess `read_game` over a PGN archive of the same size
 in bytes (needs the bench extra: pip install '.[bench]'). Then every command
-that reads archives (convert to YAML and to JSON, fmt --check, summary,
-stats), and PyYAML's and json's own dump and load of the same records as the
+that reads archives (convert to YAML and to JSON and back, fmt --check,
+summary, stats, select, export, view, replay), and PyYAML's and json's own dump and load of the same records as the
 floors of archiving. Prints two tables and the targets of issues 6 and 13,
 and writes them as JSON to bench/results/.
 """
@@ -24,6 +24,7 @@ import os
 import platform
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -229,6 +230,8 @@ def commands(row: dict, path: Path, runs: int, limit_mb: int | None = None) -> N
     for kind in ("yaml", "json"):  # gigabytes of them, for the big archives
         _converted(path, kind).unlink(missing_ok=True)
     (DATA / f"{path.stem}.back.ord").unlink(missing_ok=True)
+    (DATA / f"{path.stem}.selected.ord").unlink(missing_ok=True)
+    shutil.rmtree(DATA / f"{path.stem}.tables", ignore_errors=True)
 
 
 def gigabyte() -> dict:
@@ -290,6 +293,27 @@ COMMANDS = {
     "summary": lambda path, records: ["summary", str(path), "--no-decided", "--jobs", "1"],
     "analyse": lambda path, records: ["analyse", str(path), "--jobs", "1"],
     "stats": lambda path, records: ["stats", str(path), "--jobs", "1"],
+    # a query that replays each record, written to a file as a user would
+    "select": lambda path, records: [
+        "select",
+        str(path),
+        "--winner",
+        "P1",
+        "-o",
+        str(DATA / f"{path.stem}.selected.ord"),
+        "--force",
+        "--jobs",
+        "1",
+    ],
+    "export": lambda path, records: [
+        "export",
+        str(path),
+        "-o",
+        str(DATA / f"{path.stem}.tables"),
+        "--force",
+        "--jobs",
+        "1",
+    ],
     # the page replays in the browser; it carries when each state was decided (analyse's work)
     "view": lambda path, records: [
         "view",
@@ -307,7 +331,17 @@ COMMANDS = {
 """The commands that read archives, each timed as its own process on the archive,
 on one process (``--jobs 1``, as validate is held to) but the last two, on
 two; MB/s are of the .ord archive's bytes (the same records) for every one."""
-TIMED = ("to_yaml", "to_json", "yaml_to_ord", "json_to_ord", "fmt_check", "summary", "stats")
+TIMED = (
+    "to_yaml",
+    "to_json",
+    "yaml_to_ord",
+    "json_to_ord",
+    "fmt_check",
+    "summary",
+    "stats",
+    "select",
+    "export",
+)
 """Those held to half of validate's MB/s (replay_last is held to its memory)."""
 
 

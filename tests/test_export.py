@@ -11,7 +11,8 @@ import sys
 import duckdb
 import pyarrow.parquet as pq
 import pytest
-from strategies import ROOT, SAMPLES, needs_core
+from hypothesis import given
+from strategies import ROOT, SAMPLES, fuzz, mutations, needs_core
 
 from ordonnance_notation.checking import quick
 from ordonnance_notation.making.dealing import load_deck
@@ -337,3 +338,84 @@ def test_the_cores_rows_are_the_python_paths(seats, monkeypatch):
 def test_the_samples_rows_are_the_same_both_ways(path, monkeypatch):
     fast, slow = _rows_both_ways((ROOT / path).read_text("utf-8"), monkeypatch)
     assert (fast.count, fast.invalid, fast.columns) == (slow.count, slow.invalid, slow.columns)
+
+
+# The compiled core's CSV (quick.export_block) against the Python path's -------------
+
+
+def _csv_both_ways(text, monkeypatch):
+    """``csv_rows`` of one block, with the compiled core and without it."""
+    block = Block(0, "t.ord", 1, text)
+    fast = tables.csv_rows(block)
+    with monkeypatch.context() as m:
+        m.setattr(tables, "export_block", lambda *args: None)
+        m.setattr(tables, "paged_block", lambda *args: None)
+        slow = tables.csv_rows(block)
+    return fast, slow
+
+
+def _written_by_core(text):
+    found = quick.export_block(1, text, tables._WORDS)
+    assert found is not None
+    return sum(isinstance(item, quick.Exported) for item in found)
+
+
+@needs_core
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_cores_csv_is_the_python_paths(seats, monkeypatch):
+    """As ``test_the_cores_rows_are_the_python_paths``, as CSV: tags with a
+    comma, quoted, and a record without an Event too."""
+    bots = ["random", "greedy", "careful", "random"][:seats]
+    records = [_game(seats, bots, seed) for seed in range(4)]
+    records.append(_seats_written(records[0]))
+    records.append(_deal_reordered(records[1]))
+    records.append(records[2].replace(" A\n", " A !?\n", 1))
+    records.append(records[3].replace('[Scoring "classic"]', '[Scoring "points"]'))
+    records.append(records[3].replace("\n7. ", "\n7. P1 ", 1))
+    records.append(re.sub(r'\[Event "[^"]*"\]', '[Event "Lyon, round 2"]', records[0]))
+    records.append(re.sub(r'\[Event "[^"]*"\]\n', "", records[1]))
+    records.append(re.sub(r'\[P1 "[^"]*"\]', '[P1 "Zoë, the "]', records[2]))
+    text = "\n".join(records)
+    fast, slow = _csv_both_ways(text, monkeypatch)
+    assert (fast.count, fast.invalid, fast.texts) == (slow.count, slow.invalid, slow.texts)
+    assert _written_by_core(text) >= 8  # the fast path was taken
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "path", [*SAMPLE_FILES, *sorted((SAMPLES / "invalid").glob("*.ord"))], ids=str
+)
+def test_the_samples_csv_is_the_same_both_ways(path, monkeypatch):
+    text = (ROOT / path).read_text("utf-8", errors="replace")
+    fast, slow = _csv_both_ways(text, monkeypatch)
+    assert (fast.count, fast.invalid, fast.texts) == (slow.count, slow.invalid, slow.texts)
+
+
+@needs_core
+@fuzz(40)
+@given(mutations())
+def test_mutants_make_the_same_csv_both_ways(text):
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        fast, slow = _csv_both_ways(text, monkeypatch)
+    assert (fast.count, fast.invalid, fast.texts) == (slow.count, slow.invalid, slow.texts)
+
+
+@needs_core
+def test_export_writes_the_same_files_with_the_core_and_without_it(ordo, tmp_path, monkeypatch):
+    """Every table, and the CSV the columns of Parquet hold, the same."""
+    paths = [str(p) for p in [*SAMPLE_FILES, *sorted((SAMPLES / "invalid").glob("*.ord"))]]
+    written = []
+    for core in (True, False):
+        out = tmp_path / str(core)
+        with monkeypatch.context() as m:
+            if not core:
+                m.setattr(tables, "export_block", lambda *args: None)
+                m.setattr(tables, "paged_block", lambda *args: None)
+            result = ordo("export", *paths, "-o", str(out))
+        files = {name: (out / f"{name}.csv").read_bytes() for name in tables.TABLES}
+        written.append((result.exit_code, result.output.replace(str(out), "OUT"), files))
+    assert written[0] == written[1]
+    said = re.search(r"(\d+) records, (\d+) plays and (\d+) states written", written[0][1])
+    assert said is not None
+    for name, count in zip(tables.TABLES, said.groups(), strict=True):  # a header and the rows
+        assert written[0][2][name].count(b"\n") == 1 + int(count) > 1

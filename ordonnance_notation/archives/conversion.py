@@ -158,20 +158,27 @@ def from_archive(
     gives the archive's lines each time it is called. Raises ArchiveError
     for an archive that cannot be read, ConversionError for records that
     cannot be written."""
-    given = Input(source, kind, line_blocks=lambda: iter([list(lines())]))
+    given = Input(
+        source,
+        kind,
+        line_blocks=lambda: iter([list(lines())]),
+        texts=lambda: iter(["\n".join(lines())]),
+    )
     return converted([given], target_kind, with_results=with_results)
 
 
 @dataclass(frozen=True, slots=True)
 class Input:
     """One input to ``converted``: its name, its kind, and its text as
-    blocks of lines (``line_blocks``, each time it is called: an archive is
-    read twice) or, for .ord text, as ``source`` to read a block at a time."""
+    blocks of lines (``line_blocks``) and as blocks of text (``texts``),
+    each time one is called (an archive is read twice), or, for .ord text,
+    as ``source`` to read a block at a time."""
 
     name: str
     kind: str
     source: Lines | None = None
     line_blocks: Callable[[], Iterator[list[str]]] | None = None
+    texts: Callable[[], Iterator[str]] | None = None  # the same text, a block at a time
 
     def lines(self) -> Iterator[str]:
         assert self.line_blocks is not None
@@ -198,12 +205,22 @@ class Inputs:
             if kind == "ord":
                 yield Input(source_name(path), kind, self.held.get(path) or open_source(path))
             else:
-                yield Input(source_name(path), kind, line_blocks=partial(self._blocks, path))
+                yield Input(
+                    source_name(path),
+                    kind,
+                    line_blocks=partial(self._blocks, path),
+                    texts=partial(self._texts, path),
+                )
 
     def _blocks(self, path: str) -> Iterator[list[str]]:
         if path in self.held:
             return iter([self.held[path].text.split("\n")])
         return open_source(path, longest=MAX_HELD).blocks()
+
+    def _texts(self, path: str) -> Iterator[str]:
+        if path in self.held:
+            return iter([self.held[path].text])
+        return open_source(path, longest=MAX_HELD).texts()
 
     def _lines(self, path: str) -> Iterator[str]:
         return chain.from_iterable(self._blocks(path))
@@ -251,8 +268,8 @@ def _written_of(
     assert given.line_blocks is not None
     source = given.name
     quickly = None
-    if target_kind == "ord" and not with_results:
-        quickly = archive.records_quickly(given.line_blocks, source, given.kind)
+    if target_kind == "ord" and not with_results and given.texts is not None:
+        quickly = archive.records_quickly(given.texts, source, given.kind)
     records: Iterator[dict[str, Any] | str]
     if quickly is not None:
         records = quickly

@@ -231,31 +231,30 @@ def records_in_our_layout(lines: Iterable[str], source: str, kind: str) -> Itera
 
 
 def records_quickly(
-    blocks: Callable[[], Iterator[list[str]]], source: str, kind: str
+    texts: Callable[[], Iterator[str]], source: str, kind: str
 ) -> Iterator[dict[str, Any] | str] | None:
     """The records of an archive laid out as ``ordo`` writes archives (as
     ``in_our_layout`` says, by the compiled core), read a block at a time:
     each one the core reads back as the .ord text it stands for (a str:
     ``quick.archive_records``), each other checked as
     ``records_in_our_layout`` checks it. None when there is no compiled core
-    or the archive is laid out otherwise. ``blocks`` gives the archive's
-    lines a block at a time, each time it is called: it is read twice."""
+    or the archive is laid out otherwise. ``texts`` gives the archive's
+    text a block of whole lines at a time, each time it is called: it is
+    read twice."""
     json = kind == "json"
     begins = "  {\n" if json else "- "
     try:
-        texts = _record_texts(blocks(), kind)
-        if not all(text.startswith(begins) and quick.laid_out(text, json) for _, text in texts):
+        found = _record_texts(texts(), kind)
+        if not all(text.startswith(begins) and quick.laid_out(text, json) for _, text in found):
             return None
     except _Declined:
         return None
-    return _read_quickly(blocks(), source, kind)
+    return _read_quickly(texts(), source, kind)
 
 
-def _read_quickly(
-    blocks: Iterable[list[str]], source: str, kind: str
-) -> Iterator[dict[str, Any] | str]:
+def _read_quickly(texts: Iterable[str], source: str, kind: str) -> Iterator[dict[str, Any] | str]:
     index = 0  # records read so far
-    for first, text in _record_texts(blocks, kind):
+    for first, text in _record_texts(texts, kind):
         found = quick.archive_records(first, text, kind == "json", layout.LAYOUT)
         assert found is not None  # each text begins with a record
         for item in found:
@@ -270,29 +269,25 @@ class _Declined(Exception):
     pass
 
 
-def _record_texts(blocks: Iterable[list[str]], kind: str) -> Iterator[tuple[int, str]]:
+def _record_texts(texts: Iterable[str], kind: str) -> Iterator[tuple[int, str]]:
     """An archive's records as texts of whole records, each with the number
-    of its first line: the head taken off (and JSON's tail), each block's
-    lines to the last record that begins in it. Raises _Declined for an
-    archive that does not begin with the head, hold a record, or end with
-    the tail."""
-    head = _YAML_HEAD_LINES if kind == "yaml" else _JSON_HEAD_LINES
+    of its first line: the head taken off (and JSON's tail), each block to
+    the last record that begins in it. Raises _Declined for an archive that
+    does not begin with the head, hold a record, or end with the tail."""
+    head = YAML_HEAD if kind == "yaml" else JSON_HEAD
     start = "\n- " if kind == "yaml" else "\n  {\n"
-    pending = ""  # the lines read from the last record's start
-    first = len(head) + 1  # the number of pending's first line
-    heading: list[str] = []
-    records = False
-    for block in blocks:
-        lines = block
-        if len(heading) < len(head):
-            taken = len(head) - len(heading)
-            heading += lines[:taken]
-            lines = lines[taken:]
-            if len(heading) == len(head) and heading != head:
+    pending = ""  # the text read from the last record's start
+    first = head.count("\n") + 1  # the number of pending's first line
+    headed = records = False
+    for block in texts:
+        text = pending + block if block.endswith("\n") else pending + block + "\n"
+        if not headed:
+            if not text.startswith(head):
+                if head.startswith(text):
+                    pending = text  # the head, so far
+                    continue
                 raise _Declined
-            if not lines:
-                continue
-        text = pending + "\n".join(lines) + "\n"
+            text, headed = text[len(head) :], True
         cut = text.rfind(start) + 1
         if cut > 0:
             records = True
@@ -307,7 +302,7 @@ def _record_texts(blocks: Iterable[list[str]], kind: str) -> Iterator[tuple[int,
             raise _Declined
         pending = body[: -len(" ]\n}")]
     records = records or pending.startswith("- " if kind == "yaml" else "  {\n")
-    if not records or len(heading) < len(head):
+    if not records or not headed:
         raise _Declined
     if pending:
         yield first, pending

@@ -600,7 +600,7 @@ static int tag_rank(text_t name) {
 /* What else the verdict of an accepted record may end with. */
 enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_VIEWED = 2, FORMAT = 8 };
 enum { ARCHIVE = 16, ARCHIVE_JSON = 1, ARCHIVE_TEXT = 2 }; /* ARCHIVE's bits */
-enum { SUMMARY = 32 };
+enum { SUMMARY = 32, EXPORT = 64 };
 
 /* What select reads of an accepted record: (its tags as (name, value)
  * pairs, in order; its text, lines [0, count)). */
@@ -1368,6 +1368,133 @@ static PyObject *summary_of(const table_t *t, const header_t *h) {
                                           small_tuple(h->points, h->point_count));
 }
 
+/* ----------------------------------------------------------------- export */
+
+/* The words of ordo export's tables, told by views/tables.py: a shared
+ * win's, the two scoring rules', the tags of the records table in its
+ * order, and what decided a state and the winner's strongest formation
+ * by two armies' packed icon counts (stats.deciding_words). */
+static char export_words[3][16]; /* shared, classic, points */
+static char export_tags[16][16];
+static int export_tag_count;
+static PyObject *deciding_of;
+static struct {
+    long long key; /* as differing_kept */
+    PyObject *words; /* (step, formation) */
+} deciding_kept[DIFFERING_SLOTS];
+
+/* A cell of CSV as csv.writer writes it: quoted where it holds a comma
+ * (an accepted record's words hold no quote and no line end). */
+static int put_cell(text_t word) {
+    if (memchr(word.p, ',', (size_t)word.n) == NULL)
+        return put_text(word);
+    return put("\"", 1) && put_text(word) && put("\"", 1);
+}
+
+static int put_cell_str(PyObject *word) {
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(word, &n);
+    return s != NULL && put_cell((text_t){s, n});
+}
+
+static int put_deciding_cells(const table_t *t, int state, int winner, int runner) {
+    long long key = ((long long)strength(t->icons[state][winner]) << 32 |
+                     (unsigned)strength(t->icons[state][runner])) + 1;
+    unsigned slot = (unsigned)((unsigned long long)key * 11400714819323198485ull >> 51);
+    if (deciding_kept[slot].key != key) {
+        PyObject *words = PyObject_CallFunction(deciding_of, "ii", packed_army(t, state, winner),
+                                                packed_army(t, state, runner));
+        if (words == NULL)
+            return 0;
+        if (!PyTuple_Check(words) || PyTuple_GET_SIZE(words) != 2) {
+            Py_DECREF(words);
+            PyErr_SetString(PyExc_TypeError, "deciding words are (step, formation)");
+            return 0;
+        }
+        Py_XSETREF(deciding_kept[slot].words, words);
+        deciding_kept[slot].key = key;
+    }
+    PyObject *words = deciding_kept[slot].words;
+    return put_cell_str(PyTuple_GET_ITEM(words, 0)) && put(",", 1) &&
+           put_cell_str(PyTuple_GET_ITEM(words, 1));
+}
+
+static PyObject *taken(size_t from) {
+    return PyUnicode_DecodeUTF8(out.p + from, (Py_ssize_t)(out.n - from), NULL);
+}
+
+/* What ordo export writes of an accepted record whose plays are plain and
+ * whose deal is in seat order (tables._add_paged), as CSV: (its row of
+ * records from the column after game_key, its rows of plays, its rows of
+ * states, the text its game key is the hash of (games.dealt_game_text)).
+ * Each row of plays and states begins with NUL where its source and
+ * record go. */
+static PyObject *export_of(const table_t *t, const header_t *h, const tag_t *tags, int tag_count,
+                           const outcome_t *o) {
+    int seats = t->seats, ok = 1;
+    out.n = 0;
+    for (int k = 0; ok && k < export_tag_count; k++) {
+        if (k && !put(",", 1))
+            return NULL;
+        for (int i = 0; ok && i < tag_count; i++)
+            if (same(tags[i].name, export_tags[k]))
+                ok = put_cell(tags[i].value);
+    }
+    char cells[96];
+    snprintf(cells, sizeof cells, ",%d,true,0,0,true,", seats);
+    ok = ok && put_s(cells) &&
+         (o->winner == SHARED ? put_s(export_words[0]) : put_seat(o->winner)) && put(",", 1) &&
+         put_s(export_words[h->point_count ? 2 : 1]);
+    for (int s = 0; ok && s < MAX_SEATS; s++)
+        ok = put(",", 1) && (s >= seats || put_int(o->scores[s]));
+    snprintf(cells, sizeof cells, ",%d,%d,true\n", t->ply, t->ply);
+    ok = ok && put_s(cells);
+    PyObject *records = ok ? taken(0) : NULL;
+    size_t from = out.n;
+    for (int ply = 0; ok && ply < t->ply; ply++) {
+        int resolves = 0;
+        for (int r = 0; r < STATES; r++)
+            resolves |= t->ply_of[r] == ply + 1;
+        const char *card = card_text[t->played[ply]];
+        ok = put("\0", 1) && put(",", 1) && put_int(ply + 1) && put(",", 1) &&
+             put_seat(ply % seats) && put(",", 1) && put_s(card) && put(",", 1) && put_s(card) &&
+             put(",", 1) && put_s(spellings[2 * t->played_to[ply]]) &&
+             put_s(resolves ? ",,,true\n" : ",,,false\n");
+    }
+    PyObject *plays = ok ? taken(from) : NULL;
+    from = out.n;
+    for (int r = 0; ok && r < STATES; r++) {
+        int state = t->order[r], winner = t->ranking[r][0], runner = t->ranking[r][1];
+        ok = put("\0", 1) && put(",", 1) && put_s(spellings[2 * state]) && put(",", 1) &&
+             put_int(r + 1) && put(",", 1) && put_int(t->ply_of[r]) && put(",", 1) &&
+             put_seat(winner) && put(",", 1) && put_seat(runner) && put(",", 1) &&
+             put_deciding_cells(t, state, winner, runner) && put("\n", 1);
+    }
+    PyObject *states = ok ? taken(from) : NULL;
+    from = out.n;
+    for (int s = 0; ok && s < seats; s++) {
+        ok = put_seat(s) && put(":", 1);
+        for (int i = 0; ok && i < HAND_SIZE; i++)
+            ok = (i == 0 || put(" ", 1)) && put_s(card_text[t->as_dealt[s][i]]);
+        ok = ok && put("\n", 1);
+    }
+    ok = ok && put_s("pile:");
+    for (int i = 0; ok && i < t->pile_size; i++)
+        ok = (i == 0 || put(" ", 1)) && put_s(card_text[t->pile[i]]);
+    for (int ply = 0; ok && ply < t->ply; ply++)
+        ok = put("\n", 1) && put_s(card_text[t->played[ply]]) && put(" ", 1) &&
+             put_s(spellings[2 * t->played_to[ply]]);
+    PyObject *game = ok ? PyBytes_FromStringAndSize(out.p + from, (Py_ssize_t)(out.n - from)) : NULL;
+    if (records == NULL || plays == NULL || states == NULL || game == NULL) {
+        Py_XDECREF(records);
+        Py_XDECREF(plays);
+        Py_XDECREF(states);
+        Py_XDECREF(game);
+        return NULL;
+    }
+    return Py_BuildValue("(NNNN)", records, plays, states, game);
+}
+
 static PyObject *archived(const table_t *t, const tag_t *tags, int tag_count, const written_t *w,
                           const result_t *r, int form, int extra, const text_t *lines, int first,
                           int last, int canonical) {
@@ -1554,6 +1681,10 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
                          : extra == FORMAT ? canonical_of(lines, first, last, canonical)
                          : extra == SUMMARY
                              ? (plain_plays(form) ? summary_of(&t, &h) : Py_NewRef(Py_None))
+                         : extra == EXPORT
+                             ? (plain_plays(form) && !(form & UNORDERED)
+                                    ? export_of(&t, &h, tags, tag_count, &o)
+                                    : Py_NewRef(Py_None))
                          : extra >= ARCHIVE
                              ? archived(&t, tags, tag_count, &w, &result, form, extra,
                                         lines, first, last, canonical)
@@ -2231,7 +2362,36 @@ static PyObject *configure_summary(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *configure_export(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *words, *tags, *deciding;
+    if (!PyArg_ParseTuple(args, "O!O!O:configure_export", &PyTuple_Type, &words, &PyTuple_Type,
+                          &tags, &deciding))
+        return NULL;
+    if (PyTuple_GET_SIZE(words) != 3 || PyTuple_GET_SIZE(tags) > 16)
+        return PyErr_Format(PyExc_ValueError, "three words and 16 tags at most");
+    for (int i = 0; i < 3; i++)
+        if (!copy_word(PyTuple_GET_ITEM(words, i), export_words[i], sizeof export_words[i]))
+            return NULL;
+    export_tag_count = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(tags); i++)
+        if (!copy_word(PyTuple_GET_ITEM(tags, i), export_tags[export_tag_count++], 16))
+            return NULL;
+    Py_XSETREF(deciding_of, Py_NewRef(deciding));
+    for (int i = 0; i < DIFFERING_SLOTS; i++) {
+        Py_CLEAR(deciding_kept[i].words);
+        deciding_kept[i].key = 0;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
+    {"configure_export", configure_export, METH_VARARGS,
+     "configure_export(words, tags, deciding)\n\n"
+     "The words of ordo export's tables (views/tables.py): a shared win's and\n"
+     "the two rules' (shared, classic, points), the tags of the records table\n"
+     "in its order, and deciding(packed, beaten) -> (step, formation). Called\n"
+     "once before a check_block with extra 64."},
     {"configure_summary", configure_summary, METH_VARARGS,
      "configure_summary(described, differing, explained)\n\n"
      "The words of a summary (engine/armies.py): an army's formations by its\n"
@@ -2284,7 +2444,9 @@ static PyMethodDef methods[] = {
      "plays have a draw or a glyph declined; 18 and 19 with (the piece, the\n"
      "canonical text), a record written otherwise declined too; 32 with its\n"
      "summary's states and points table as text (summary.render_text), a\n"
-     "record whose plays are not plain declined."},
+     "record whose plays are not plain declined; 64 with its rows of ordo\n"
+     "export's tables as CSV, and the text of its game key (a record whose\n"
+     "plays are not plain or whose deal is out of seat order declined)."},
     {NULL, NULL, 0, NULL},
 };
 

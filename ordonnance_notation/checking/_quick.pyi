@@ -63,6 +63,12 @@ def laid_out(text: str, json: bool, /) -> bool: ...
 def read_archive(
     text: str, first_line: int, judge: Callable[[str], bool], json: bool, /
 ) -> list[str | Declined] | None: ...
+def configure_export(
+    words: tuple[str, str, str],
+    tags: tuple[str, ...],
+    deciding: Callable[[int, int], tuple[str, str]],
+    /,
+) -> None: ...
 def configure_summary(
     described: Callable[[int], str],
     differing: Callable[[int, int], str | None],

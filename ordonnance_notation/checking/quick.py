@@ -79,7 +79,7 @@ _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the cor
 _ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's verdict carries
 _PAGE_ANALYSED, _PAGE_VIEWED = 1, 2  # and what else _PAGE's carries, as bits
 _ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
-_SUMMARY = 32  # a summary's states and points table
+_SUMMARY, _EXPORT = 32, 64  # a summary's states and points table, export's rows
 _FORMAT = 8
 _STATES = {state.value: state for state in State}
 _CARDS = {mask: Card(mask) for mask in range(1, 32)}
@@ -473,6 +473,52 @@ def _summarised(item: Found) -> Summarised:
         states,
         points,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """What ``ordo export`` writes of a record the core accepted, its plays
+    plain and its deal in seat order (see ``Paged``), as CSV: its row of
+    ``records`` from the column after ``game_key``, its rows of ``plays``
+    and of ``states`` (each row beginning with NUL where its source and
+    record go), and the text its game key is the hash of
+    (``games.dealt_game_text``, as UTF-8)."""
+
+    first_line: int
+    records: str
+    plays: str
+    states: str
+    game: bytes
+
+
+def export_block(
+    first_line: int, text: str, words: ExportWords
+) -> list[Exported | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: what is
+    ``Exported`` of each one the core accepted whose plays are plain and
+    whose deal is in seat order, each other as ``(first line, text)``; None
+    when there is no compiled core or it cannot cut this block. ``words``
+    are the tables' (``views/tables.py``): a shared win's and the two rules'
+    (shared, classic, points), the tags of ``records`` in its order, and
+    ``stats.deciding_words``."""
+    if CHECK_BLOCK is None:
+        return None
+    _export_words(words)
+    return _found_block(first_line, text, _EXPORT, _exported)
+
+
+ExportWords = tuple[tuple[str, str, str], tuple[str, ...], Callable[[int, int], "tuple[str, str]"]]
+
+
+@cache
+def _export_words(words: ExportWords) -> None:
+    from ._quick import configure_export
+
+    configure_export(*words)
+
+
+def _exported(item: Found) -> Exported:
+    return Exported(item[0], *cast("tuple[str, str, str, bytes]", item[9]))
 
 
 def _archived(item: Found) -> str:

@@ -265,10 +265,20 @@ class LineSource:
             yield from block
 
     def blocks(self) -> Iterator[list[str]]:
-        """The lines, without their ends, a block of about 64 KB at a time: a
-        block of clean UTF-8 is decoded and split at once, and only a block
-        holding a bad byte is read again line by line to say where it is (the
-        lines before it come first)."""
+        """The lines, without their ends, a block of about 64 KB at a time
+        (``texts``, split)."""
+        for text in self.texts():
+            lines = text.split("\n")
+            if lines[-1] == "":
+                lines.pop()  # the block ended with a line end
+            yield lines
+
+    def texts(self) -> Iterator[str]:
+        """The text, a block of whole lines of about 64 KB at a time, each
+        ending with its line end (but the file's last line, if it has none),
+        CRs dropped as ``lines`` drops them: a block of clean UTF-8 is
+        decoded at once, and only a block holding a bad byte is read again
+        line by line to say where it is (the lines before it come first)."""
         number = 0  # lines read so far
         offset = 0  # bytes read so far
         read = getattr(self.stream, "read1", self.stream.read)  # read1: no waiting on a pipe
@@ -299,16 +309,13 @@ class LineSource:
                 if text is None:
                     good, problem = self._bad_byte(data, number, offset)
                     if good:
-                        yield good
+                        yield "\n".join(good) + "\n"
                     raise problem
                 if number == 0 and text.startswith("\ufeff"):
                     text = text[1:]
-                lines = text.split("\n")
-                if lines[-1] == "":
-                    lines.pop()  # the block ended with a line end
-                number += len(lines)
+                number += text.count("\n") + (bool(text) and not text.endswith("\n"))
                 offset += len(data)
-                yield list(_without_cr(lines)) if "\r" in text else lines
+                yield "\n".join(_without_cr(text.split("\n"))) if "\r" in text else text
                 if not block:
                     return
         finally:

@@ -20,15 +20,16 @@ from __future__ import annotations
 import contextlib
 import csv
 import hashlib
+import io
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from importlib import import_module
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, Any, cast
 
 from ..checking.meaning import SHARED
-from ..checking.quick import Paged, paged_block
+from ..checking.quick import Exported, Paged, export_block, paged_block
 from ..checking.report import Report, scores_of, winner_of
 from ..checking.validator import validate
 from ..diagnostics import InputError, Severity, UnreadableSource
@@ -187,17 +188,23 @@ class MissingExtra(ImportError):
 class Rows:
     """The rows of the three tables for the records of one block, a list per
     column (``columns[table]``), records numbered from 1 within the block;
-    ``count`` is how many it numbered, ``invalid`` how many of them are."""
+    ``count`` is how many it numbered, ``invalid`` how many of them are. For
+    CSV, ``texts`` holds them as CSV instead, a record at a time: its number
+    within the block and its rows of each table, every row beginning with
+    ``KEY`` where its source and record go."""
 
     file: int
     source: str
     count: int
     invalid: int
     columns: dict[str, list[list[Cell]]]
+    texts: list[tuple[int, str, str, str]] | None = None
 
     @property
     def records(self) -> int:
         """The records that made rows (a chunk of comments alone makes none)."""
+        if self.texts is not None:
+            return len(self.texts)
         return len(self.columns["records"][0])
 
     def renumbered(self, before: int) -> Rows:
@@ -207,6 +214,70 @@ class Rows:
             for columns in self.columns.values():
                 columns[1] = [index + before for index in columns[1]]  # type: ignore[operator]
         return self
+
+
+KEY = "\0"
+"""Where a row of ``Rows.texts`` has its source and record: no text holds it."""
+
+
+def csv_rows(block: Block) -> Rows:
+    """``table_rows`` as CSV (``Rows.texts``): each record the compiled core
+    accepts, its plays plain and its deal in seat order, written by the
+    core (``quick.export_block``), each other by ``csv``."""
+    found = None if block.one_record else export_block(block.first_line, block.text, _WORDS)
+    if found is None:
+        return _as_csv(table_rows(block))
+    texts = []
+    count = invalid = 0
+    for item in found:
+        count += 1
+        if isinstance(item, Exported):
+            records = f"{KEY},{item.first_line},{_hashed_bytes(item.game)},{item.records}"
+            texts.append((count, records, item.plays, item.states))
+            continue
+        rows = table_rows(Block(block.file, block.source, item[0], item[1], True))
+        invalid += rows.invalid
+        for _, records, plays, states in _as_csv(rows).texts or ():  # the one record, or none
+            texts.append((count, records, plays, states))
+    return Rows(block.file, block.source, count, invalid, {}, texts)
+
+
+_WORDS = ((SHARED, "classic", "points"), (*_TAGS, *_SEATS, "Scoring", "Result"), deciding_words)
+
+
+def _as_csv(rows: Rows) -> Rows:
+    """Rows as CSV, a record at a time (``Rows.texts``): RFC 4180 with LF line
+    ends, ``true``/``false`` for booleans, an empty field for null."""
+    by_record: dict[int, tuple[list[Row], ...]] = {}
+    for name, columns in rows.columns.items():
+        table = _NAMES.index(name)
+        booleans = _BOOLEANS[name]
+        for row in zip(*columns, strict=True):
+            cells = tuple(_csv_word(v) if i in booleans else v for i, v in enumerate(row))
+            by_record.setdefault(cast(int, row[1]), ([], [], []))[table].append((KEY, *cells[2:]))
+    texts = []
+    for index, tables in by_record.items():
+        records, plays, states = map(_csv_text, tables)
+        texts.append((index, records, plays, states))
+    return Rows(rows.file, rows.source, rows.count, rows.invalid, {}, texts)
+
+
+def _csv_text(rows: list[Row]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
+def _csv_word(value: Cell) -> Cell:
+    """A boolean as the tables' CSV writes it; null stays empty."""
+    return None if value is None else "true" if value else "false"
+
+
+_NAMES = tuple(TABLES)
+_BOOLEANS = {
+    name: {i for i, c in enumerate(columns) if c.kind is CellType.BOOLEAN}
+    for name, columns in TABLES.items()
+}
 
 
 def table_rows(block: Block) -> Rows:
@@ -374,29 +445,24 @@ def game_key(record: Record) -> str | None:
 
 
 def _hashed(text: str) -> str:
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+    return _hashed_bytes(text.encode())
 
 
-class _Writer(Protocol):
-    def write(self, columns: list[list[Cell]]) -> None: ...
-
-    def close(self) -> None: ...
+def _hashed_bytes(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=8).hexdigest()
 
 
 class _CsvWriter:
     """RFC 4180 CSV with LF line ends, a header line, ``true``/``false`` for
-    booleans and an empty field for null."""
+    booleans and an empty field for null: rows written as CSV already
+    (``Rows.texts``, numbered here)."""
 
     def __init__(self, stream: IO[Any], columns: tuple[Column, ...]) -> None:
-        self._csv = csv.writer(stream, lineterminator="\n")
-        self._csv.writerow(c.name for c in columns)
-        self._booleans = [i for i, c in enumerate(columns) if c.kind is CellType.BOOLEAN]
+        self._stream = stream
+        csv.writer(stream, lineterminator="\n").writerow(c.name for c in columns)
 
-    def write(self, columns: list[list[Cell]]) -> None:
-        columns = list(columns)
-        for i in self._booleans:
-            columns[i] = [None if v is None else "true" if v else "false" for v in columns[i]]
-        self._csv.writerows(zip(*columns, strict=True))
+    def write_text(self, text: str) -> None:
+        self._stream.write(text)
 
     def close(self) -> None:
         pass
@@ -461,10 +527,10 @@ def pyarrow() -> tuple[Any, Any]:
 @contextlib.contextmanager
 def _table_file(
     path: Path, columns: tuple[Column, ...], format: str, overwrite: bool
-) -> Iterator[tuple[_Writer, Sink]]:
+) -> Iterator[tuple[_CsvWriter | _ParquetWriter, Sink]]:
     binary = format == "parquet"
     with output_file(path, overwrite, binary=binary) as sink:
-        writer: _Writer = (_ParquetWriter if binary else _CsvWriter)(sink.stream, columns)
+        writer = (_ParquetWriter if binary else _CsvWriter)(sink.stream, columns)
         yield writer, sink
         writer.close()
 
@@ -530,7 +596,8 @@ class Export:
                 for path, columns in zip(self.paths(), TABLES.values(), strict=True)
             ]
             writers = [writer for writer, _sink in opened]
-            for part in over_inputs(self.paths_read, table_rows, self.workers):
+            rows_of = csv_rows if self.format == "csv" else table_rows
+            for part in over_inputs(self.paths_read, rows_of, self.workers):
                 if isinstance(part, InputError):
                     if isinstance(part, UnreadableSource):  # a run that cannot be whole
                         for _writer, sink in opened:
@@ -539,9 +606,22 @@ class Export:
                     continue
                 before = done.get(part.file, 0)
                 done[part.file] = before + part.count
-                part.renumbered(before)
-                for writer, (name, columns) in zip(writers, part.columns.items(), strict=True):
-                    writer.write(columns)
-                    self.totals.rows[name] += len(columns[0])
+                if part.texts is not None:
+                    self._write_texts(cast(list[_CsvWriter], writers), part, before)
+                else:
+                    part.renumbered(before)
+                    parquet = cast(list[_ParquetWriter], writers)
+                    for writer, (name, columns) in zip(parquet, part.columns.items(), strict=True):
+                        writer.write(columns)
+                        self.totals.rows[name] += len(columns[0])
                 self.totals.invalid += part.invalid
                 yield part.count
+
+    def _write_texts(self, writers: list[_CsvWriter], part: Rows, before: int) -> None:
+        """The CSV rows of a block's records (``Rows.texts``), numbered ``before`` higher."""
+        source = _csv_text([(part.source,)]).rstrip("\n")
+        for index, *texts in part.texts or ():
+            key = f"{source},{before + index}"
+            for writer, name, text in zip(writers, TABLES, texts, strict=True):
+                writer.write_text(text.replace(KEY, key))
+                self.totals.rows[name] += text.count(KEY)

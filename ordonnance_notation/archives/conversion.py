@@ -2,7 +2,12 @@
 calls. Each returns the new text or raises ConversionError carrying every
 diagnostic; nothing here touches a file. A result is always parsed back and
 compared before it is returned: this module never hands out text it could not
-read again."""
+read again. Records the compiled core accepts are the exception, and only
+where the core's answer is the same text by construction: a record already
+in the canonical form, a record's piece of an archive written by the core
+(held to the Python writer's, byte for byte, by tests/test_conversion.py),
+and a record read back from an archive by the core, which is taken only
+when the core writes the very piece it was read from again."""
 
 from __future__ import annotations
 

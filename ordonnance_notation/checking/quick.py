@@ -12,9 +12,18 @@ header broken by a blank line) it declines whole.
 The same pass can give back more of an accepted record, for the commands
 that read it (``extra``): its analysis (``analysed_block``: ``ordo
 analyse``), what statistics read (``facts_block``), its tags and text
-(``written_block``: ``ordo select``), what its summary, its page and its
-rows of ``ordo export`` read (``paged_block``), and whether it is written
-in the canonical form already (``canonical_block``: ``ordo fmt``).
+(``written_block``: ``ordo select``), what its summary and its page read
+(``paged_block``), and whether it is written in the canonical form already
+(``canonical_block``: ``ordo fmt``). For the commands whose output is
+mostly the record's own words laid out, the core lays them out itself,
+told the words and the layout by the modules that define them: a record's
+piece of a YAML or JSON archive (``archived_block``: ``ordo convert``, the
+layout of ``archives/layout.py``), the states and points table of its
+summary (``summary_block``: ``ordo summary``, the words of
+``engine/armies.py``), its rows of ``ordo export`` as CSV
+(``export_block``); and it reads an archive's records back into .ord text
+(``archive_records``), taking only those whose piece it writes again byte
+for byte.
 
 The core is built by ``pip install .`` where a C compiler is present; where
 it is not, or with ``ORDO_PURE_PYTHON=1`` in the environment

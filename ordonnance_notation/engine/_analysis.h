@@ -234,30 +234,44 @@ static int extreme(position_t *p, int state, int seat, int strongest) {
     return f->rank = search(cards, n, 0, k, base, strongest, chosen, 0, f->cards);
 }
 
+/* The masks of ``avail`` (a set of card masks, bit m for mask m) that no
+ * other of them outdoes: has no proper superset there (``strongest``), or
+ * no proper subset. A card with more icons makes an army no weaker, so the
+ * strongest (weakest) army takes one of these. */
+static unsigned undominated(unsigned avail, int strongest) {
+    static const unsigned without[5] = {0x55555555u, 0x33333333u, 0x0f0f0f0fu, 0x00ff00ffu,
+                                        0x0000ffffu}; /* the masks without icon b */
+    unsigned reach = avail, beyond = 0;
+    for (int b = 0; b < 5; b++) /* reach: the masks some mask of avail contains (is within) */
+        reach |= strongest ? (reach >> (1 << b)) & without[b] : (reach << (1 << b)) & ~without[b];
+    for (int b = 0; b < 5; b++)
+        beyond |= strongest ? (reach >> (1 << b)) & without[b] : (reach << (1 << b)) & ~without[b];
+    return avail & ~beyond;
+}
+
 /* Some army of k more cards, each the one that makes the strongest (weakest) army so far. */
 static int find_greedy(position_t *p, int state, int seat, int strongest, found_t *f) {
     int k = UNITS - p->units[state][seat], army = p->base[state][seat];
-    int left[32], masks[32], n = 0;
+    int left[32];
     to_place(p, seat, k, strongest, left);
+    unsigned avail = 0;
     for (int mask = 1; mask < 32; mask++)
         if (left[mask] > 0)
-            masks[n++] = mask;
+            avail |= 1u << mask;
     f->sure = p->wild[seat] == 0;
     f->count = k;
-    for (int i = 0; i < k; i++) {
+    for (int i = 0; i < k && i < UNITS; i++) {
         int pick = 0, best = 0;
-        for (int j = 0; j < n; j++) {
-            int mask = masks[j];
-            if (left[mask] <= 0)
-                continue;
+        for (unsigned rest = undominated(avail, strongest); rest; rest &= rest - 1) {
+            int mask = __builtin_ctz(rest);
             int rank = analysis_ranks[army + analysis_packed[mask]];
             if (pick == 0 || (strongest ? rank > best : rank < best))
                 pick = mask, best = rank;
         }
         if (pick == 0)
             pick = strongest ? ALL_ICONS : 1, f->sure = 0;
-        else
-            left[pick]--;
+        else if (--left[pick] == 0)
+            avail &= ~(1u << pick);
         f->cards[i] = (unsigned char)pick;
         army += analysis_packed[pick];
     }

@@ -11,9 +11,10 @@ including start-up, median of --runs; peak memory from GNU time), and, as
 the peer anchor, python-chess `read_game` over a PGN archive of the same size
 in bytes (needs the bench extra: pip install '.[bench]'). Then every command
 that reads archives (convert to YAML and to JSON and back, fmt --check,
-summary, stats, select, export, view, replay), and PyYAML's and json's own dump and load of the same records as the
-floors of archiving. Prints two tables and the targets of issues 6 and 13,
-and writes them as JSON to bench/results/.
+summary, stats, select, export, view, replay), and PyYAML's and json's own
+dump and load of the same records as the floors of archiving. Prints two
+tables and the targets of issues 6, 13, 25 and 26, and writes them as JSON
+to bench/results/.
 """
 
 from __future__ import annotations

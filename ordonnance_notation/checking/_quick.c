@@ -600,7 +600,7 @@ static int tag_rank(text_t name) {
 /* What else the verdict of an accepted record may end with. */
 enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_VIEWED = 2, FORMAT = 8 };
 enum { ARCHIVE = 16, ARCHIVE_JSON = 1, ARCHIVE_TEXT = 2 }; /* ARCHIVE's bits */
-enum { SUMMARY = 32, EXPORT = 64 };
+enum { SUMMARY = 32, SUMMARY_ANALYSED = 1, EXPORT = 64 };
 
 /* What select reads of an accepted record: (its tags as (name, value)
  * pairs, in order; its text, lines [0, count)). */
@@ -1286,9 +1286,20 @@ static int put_padded(const char *s, size_t n, Py_ssize_t chars, Py_ssize_t widt
 /* What summary.render_text writes of an accepted record's states, in
  * marker order (``#1 Jerusalem, resolved at ply 29: ...`` and its armies
  * by place), and apart its points table under points scoring ("" under
- * classic), and the points table (() under classic scoring): (states,
- * points, table). */
-static PyObject *summary_of(const table_t *t, const header_t *h) {
+ * classic), and the points table (() under classic scoring): ((states,
+ * points, table), its analysis (analysis_found) when ``analysed``, else
+ * None); None to decline it, where the core cannot analyse it. */
+static PyObject *summary_laid(const table_t *t, const header_t *h);
+
+static PyObject *summary_of(const table_t *t, const header_t *h, int analysed) {
+    PyObject *analysis = analysed ? analysis_of(t, h) : Py_NewRef(Py_None);
+    if (analysis == NULL || (analysed && analysis == Py_None))
+        return analysis; /* the core cannot tell: the Python path will */
+    PyObject *laid = summary_laid(t, h);
+    return laid == NULL ? (Py_DECREF(analysis), NULL) : Py_BuildValue("(NN)", laid, analysis);
+}
+
+static PyObject *summary_laid(const table_t *t, const header_t *h) {
     int seats = t->seats;
     unsigned char cards[STATES][MAX_SEATS][MAX_PLIES / MAX_SEATS + 1];
     int count[STATES][MAX_SEATS] = {{0}};
@@ -1679,8 +1690,9 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
                          : extra == FACTS  ? facts_of(&t, &h)
                          : extra == FORMAT ? canonical_of(lines, first, last, canonical)
-                         : extra == SUMMARY
-                             ? (plain_plays(form) ? summary_of(&t, &h) : Py_NewRef(Py_None))
+                         : extra == SUMMARY || extra == SUMMARY + SUMMARY_ANALYSED
+                             ? (plain_plays(form) ? summary_of(&t, &h, extra & SUMMARY_ANALYSED)
+                                                  : Py_NewRef(Py_None))
                          : extra == EXPORT
                              ? (plain_plays(form) && !(form & UNORDERED)
                                     ? export_of(&t, &h, tags, tag_count, &o)
@@ -2444,7 +2456,7 @@ static PyMethodDef methods[] = {
      "plays have a draw or a glyph declined; 18 and 19 with (the piece, the\n"
      "canonical text), a record written otherwise declined too; 32 with its\n"
      "summary's states and points table as text (summary.render_text), a\n"
-     "record whose plays are not plain declined; 64 with its rows of ordo\n"
+     "record whose plays are not plain declined, 33 and its analysis; 64 with its rows of ordo\n"
      "export's tables as CSV, and the text of its game key (a record whose\n"
      "plays are not plain or whose deal is out of seat order declined)."},
     {NULL, NULL, 0, NULL},

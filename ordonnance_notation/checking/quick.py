@@ -88,7 +88,7 @@ _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the cor
 _ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's verdict carries
 _PAGE_ANALYSED, _PAGE_VIEWED = 1, 2  # and what else _PAGE's carries, as bits
 _ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
-_SUMMARY, _EXPORT = 32, 64  # a summary's states and points table, export's rows
+_SUMMARY, _SUMMARY_ANALYSED, _EXPORT = 32, 1, 64  # a summary's, with the analysis; export's
 _FORMAT = 8
 _STATES = {state.value: state for state in State}
 _CARDS = {mask: Card(mask) for mask in range(1, 32)}
@@ -431,31 +431,38 @@ def laid_out(text: str, json: bool) -> bool:
 @dataclass(frozen=True, slots=True)
 class Summarised:
     """What ``ordo summary`` writes of a record the core accepted: its
-    players, its outcome under its scoring, the seat that won each marker,
-    and the text of its states in marker order and of its points table
-    ("" under classic scoring) as ``summary.render_text`` lays them out."""
+    players, its outcome under its scoring, the seat that won each marker
+    and the state it went to, the text of its states in marker order and of
+    its points table ("" under classic scoring) as ``summary.render_text``
+    lays them out, and when asked its analysis and plays (else None, ())."""
 
     names: tuple[str, ...]
     outcome: Outcome
     scoring: Scoring
     winners: tuple[int, ...]
+    order: tuple[State, ...]  # the states in marker order
     states: str
     points: str
+    analysis: Analysis | None
+    plays: tuple[tuple[Card, State], ...]  # () without the analysis
 
 
 def summary_block(
-    first_line: int, text: str, words: SummaryWords
+    first_line: int, text: str, words: SummaryWords, analysed: bool = False
 ) -> list[Summarised | Declined] | None:
     """The records of a block as ``quick_block`` cuts them: what is
     ``Summarised`` of each one the core accepted whose plays are plain (see
-    ``Paged``), each other as ``(first line, text)``; None when there is no
-    compiled core or it cannot cut this block. ``words`` are the summary's
-    (``armies.described``, ``armies.explained_counts``,
-    ``armies.explained_packed``)."""
+    ``Paged``), with its analysis and plays if ``analysed``, each other as
+    ``(first line, text)``; None when there is no compiled core or it cannot
+    cut this block. ``words`` are the summary's (``armies.described``,
+    ``armies.explained_counts``, ``armies.explained_packed``)."""
     if CHECK_BLOCK is None:
         return None
     _summary_words(words)
-    return _found_block(first_line, text, _SUMMARY, _summarised)
+    if analysed:
+        _tables()
+    extra = _SUMMARY | (_SUMMARY_ANALYSED if analysed else 0)
+    return _found_block(first_line, text, extra, _summarised)
 
 
 SummaryWords = tuple[
@@ -473,14 +480,21 @@ def _summary_words(words: SummaryWords) -> None:
 
 
 def _summarised(item: Found) -> Summarised:
-    states, points, table = cast("tuple[str, str, tuple[int, ...]]", item[9])
+    from ..engine.decisions import from_core
+
+    laid, found = cast("tuple[tuple[str, str, tuple[int, ...]], AnalysisFound | None]", item[9])
+    states, points, table = laid
+    analysis, plays = (None, ()) if found is None else from_core(len(item[1]), True, found)
     return Summarised(
         item[1],
         _outcome(item),
         Scoring.by_points(table) if table else Scoring.classic(),
         tuple(marker[2] for marker in item[8]),
+        tuple(_STATES[marker[1]] for marker in item[8]),
         states,
         points,
+        analysis,
+        plays,
     )
 
 

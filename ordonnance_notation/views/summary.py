@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from ..checking.quick import Paged, paged_block, summary_block
+from ..checking.quick import Paged, Summarised, paged_block, summary_block
 from ..checking.report import Report
 from ..engine.armies import Army, described, explained_counts, explained_packed
 from ..engine.cards import CARD_WORDS, Card, State, seat_name
@@ -320,8 +320,8 @@ def quick_summaries(
     core (``quick.paged_block``), the others left as ``(first line, text)``;
     as text without when each state was decided, laid out by the core
     (``quick.summary_block``)."""
-    if format == "text" and not decided:
-        return _core_texts(block)
+    if format == "text":
+        return _core_texts(block, decided)
     found = paged_block(block.first_line, block.text, decided)
     if found is None:
         return None
@@ -335,26 +335,32 @@ def quick_summaries(
     ]
 
 
-def _core_texts(block: Block) -> list[RecordSummary | LaidOut | tuple[int, str]] | None:
+def _core_texts(
+    block: Block, decided: bool
+) -> list[RecordSummary | LaidOut | tuple[int, str]] | None:
     """``render_text``'s summaries of a block's plainly written records, the
-    states and points table laid out by the core, but for their numbers."""
-    found = summary_block(block.first_line, block.text, _WORDS_OF_ARMIES)
+    states and points table laid out by the core, but for their numbers;
+    with ``decided``, when each state was decided, as the core found it."""
+    found = summary_block(block.first_line, block.text, _WORDS_OF_ARMIES, decided)
     if found is None:
         return None
     before = visible(f"{block.source}, record ")
     return [
-        item
-        if isinstance(item, tuple)
-        else LaidOut(
-            before,
-            visible(
-                f"\nPlayers: {players_words(item.names)}\nRules: {scoring_words(item.scoring)}"
-                f"\nResult: {_result_said(item.outcome, item.winners, item.scoring)}"
-                f"\n\nStates in marker order\n{item.states}{item.points}"
-            ),
-        )
-        for item in found
+        item if isinstance(item, tuple) else LaidOut(before, _core_text(item)) for item in found
     ]
+
+
+def _core_text(item: Summarised) -> str:
+    """``render_text`` of a summary but its heading's first line, from the core's."""
+    decided = ""
+    if item.analysis is not None:
+        lines = decided_lines(WhenDecided.of(item.analysis, item.plays), item.order, "  ")
+        decided = "\n".join(lines) + "\n"  # from a blank line
+    return visible(
+        f"\nPlayers: {players_words(item.names)}\nRules: {scoring_words(item.scoring)}"
+        f"\nResult: {_result_said(item.outcome, item.winners, item.scoring)}"
+        f"\n\nStates in marker order\n{item.states}{decided}{item.points}"
+    )
 
 
 _WORDS_OF_ARMIES = (described, explained_counts, explained_packed)
@@ -540,10 +546,14 @@ def render_text(summary: RecordSummary) -> str:
 def _decided_lines(summary: RecordSummary, bullet: str) -> list[str]:
     """When each state and the game were decided, a sentence each, states in
     marker order and then the unresolved ones."""
-    decided = summary.decided
+    order = [s.state for s in summary.states] + [s.state for s in summary.unresolved]
+    return decided_lines(summary.decided, order, bullet)
+
+
+def decided_lines(decided: WhenDecided | None, order: Sequence[State], bullet: str) -> list[str]:
+    """``_decided_lines`` of the states in ``order``."""
     if decided is None:
         return []
-    order = [s.state for s in summary.states] + [s.state for s in summary.unresolved]
     lines = [bullet + decided.state_sentence(state) for state in order]
     lines.append(bullet + decided.game_sentence())
     return ["", "When it was decided", *lines]

@@ -1223,9 +1223,16 @@ static PyObject *archived_of(const table_t *t, const tag_t *tags, int tag_count,
  * they are the same (armies.explained_packed). */
 static PyObject *described_of, *differing_of, *explained_of;
 static PyObject *described_kept[1 << 15]; /* by packed counts: three bits an icon */
-#define DIFFERING_SLOTS 8192
+#define DIFFERING_BITS 12
+#define DIFFERING_SLOTS (1 << DIFFERING_BITS)
+
+/* The slot of a key in a table of 1 << bits slots (Fibonacci hashing: the
+ * product's high bits, which every bit of the key reaches). */
+static unsigned slot_of(long long key, int bits) {
+    return (unsigned)((unsigned long long)key * 11400714819323198485ull >> (64 - bits));
+}
 static struct {
-    long long key; /* the two armies' strengths, + 1 (0: an empty slot) */
+    long long key; /* what the words depend on (put_deciding), + 1 (0: an empty slot) */
     PyObject *words;
 } differing_kept[DIFFERING_SLOTS];
 
@@ -1243,28 +1250,46 @@ static int put_described(int packed) {
 }
 
 /* Why the winner's army in a state beat the runner-up's: summary's
- * ``deciding``. Where their formations differ the words are theirs alone,
- * kept by the formations (their strengths: Formations.key). */
+ * ``deciding``. Where their formations differ the words are those of
+ * armies._compared: they depend on the first level where the formations
+ * differ, the winner's and the runner-up's formations there, and whether
+ * each level above holds formations (equal ones); they are kept by that
+ * (the strengths, Formations.key, hold a byte a level, regiments first).
+ * Where the formations are the same the earlier fourth card decided, and
+ * the words name plies. */
 static int put_deciding(const table_t *t, int state, int winner, int runner) {
+    int mine = strength(t->icons[state][winner]), theirs = strength(t->icons[state][runner]);
     int packed = packed_army(t, state, winner), beaten = packed_army(t, state, runner);
-    long long key = ((long long)strength(t->icons[state][winner]) << 32 |
-                     (unsigned)strength(t->icons[state][runner])) + 1;
-    unsigned slot = (unsigned)((unsigned long long)key * 11400714819323198485ull >> 51);
+    if (mine == theirs) {
+        PyObject *words = PyObject_CallFunction(explained_of, "iiiii", packed, beaten, winner,
+                                                t->fourth[state][winner], t->fourth[state][runner]);
+        int done = words != NULL && put_str(words);
+        Py_XDECREF(words);
+        return done;
+    }
+    long long key = 1;
+    for (int level = 0; level < 3; level++) {
+        int shift = 8 * (2 - level), a = mine >> shift & 0xff, b = theirs >> shift & 0xff;
+        if (a != b) {
+            key += (long long)level << 20 | (long long)(a << 8 | b);
+            break;
+        }
+        key += (long long)(a != 0) << (16 + level);
+    }
+    unsigned slot = slot_of(key, DIFFERING_BITS);
     if (differing_kept[slot].key != key) {
         PyObject *words = PyObject_CallFunction(differing_of, "ii", packed, beaten);
         if (words == NULL)
             return 0;
+        if (words == Py_None) { /* they differ: never so */
+            Py_DECREF(words);
+            PyErr_SetString(PyExc_ValueError, "formations that differ have words");
+            return 0;
+        }
         Py_XSETREF(differing_kept[slot].words, words);
         differing_kept[slot].key = key;
     }
-    PyObject *words = differing_kept[slot].words;
-    if (words != Py_None)
-        return put_str(words);
-    words = PyObject_CallFunction(explained_of, "iiiii", packed, beaten, winner,
-                                  t->fourth[state][winner], t->fourth[state][runner]);
-    int done = words != NULL && put_str(words);
-    Py_XDECREF(words);
-    return done;
+    return put_str(differing_kept[slot].words);
 }
 
 static Py_ssize_t chars_of(text_t t) {
@@ -1389,10 +1414,27 @@ static char export_words[3][16]; /* shared, classic, points */
 static char export_tags[16][16];
 static int export_tag_count;
 static PyObject *deciding_of;
+static PyObject *step_kept[8]; /* by step_of */
+#define FORMATION_BITS 12
+#define FORMATION_SLOTS (1 << FORMATION_BITS)
 static struct {
-    long long key; /* as differing_kept */
-    PyObject *words; /* (step, formation) */
-} deciding_kept[DIFFERING_SLOTS];
+    int key; /* the winner's strength, + 1 (0: an empty slot) */
+    PyObject *words;
+} formation_kept[FORMATION_SLOTS];
+
+/* What decided between two armies (stats._step), as a small number: the
+ * first level whose formations differ (0 regiments, 1 battalions, 2
+ * companies, 3 none: the earlier fourth card), twice, plus one where they
+ * differ by count. Their strengths (Formations.key) hold a byte a level,
+ * regiments first: how many formations and which icons. */
+static int step_of(int mine, int theirs) {
+    for (int level = 0; level < 3; level++) {
+        int shift = 8 * (2 - level), a = mine >> shift & 0xff, b = theirs >> shift & 0xff;
+        if (a != b)
+            return level << 1 | ((a >> 5) != (b >> 5));
+    }
+    return 3 << 1;
+}
 
 /* A cell of CSV as csv.writer writes it: quoted where it holds a comma
  * (an accepted record's words hold no quote and no line end). */
@@ -1408,11 +1450,13 @@ static int put_cell_str(PyObject *word) {
     return s != NULL && put_cell((text_t){s, n});
 }
 
+/* The step that decided between a state's first two armies and the
+ * winner's strongest formation (stats.deciding_words), kept by what they
+ * depend on: the step, and the winner's formations. */
 static int put_deciding_cells(const table_t *t, int state, int winner, int runner) {
-    long long key = ((long long)strength(t->icons[state][winner]) << 32 |
-                     (unsigned)strength(t->icons[state][runner])) + 1;
-    unsigned slot = (unsigned)((unsigned long long)key * 11400714819323198485ull >> 51);
-    if (deciding_kept[slot].key != key) {
+    int mine = strength(t->icons[state][winner]), step = step_of(mine, strength(t->icons[state][runner]));
+    unsigned slot = slot_of(mine, FORMATION_BITS);
+    if (step_kept[step] == NULL || formation_kept[slot].key != mine + 1) {
         PyObject *words = PyObject_CallFunction(deciding_of, "ii", packed_army(t, state, winner),
                                                 packed_army(t, state, runner));
         if (words == NULL)
@@ -1422,12 +1466,12 @@ static int put_deciding_cells(const table_t *t, int state, int winner, int runne
             PyErr_SetString(PyExc_TypeError, "deciding words are (step, formation)");
             return 0;
         }
-        Py_XSETREF(deciding_kept[slot].words, words);
-        deciding_kept[slot].key = key;
+        Py_XSETREF(step_kept[step], Py_NewRef(PyTuple_GET_ITEM(words, 0)));
+        Py_XSETREF(formation_kept[slot].words, Py_NewRef(PyTuple_GET_ITEM(words, 1)));
+        formation_kept[slot].key = mine + 1;
+        Py_DECREF(words);
     }
-    PyObject *words = deciding_kept[slot].words;
-    return put_cell_str(PyTuple_GET_ITEM(words, 0)) && put(",", 1) &&
-           put_cell_str(PyTuple_GET_ITEM(words, 1));
+    return put_cell_str(step_kept[step]) && put(",", 1) && put_cell_str(formation_kept[slot].words);
 }
 
 static PyObject *taken(size_t from) {
@@ -2390,9 +2434,11 @@ static PyObject *configure_export(PyObject *module, PyObject *args) {
         if (!copy_word(PyTuple_GET_ITEM(tags, i), export_tags[export_tag_count++], 16))
             return NULL;
     Py_XSETREF(deciding_of, Py_NewRef(deciding));
-    for (int i = 0; i < DIFFERING_SLOTS; i++) {
-        Py_CLEAR(deciding_kept[i].words);
-        deciding_kept[i].key = 0;
+    for (int i = 0; i < 8; i++)
+        Py_CLEAR(step_kept[i]);
+    for (int i = 0; i < FORMATION_SLOTS; i++) {
+        Py_CLEAR(formation_kept[i].words);
+        formation_kept[i].key = 0;
     }
     Py_RETURN_NONE;
 }

@@ -950,29 +950,44 @@ def test_generated_archives_read_back_by_the_core(seats, monkeypatch):
 
 @pytest.mark.slow
 @needs_core
-def test_generated_records_convert_to_the_same_bytes(tmp_path):
-    """``ordo convert`` to YAML and JSON and back, with ``ORDO_PURE_PYTHON=1``
-    and without: 2, 3 and 4 seats, classic and points scoring, every bot."""
+def test_generated_records_convert_summarise_and_export_to_the_same_bytes(tmp_path):
+    """``ordo convert`` to YAML and JSON and back, ``ordo summary`` as text
+    (with and without when each state was decided) and ``ordo export``,
+    with ``ORDO_PURE_PYTHON=1`` and without: 3,000 records of 2, 3 and 4
+    seats, classic and points scoring, every bot."""
     runs = []
     for seats, options in ((2, ("--bots", "random,greedy")), (3, ("--scoring", "points")), (4, ())):
         path = tmp_path / f"play-{seats}.ord"
         command = [sys.executable, "-m", "ordonnance_notation", "play", "--players", str(seats)]
-        command += ["--games", "400", "--seed", f"convert-{seats}", *options, "-o", str(path)]
+        command += ["--games", "1000", "--seed", f"convert-{seats}", *options, "-o", str(path)]
         runs.append((path, subprocess.Popen(command)))
+
+    def ordo(pure, *args):
+        environment = {**os.environ, "ORDO_PURE_PYTHON": pure}
+        command = [sys.executable, "-m", "ordonnance_notation", *map(str, args)]
+        done = subprocess.run(command, env=environment, capture_output=True, check=True)
+        return done.stdout
+
     for path, process in runs:
         assert process.wait() == 0
         for kind in ("yaml", "json"):
             written = []
             for pure in ("1", ""):
-                out, back = (
-                    path.with_suffix(f".{pure}.{kind}"),
-                    path.with_suffix(f".{pure}.{kind}.ord"),
-                )
-                environment = {**os.environ, "ORDO_PURE_PYTHON": pure}
-                for source, target, kind_to in ((path, out, kind), (out, back, "ord")):
-                    command = [sys.executable, "-m", "ordonnance_notation", "convert", str(source)]
-                    command += ["--to", kind_to, "-o", str(target)]
-                    subprocess.run(command, check=True, env=environment)
+                out = path.with_suffix(f".{pure}.{kind}")
+                back = path.with_suffix(f".{pure}.{kind}.ord")
+                ordo(pure, "convert", path, "--to", kind, "-o", out)
+                ordo(pure, "convert", out, "--to", "ord", "-o", back)
                 written.append((out.read_bytes(), back.read_bytes()))
             assert written[0] == written[1], (path.name, kind)
             assert written[0][1] == path.read_bytes()  # ordo play writes the canonical form
+        for decided in ("--decided", "--no-decided"):
+            said = [ordo(pure, "summary", decided, path) for pure in ("1", "")]
+            assert said[0] == said[1], (path.name, decided)
+        tables = []
+        for pure in ("1", ""):
+            folder = tmp_path / f"tables{pure}"
+            ordo(pure, "export", path, "-o", folder, "--force")
+            tables.append(
+                [(folder / f"{name}.csv").read_bytes() for name in ("records", "plays", "states")]
+            )
+        assert tables[0] == tables[1], path.name

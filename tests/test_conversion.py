@@ -769,6 +769,20 @@ CORPORA = sorted(
 
 
 @needs_core
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_second_pile_archives_alike(seats, monkeypatch):
+    """Two pile lines (the second an error) after every hand: more deal
+    lines than a deal has, each archived as Python archives it."""
+    text = _game(seats)
+    pile = next(line for line in text.split("\n") if line.startswith("pile:"))
+    twice = text.replace(pile, pile + "\n" + pile, 1)
+    for kind in ("yaml", "json"):
+        fast, slow = _archived_both_ways(twice, kind, monkeypatch)
+        assert fast == slow, kind
+        assert _by_core(twice, kind) == []  # a second pile: Python's to say
+
+
+@needs_core
 @pytest.mark.parametrize("path", CORPORA, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_corpus_file_archives_alike(path, monkeypatch):
     """The file cut into blocks as ``ordo convert`` cuts it, each archived
@@ -875,6 +889,7 @@ def _edited(kind):
     if kind == "yaml":
         yield "a comment", text.replace("\n  deal:", "  # the deal\n  deal:", 1)
         yield "a quote in a tag", text.replace("value: Lyon", "value: 'Lyon''s'", 1)
+        yield "a backslash in a tag", text.replace("value: Lyon", "value: Ly\\on", 1)
         yield "double quotes", text.replace("value: Lyon", 'value: "Lyon"', 1)
         yield "a card respelt", text.replace("card: LH,", "card: HL,", 1)
         yield "a state by its name", text.replace("state: A}", "state: Antioch}", 1)

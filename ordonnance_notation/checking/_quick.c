@@ -42,6 +42,12 @@ static int is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 static int is_name_char(char c) { return is_letter(c) || is_digit(c) || c == '_'; }
 
+/* A character a block the core cuts may hold: no control character, no
+ * comment, no escape (a line end apart). */
+static int plain_char(unsigned char c) {
+    return c == '\n' || !(c < 0x20 || c == 0x7f || c == '{' || c == '}' || c == ';' || c == '\\');
+}
+
 static int same(text_t t, const char *word) {
     Py_ssize_t n = (Py_ssize_t)strlen(word);
     return t.n == n && memcmp(t.p, word, (size_t)n) == 0;
@@ -1662,8 +1668,8 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             seat_word.n = 2;
             open_seat = seat_of(seat_word, t.seats);
             ok = open_seat >= 0 && !(t.dealt & 1 << open_seat);
-            if (t.piles || t.dealt != (1 << open_seat) - 1) /* not P1, P2, ... then the pile */
-                form |= UNORDERED;
+            if (open_seat < 0 || t.piles || t.dealt != (1 << open_seat) - 1)
+                form |= UNORDERED; /* not P1, P2, ... then the pile */
             if (ok) {
                 w.deal[w.deal_count++] = (signed char)open_seat;
                 t.dealt |= 1 << open_seat;
@@ -1675,7 +1681,8 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             open_seat = -1;
             int before = t.pile_size;
             ok = t.piles++ == 0 && deal_cards(&t, rest, at, -1, &canonical);
-            w.deal[w.deal_count++] = -1;
+            if (ok) /* one pile: a second is declined */
+                w.deal[w.deal_count++] = -1;
             pile_cards = t.pile_size - before;
             canonical &= pile_cards == 0 ? line.n == 5 : spaced(line, 0);
         } else if (open_seat > -2 && is_letter(c)) {
@@ -2079,6 +2086,9 @@ static PyObject *ord_text_of(const text_t *rows, int count, int json, PyObject *
         count--; /* empty lines after a record are no part of it */
     if (!ord_of_piece(rows, count, json))
         Py_RETURN_NONE;
+    for (size_t i = 0; i < out.n; i++)
+        if (!plain_char((unsigned char)out.p[i]))
+            Py_RETURN_NONE; /* what check_block declines a block for */
     PyObject *text = PyUnicode_DecodeUTF8(out.p, (Py_ssize_t)out.n, NULL);
     if (text == NULL)
         return NULL;
@@ -2228,7 +2238,7 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
         unsigned char c = (unsigned char)s[i];
         if (c == '\n')
             count++;
-        else if (c < 0x20 || c == 0x7f || c == '{' || c == '}' || c == ';' || c == '\\')
+        else if (!plain_char(c))
             Py_RETURN_NONE;
     }
     text_t *lines = PyMem_Malloc(sizeof(text_t) * (size_t)count);

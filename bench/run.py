@@ -284,6 +284,16 @@ def _back(kind: str):
     return command
 
 
+def _written(name: str, target, *options: str):
+    """``ordo NAME ARCHIVE OPTIONS -o TARGET --force --jobs 1``, the target
+    made of the archive's path."""
+
+    def command(path: Path, records: int) -> list[str]:
+        return [name, str(path), *options, "-o", str(target(path)), "--force", "--jobs", "1"]
+
+    return command
+
+
 COMMANDS = {
     "to_yaml": _to("yaml"),
     "to_json": _to("json"),
@@ -295,36 +305,10 @@ COMMANDS = {
     "analyse": lambda path, records: ["analyse", str(path), "--jobs", "1"],
     "stats": lambda path, records: ["stats", str(path), "--jobs", "1"],
     # a query that replays each record, written to a file as a user would
-    "select": lambda path, records: [
-        "select",
-        str(path),
-        "--winner",
-        "P1",
-        "-o",
-        str(DATA / f"{path.stem}.selected.ord"),
-        "--force",
-        "--jobs",
-        "1",
-    ],
-    "export": lambda path, records: [
-        "export",
-        str(path),
-        "-o",
-        str(DATA / f"{path.stem}.tables"),
-        "--force",
-        "--jobs",
-        "1",
-    ],
+    "select": _written("select", lambda path: DATA / f"{path.stem}.selected.ord", "--winner", "P1"),
+    "export": _written("export", lambda path: DATA / f"{path.stem}.tables"),
     # the page replays in the browser; it carries when each state was decided (analyse's work)
-    "view": lambda path, records: [
-        "view",
-        str(path),
-        "-o",
-        str(_page(path)),
-        "--force",
-        "--jobs",
-        "1",
-    ],
+    "view": _written("view", _page),
     "replay_last": lambda path, records: ["replay", str(path), "--record", str(records)],
     "to_yaml_j2": _to("yaml", jobs=2),
     "summary_j2": lambda path, records: ["summary", str(path), "--no-decided", "--jobs", "2"],

@@ -888,6 +888,8 @@ typedef struct {
 static buf_t out; /* the piece being written, kept between records */
 
 static int put(const char *s, size_t n) {
+    if (n == 0)
+        return 1; /* (s may be NULL: an empty word) */
     if (out.n + n > out.size) {
         size_t size = (out.n + n) * 2 + 4096;
         char *grown = PyMem_Realloc(out.p, size);
@@ -1255,6 +1257,10 @@ static int put_described(int packed) {
     return put_str(*kept);
 }
 
+/* An army's formations at a level (0 regiments, 1 battalions, 2 companies)
+ * from its strength (Formations.key): how many, and which icons. */
+static int level_byte(int strength, int level) { return strength >> 8 * (2 - level) & 0xff; }
+
 /* Why the winner's army in a state beat the runner-up's: summary's
  * ``deciding``. Where their formations differ the words are those of
  * armies._compared: they depend on the first level where the formations
@@ -1275,7 +1281,7 @@ static int put_deciding(const table_t *t, int state, int winner, int runner) {
     }
     long long key = 1;
     for (int level = 0; level < 3; level++) {
-        int shift = 8 * (2 - level), a = mine >> shift & 0xff, b = theirs >> shift & 0xff;
+        int a = level_byte(mine, level), b = level_byte(theirs, level);
         if (a != b) {
             key += (long long)level << 20 | (long long)(a << 8 | b);
             break;
@@ -1435,7 +1441,7 @@ static struct {
  * regiments first: how many formations and which icons. */
 static int step_of(int mine, int theirs) {
     for (int level = 0; level < 3; level++) {
-        int shift = 8 * (2 - level), a = mine >> shift & 0xff, b = theirs >> shift & 0xff;
+        int a = level_byte(mine, level), b = level_byte(theirs, level);
         if (a != b)
             return level << 1 | ((a >> 5) != (b >> 5));
     }
@@ -1511,6 +1517,7 @@ static PyObject *export_of(const table_t *t, const header_t *h, const tag_t *tag
     snprintf(cells, sizeof cells, ",%d,%d,true\n", t->ply, t->ply);
     ok = ok && put_s(cells);
     PyObject *records = ok ? taken(0) : NULL;
+    ok = records != NULL;
     size_t from = out.n;
     for (int ply = 0; ok && ply < t->ply; ply++) {
         int resolves = 0;
@@ -1523,6 +1530,7 @@ static PyObject *export_of(const table_t *t, const header_t *h, const tag_t *tag
              put_s(resolves ? ",,,true\n" : ",,,false\n");
     }
     PyObject *plays = ok ? taken(from) : NULL;
+    ok = plays != NULL;
     from = out.n;
     for (int r = 0; ok && r < STATES; r++) {
         int state = t->order[r], winner = t->ranking[r][0], runner = t->ranking[r][1];
@@ -1532,6 +1540,7 @@ static PyObject *export_of(const table_t *t, const header_t *h, const tag_t *tag
              put_deciding_cells(t, state, winner, runner) && put("\n", 1);
     }
     PyObject *states = ok ? taken(from) : NULL;
+    ok = states != NULL;
     from = out.n;
     for (int s = 0; ok && s < seats; s++) {
         ok = put_seat(s) && put(":", 1);
@@ -2078,6 +2087,32 @@ static int ord_of_piece(const text_t *rows, int count, int json) {
     return r.ok && r.section == 2 && (out.p[out.n - 1] == '\n' || put("\n", 1)); /* a result's */
 }
 
+/* The lines of text (``size`` bytes, LF between lines), in a new array
+ * (PyMem_Free it) of *count; with ``ended``, a last line end ends no line
+ * after it. NULL, with MemoryError, when there is no memory. */
+static text_t *lines_of(const char *s, Py_ssize_t size, int ended, int *count) {
+    int n = 1;
+    for (Py_ssize_t i = 0; i < size; i++)
+        n += s[i] == '\n';
+    if (ended && size && s[size - 1] == '\n')
+        n--;
+    text_t *lines = PyMem_Malloc(sizeof(text_t) * (size_t)(n + 1));
+    if (lines == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    const char *at = s, *end = s + size;
+    for (int row = 0; row < n; row++) {
+        const char *stop = memchr(at, '\n', (size_t)(end - at));
+        if (stop == NULL)
+            stop = end;
+        lines[row] = (text_t){at, stop - at};
+        at = stop + 1;
+    }
+    *count = n;
+    return lines;
+}
+
 /* One piece read back (lines [0, count) of an archive): its record's .ord
  * text when the core accepts it, finds it canonical and writes this piece
  * of it again; else Py_None. */
@@ -2094,19 +2129,11 @@ static PyObject *ord_text_of(const text_t *rows, int count, int json, PyObject *
         return NULL;
     Py_ssize_t size;
     const char *s = PyUnicode_AsUTF8AndSize(text, &size); /* ends with a line end */
-    int n = 0;
-    for (Py_ssize_t i = 0; s != NULL && i < size; i++)
-        n += s[i] == '\n';
-    text_t *lines = s == NULL ? NULL : PyMem_Malloc(sizeof(text_t) * (size_t)n);
+    int n;
+    text_t *lines = s == NULL ? NULL : lines_of(s, size, 1, &n);
     if (lines == NULL) {
         Py_DECREF(text);
-        return s == NULL ? NULL : PyErr_NoMemory();
-    }
-    const char *at = s;
-    for (int row = 0; row < n; row++) {
-        const char *stop = memchr(at, '\n', (size_t)(s + size - at));
-        lines[row] = (text_t){at, stop - at};
-        at = stop + 1;
+        return NULL;
     }
     PyObject *found = check_record(lines, n, 1, judge,
                                    ARCHIVE | ARCHIVE_TEXT | (json ? ARCHIVE_JSON : 0));
@@ -2144,22 +2171,10 @@ static PyObject *read_archive(PyObject *module, PyObject *args) {
     const char *s = PyUnicode_AsUTF8AndSize(text, &size);
     if (s == NULL)
         return NULL;
-    int count = 1;
-    for (Py_ssize_t i = 0; i < size; i++)
-        count += s[i] == '\n';
-    if (size && s[size - 1] == '\n')
-        count--; /* the block's last line end ends no line after it */
-    text_t *rows = PyMem_Malloc(sizeof(text_t) * (size_t)(count + 1));
+    int count;
+    text_t *rows = lines_of(s, size, 1, &count);
     if (rows == NULL)
-        return PyErr_NoMemory();
-    const char *at = s, *end = s + size;
-    for (int row = 0; row < count; row++) {
-        const char *stop = memchr(at, '\n', (size_t)(end - at));
-        if (stop == NULL)
-            stop = end;
-        rows[row] = (text_t){at, stop - at};
-        at = stop + 1;
-    }
+        return NULL;
     PyObject *items = PyList_New(0);
     int start = 0;
     while (items != NULL && start < count) {
@@ -2233,30 +2248,19 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
     const char *s = PyUnicode_AsUTF8AndSize(text, &size);
     if (s == NULL)
         return NULL;
-    int count = 1;
-    for (Py_ssize_t i = 0; i < size; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '\n')
-            count++;
-        else if (!plain_char(c))
+    for (Py_ssize_t i = 0; i < size; i++)
+        if (!plain_char((unsigned char)s[i]))
             Py_RETURN_NONE;
-    }
-    text_t *lines = PyMem_Malloc(sizeof(text_t) * (size_t)count);
+    int count;
+    text_t *lines = lines_of(s, size, 0, &count);
+    if (lines == NULL)
+        return NULL;
     unsigned char *kinds = PyMem_Malloc((size_t)count);
     int *starts = PyMem_Malloc(sizeof(int) * ((size_t)count + 1));
     PyObject *items = NULL, *answer = NULL;
-    if (lines == NULL || kinds == NULL || starts == NULL) {
+    if (kinds == NULL || starts == NULL) {
         PyErr_NoMemory();
         goto done;
-    }
-    const char *at = s, *end = s + size;
-    for (int row = 0; row < count; row++) {
-        const char *stop = memchr(at, '\n', (size_t)(end - at));
-        if (stop == NULL)
-            stop = end;
-        lines[row].p = at;
-        lines[row].n = stop - at;
-        at = stop + 1;
     }
     int records = cut(lines, kinds, count, starts);
     if (records < 0) {

@@ -357,9 +357,15 @@ def _core_text(item: Summarised) -> str:
         lines = decided_lines(WhenDecided.of(item.analysis, item.plays), item.order, "  ")
         decided = "\n".join(lines) + "\n"  # from a blank line
     return visible(
-        f"\nPlayers: {players_words(item.names)}\nRules: {scoring_words(item.scoring)}"
-        f"\nResult: {_result_said(item.outcome, item.winners, item.scoring)}"
-        f"\n\nStates in marker order\n{item.states}{decided}{item.points}"
+        "\n"
+        + "\n".join(
+            _opening(
+                players_words(item.names),
+                scoring_words(item.scoring),
+                _result_said(item.outcome, item.winners, item.scoring),
+            )
+        )
+        + f"\n\n{_STATES_HEADING}\n{item.states}{decided}{item.points}"
     )
 
 
@@ -489,17 +495,23 @@ def _seated(summary: RecordSummary, seat: int) -> str:
     return f"{seat_name(seat)} {summary.name_of(seat)}"
 
 
+def _opening(players: str, rules: str, result: str) -> list[str]:
+    """The lines of a summary's text after its heading: who, the rules, the result."""
+    return [f"Players: {players}", f"Rules: {rules}", f"Result: {result}"]
+
+
+_STATES_HEADING = "States in marker order"
+
+
 def render_text(summary: RecordSummary) -> str:
     out = [
         _heading(summary),
-        f"Players: {_players(summary)}",
-        f"Rules: {rules_words(summary)}",
-        f"Result: {outcome_words(summary)}",
+        *_opening(_players(summary), rules_words(summary), outcome_words(summary)),
     ]
     for comment in summary.comments:
         out.append(f"  {{{comment}}}")
     if summary.states:
-        out += ["", "States in marker order"]
+        out += ["", _STATES_HEADING]
         seated = {a.seat: _seated(summary, a.seat) for a in summary.states[0].armies}
         cells = [
             f"  {summary.points_for(place)} pt" if summary.scoring.is_points else ""

@@ -35,7 +35,6 @@ from ordonnance_notation.engine.scoring import DEFAULT_POINTS, Scoring
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_archive
 from ordonnance_notation.runs.workers import Workers
-from ordonnance_notation.views import page as page_module
 from ordonnance_notation.views.page import Pages
 from ordonnance_notation.views.picture import Scene, scenes, seen_by, step_picture
 from ordonnance_notation.views.replay import Replay, replay
@@ -216,13 +215,20 @@ def test_view_writes_a_file_once(ordo, tmp_path):
     assert bad_seat.exit_code == 2 and "P9 is no seat" in bad_seat.output
 
 
-def test_records_are_numbered_within_their_file(tmp_path, monkeypatch):
-    monkeypatch.setattr(page_module, "CHUNK", 3)  # the lines of the list in three chunks
-    paths = [str(ROOT / "samples/club-evening.ord"), str(ROOT / "samples/classic-2.ord")] * 2
-    data = scripts(write_page(paths, tmp_path / "p.html").read_text("utf-8"))
-    assert data["index"]["chunks"] == 3
-    rows = [row for k in range(3) for row in data[f"c{k}"]["rows"]]
-    assert [row[1] for row in rows] == [1, 2, 3, 1, 1, 2, 3, 1]
+def test_records_are_numbered_within_their_file(tmp_path):
+    """A chunk of the list is a block of one file: its records are numbered
+    from its ``first``, which goes on from the file's blocks before it."""
+    many = tmp_path / "many.ord"  # 160 records of 2 to 4 seats: more than one block
+    many.write_text("\n".join([(ROOT / "samples/club-evening.ord").read_text("utf-8")] * 40))
+    paths = [str(ROOT / "samples/club-evening.ord"), str(many), str(ROOT / "samples/classic-2.ord")]
+    data = scripts(write_page(paths * 2, tmp_path / "p.html").read_text("utf-8"))
+    chunks = [data[f"c{k}"] for k in range(data["index"]["chunks"])]
+    numbered = [(c["source"], c["first"] + i) for c in chunks for i in range(len(c["rows"]))]
+    expected = [("club-evening.ord", i) for i in (1, 2, 3)]
+    expected += [(str(many), i) for i in range(1, 121)] + [("classic-2.ord", 1)]
+    assert [(Path(s).name if s != str(many) else s, i) for s, i in numbered] == expected * 2
+    assert sum(c["source"] == str(many) for c in chunks) >= 4  # two blocks or more each time
+    assert len(numbered) == sum(k.startswith("r") for k in data) == 2 * 124
 
 
 def test_the_page_holds_when_each_state_was_decided_and_who_lost_it_when(page_file):
@@ -718,12 +724,11 @@ def scene_json(seen: Scene) -> dict[str, object]:
 
 
 @pytest.mark.slow
-def test_the_script_replays_the_plays_as_the_engine_does(open_page, corpus, tmp_path, monkeypatch):
+def test_the_script_replays_the_plays_as_the_engine_does(open_page, corpus, tmp_path):
     """The scene the script replays from the plays at every step of every
     record of the corpus is Python's: on the page of every seat, as each
     seat sees it, and on each seat's own page, which holds no other hand.
     (How a scene is drawn is pinned by the test above.)"""
-    monkeypatch.setattr(page_module, "CHUNK", 4)  # records in chunks of values
     found = replays(corpus)
     statuses = [
         words

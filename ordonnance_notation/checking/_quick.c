@@ -604,9 +604,9 @@ static int tag_rank(text_t name) {
 }
 
 /* What else the verdict of an accepted record may end with. */
-enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_VIEWED = 2, FORMAT = 8 };
+enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, FORMAT = 8 };
 enum { ARCHIVE = 16, ARCHIVE_JSON = 1, ARCHIVE_TEXT = 2 }; /* ARCHIVE's bits */
-enum { SUMMARY = 32, SUMMARY_ANALYSED = 1, EXPORT = 64 };
+enum { SUMMARY = 32, SUMMARY_ANALYSED = 1, EXPORT = 64, VIEW = 128, VIEW_ANALYSED = 1 };
 
 /* What select reads of an accepted record: (its tags as (name, value)
  * pairs, in order; its text, lines [0, count)). */
@@ -662,146 +662,6 @@ static PyObject *facts_of(const table_t *t, const header_t *h) {
                          maybe(points.winner == SHARED ? -1 : points.winner), armies);
 }
 
-/* The one seat of a mask of seats, else None (decisions._alone). */
-static PyObject *alone(int mask) {
-    return mask && !(mask & (mask - 1)) ? PyLong_FromLong(__builtin_ctz((unsigned)mask))
-                                        : Py_NewRef(Py_None);
-}
-
-/* A card as Card.__str__ spells it: its icons' letters in icon order. */
-static PyObject *card_word(int card) {
-    char letters[5];
-    int n = 0;
-    for (int icon = 0; icon < 5; icon++)
-        if (card >> icon & 1)
-            letters[n++] = icon_letter[icon];
-    return PyUnicode_FromStringAndSize(letters, n);
-}
-
-/* A loss's other plays by card, in the order found, each with the letters
- * of its states in state order: [["LH", "CJ"], ["F", "T"]] (page._grouped). */
-static PyObject *grouped(const loss_t *loss) {
-    int cards[MAX_KEPT], masks[MAX_KEPT], n = 0;
-    for (int k = 0; k < loss->kept; k++) {
-        int i = 0;
-        while (i < n && cards[i] != loss->card[k])
-            i++;
-        if (i == n)
-            cards[n] = loss->card[k], masks[n++] = 0;
-        masks[i] |= 1 << loss->state[k];
-    }
-    PyObject *list = PyList_New(n);
-    for (int i = 0; list != NULL && i < n; i++) {
-        char letters[STATES];
-        int count = 0;
-        for (int state = 0; state < STATES; state++)
-            if (masks[i] >> state & 1)
-                letters[count++] = spellings[2 * state][0];
-        PyObject *pair = Py_BuildValue("[Ns#]", card_word(cards[i]), letters, (Py_ssize_t)count);
-        if (pair == NULL)
-            Py_CLEAR(list);
-        else
-            PyList_SET_ITEM(list, i, pair);
-    }
-    return list;
-}
-
-typedef struct {
-    int ply, order, target, loss; /* loss -1: the target was decided there */
-} mark_t;
-
-static int by_ply(const void *a, const void *b) {
-    const mark_t *x = a, *y = b;
-    return x->ply != y->ply ? x->ply - y->ply : x->order - y->order;
-}
-
-/* One event of the page: ["d", target, winner] or ["l", target, seat, by,
- * alternatives or None] (page._decisions_json); target None: the game. */
-static PyObject *event(const analysis_t *a, const mark_t *m) {
-    PyObject *target = m->target == STATES ? Py_NewRef(Py_None) : PyLong_FromLong(m->target);
-    if (m->loss < 0)
-        return Py_BuildValue("[sNN]", "d", target, alone(a->can[m->target]));
-    const loss_t *loss = &a->loss[m->target][m->loss];
-    PyObject *kept = loss->seat == loss->by ? grouped(loss) : Py_NewRef(Py_None);
-    return Py_BuildValue("[sNiiN]", "l", target, loss->seat, loss->by, kept);
-}
-
-/* When each state and the game were decided, as the page of every seat
- * holds it: page._decisions_json(page._decisions(analysis, None)) of a
- * record whose deal is known (tests/test_quick.py holds the two equal). */
-static PyObject *decisions_json(const analysis_t *a) {
-    mark_t marks[(STATES + 1) * (MAX_LOSSES + 1)];
-    int n = 0;
-    for (int target = 0; target <= STATES; target++) {
-        for (int i = 0; i < a->losses[target]; i++, n++)
-            marks[n] = (mark_t){a->loss[target][i].ply, n, target, i};
-        if (a->decided[target] >= 0)
-            marks[n] = (mark_t){a->decided[target], n, target, -1}, n++;
-    }
-    qsort(marks, (size_t)n, sizeof *marks, by_ply);
-    PyObject *states = PyList_New(STATES), *by = PyDict_New(), *answer = NULL;
-    if (states == NULL || by == NULL)
-        goto done;
-    for (int s = 0; s < STATES; s++) {
-        PyObject *part = Py_BuildValue("[NNN]", maybe(a->decided[s]), alone(a->can[s]),
-                                       maybe(a->resolved[s] ? a->resolved[s] : -1));
-        if (part == NULL)
-            goto done;
-        PyList_SET_ITEM(states, s, part);
-    }
-    for (int i = 0; i < n;) {
-        int j = i;
-        while (j < n && marks[j].ply == marks[i].ply)
-            j++;
-        PyObject *events = PyList_New(j - i);
-        for (int k = i; events != NULL && k < j; k++) {
-            PyObject *one = event(a, &marks[k]);
-            if (one == NULL)
-                Py_CLEAR(events);
-            else
-                PyList_SET_ITEM(events, k - i, one);
-        }
-        char key[12];
-        snprintf(key, sizeof key, "%d", marks[i].ply);
-        if (events == NULL || PyDict_SetItemString(by, key, events) < 0) {
-            Py_XDECREF(events);
-            goto done;
-        }
-        Py_DECREF(events);
-        i = j;
-    }
-    answer = Py_BuildValue("{s:i,s:O,s:[NN],s:O}", "deal", 1, "states", states, "game",
-                           maybe(a->decided[STATES]), alone(a->can[STATES]), "marks", by);
-done:
-    Py_XDECREF(states);
-    Py_XDECREF(by);
-    return answer;
-}
-
-/* Cards in the page's fixed codes: the card of mask m as the character
- * 0x80 + m (page.Codes.fixed puts the page's codes in their place). */
-#define FIXED 0x80
-
-/* The every-seat page's own pieces: (the hands as dealt and the plies, in
- * fixed codes: three characters a ply, the card, the state's letter and the
- * card drawn (or NO_DRAW); when each state was decided (decisions_json), or
- * None without ``a``). */
-static PyObject *page_pieces(const table_t *t, const analysis_t *a) {
-    unsigned char hands[MAX_SEATS * HAND_SIZE], plies[3 * MAX_PLIES];
-    int n = 0;
-    for (int s = 0; s < t->seats; s++)
-        for (int i = 0; i < HAND_SIZE; i++)
-            hands[n++] = (unsigned char)(FIXED + t->as_dealt[s][i]);
-    for (int ply = 0; ply < t->ply; ply++) {
-        plies[3 * ply] = (unsigned char)(FIXED + t->played[ply]);
-        plies[3 * ply + 1] = (unsigned char)spellings[2 * t->played_to[ply]][0];
-        plies[3 * ply + 2] = ply < t->pile_size ? (unsigned char)(FIXED + t->pile[ply]) : '.';
-    }
-    return Py_BuildValue("(NNN)", PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, hands, n),
-                         PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, plies, 3 * t->ply),
-                         a == NULL ? Py_NewRef(Py_None) : decisions_json(a));
-}
-
 /* Each marker's armies by place, as (seat, ply of its fourth card, packed
  * icon counts (armies.PACKED)). */
 static PyObject *ranked_of(const table_t *t) {
@@ -826,30 +686,21 @@ static PyObject *ranked_of(const table_t *t) {
     return markers;
 }
 
-/* What a record's page (ordo view) and summary read of an accepted record:
- * (its tags and text, as text_of; the hands as dealt, HAND_SIZE card masks a
- * seat, as bytes; the pile, likewise; the plays, as bytes of play_code
- * (_analysis_py.h); the points table, () under classic
+/* What a record's page (ordo view) of a seat and its summary read of an
+ * accepted record: (its tags and text, as text_of; the hands as dealt,
+ * HAND_SIZE card masks a seat, as bytes; the pile, likewise; the plays, as
+ * bytes of play_code (_analysis_py.h); the points table, () under classic
  * scoring; how plainly the plays are written: 1 every one N. CARD STATE, 2
  * every one N. Pn CARD STATE, else 0 (play_line), plus 4 where the deal is
- * written in seat order, then the pile; each marker's armies
- * (ranked_of); with PAGE_ANALYSED, the analysis (analysis_found), else None;
- * with PAGE_VIEWED, the every-seat page's pieces (page_pieces: with
- * PAGE_ANALYSED too, they hold the analysis as the page does, and the
- * analysis itself is None), else None). */
+ * written in seat order, then the pile; each marker's armies (ranked_of);
+ * with PAGE_ANALYSED, the analysis (analysis_found), else None). */
 static PyObject *page_of(const table_t *t, const header_t *h, PyObject *text, int plain,
                          int extra) {
-    const analysis_t *a = NULL;
-    if (extra & PAGE_ANALYSED && (a = analysed(t, h)) == NULL)
-        Py_RETURN_NONE; /* the core cannot tell: the Python path will */
-    PyObject *analysis = a == NULL || extra & PAGE_VIEWED
-                             ? Py_NewRef(Py_None)
-                             : analysis_found(a, t->played, t->played_to, t->ply);
-    PyObject *pieces = extra & PAGE_VIEWED ? page_pieces(t, a) : Py_NewRef(Py_None);
-    if (analysis == NULL || pieces == NULL) {
-        Py_XDECREF(analysis);
-        Py_XDECREF(pieces);
-        return NULL;
+    PyObject *analysis = Py_NewRef(Py_None);
+    if (extra & PAGE_ANALYSED) {
+        Py_DECREF(analysis);
+        if ((analysis = analysis_of(t, h)) == NULL || analysis == Py_None)
+            return analysis; /* the core cannot tell: the Python path will */
     }
     char dealt[MAX_SEATS * HAND_SIZE], plays[MAX_PLIES];
     for (int s = 0; s < t->seats; s++)
@@ -857,10 +708,10 @@ static PyObject *page_of(const table_t *t, const header_t *h, PyObject *text, in
             dealt[s * HAND_SIZE + i] = (char)t->as_dealt[s][i];
     for (int i = 0; i < t->ply; i++)
         plays[i] = (char)play_code(t->played[i], t->played_to[i]);
-    return Py_BuildValue("(Oy#y#y#NNNNN)", text, dealt, (Py_ssize_t)(t->seats * HAND_SIZE),
+    return Py_BuildValue("(Oy#y#y#NNNN)", text, dealt, (Py_ssize_t)(t->seats * HAND_SIZE),
                          t->pile, (Py_ssize_t)t->pile_size, plays, (Py_ssize_t)t->ply,
                          small_tuple(h->points, h->point_count), PyLong_FromLong(plain),
-                         ranked_of(t), analysis, pieces);
+                         ranked_of(t), analysis);
 }
 
 /* --------------------------------------------------------------- archives */
@@ -887,23 +738,25 @@ typedef struct {
 
 static buf_t out; /* the piece being written, kept between records */
 
-static int put(const char *s, size_t n) {
+static int put_in(buf_t *b, const char *s, size_t n) {
     if (n == 0)
         return 1; /* (s may be NULL: an empty word) */
-    if (out.n + n > out.size) {
-        size_t size = (out.n + n) * 2 + 4096;
-        char *grown = PyMem_Realloc(out.p, size);
+    if (b->n + n > b->size) {
+        size_t size = (b->n + n) * 2 + 4096;
+        char *grown = PyMem_Realloc(b->p, size);
         if (grown == NULL) {
             PyErr_NoMemory();
             return 0;
         }
-        out.p = grown;
-        out.size = size;
+        b->p = grown;
+        b->size = size;
     }
-    memcpy(out.p + out.n, s, n);
-    out.n += n;
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
     return 1;
 }
+
+static int put(const char *s, size_t n) { return put_in(&out, s, n); }
 
 static int put_s(const char *s) { return put(s, strlen(s)); }
 static int put_text(text_t t) { return put(t.p, (size_t)t.n); }
@@ -1250,11 +1103,17 @@ static int put_str(PyObject *text) {
     return s != NULL && put(s, (size_t)n);
 }
 
-static int put_described(int packed) {
+/* An army's formations in words (armies.described), kept: a borrowed reference. */
+static PyObject *described_words(int packed) {
     PyObject **kept = &described_kept[packed & 0x7fff];
-    if (*kept == NULL && (*kept = PyObject_CallFunction(described_of, "i", packed)) == NULL)
-        return 0;
-    return put_str(*kept);
+    if (*kept == NULL)
+        *kept = PyObject_CallFunction(described_of, "i", packed);
+    return *kept;
+}
+
+static int put_described(int packed) {
+    PyObject *words = described_words(packed);
+    return words != NULL && put_str(words);
 }
 
 /* An army's formations at a level (0 regiments, 1 battalions, 2 companies)
@@ -1269,16 +1128,12 @@ static int level_byte(int strength, int level) { return strength >> 8 * (2 - lev
  * (the strengths, Formations.key, hold a byte a level, regiments first).
  * Where the formations are the same the earlier fourth card decided, and
  * the words name plies. */
-static int put_deciding(const table_t *t, int state, int winner, int runner) {
+static PyObject *deciding_words(const table_t *t, int state, int winner, int runner) {
     int mine = strength(t->icons[state][winner]), theirs = strength(t->icons[state][runner]);
     int packed = packed_army(t, state, winner), beaten = packed_army(t, state, runner);
-    if (mine == theirs) {
-        PyObject *words = PyObject_CallFunction(explained_of, "iiiii", packed, beaten, winner,
-                                                t->fourth[state][winner], t->fourth[state][runner]);
-        int done = words != NULL && put_str(words);
-        Py_XDECREF(words);
-        return done;
-    }
+    if (mine == theirs)
+        return PyObject_CallFunction(explained_of, "iiiii", packed, beaten, winner,
+                                     t->fourth[state][winner], t->fourth[state][runner]);
     long long key = 1;
     for (int level = 0; level < 3; level++) {
         int a = level_byte(mine, level), b = level_byte(theirs, level);
@@ -1292,16 +1147,23 @@ static int put_deciding(const table_t *t, int state, int winner, int runner) {
     if (differing_kept[slot].key != key) {
         PyObject *words = PyObject_CallFunction(differing_of, "ii", packed, beaten);
         if (words == NULL)
-            return 0;
+            return NULL;
         if (words == Py_None) { /* they differ: never so */
             Py_DECREF(words);
             PyErr_SetString(PyExc_ValueError, "formations that differ have words");
-            return 0;
+            return NULL;
         }
         Py_XSETREF(differing_kept[slot].words, words);
         differing_kept[slot].key = key;
     }
-    return put_str(differing_kept[slot].words);
+    return Py_NewRef(differing_kept[slot].words);
+}
+
+static int put_deciding(const table_t *t, int state, int winner, int runner) {
+    PyObject *words = deciding_words(t, state, winner, runner);
+    int done = words != NULL && put_str(words);
+    Py_XDECREF(words);
+    return done;
 }
 
 static Py_ssize_t chars_of(text_t t) {
@@ -1580,6 +1442,302 @@ static PyObject *archived(const table_t *t, const tag_t *tags, int tag_count, co
 /* How plainly the plays are written: 1 every one N. CARD STATE, 2 every one
  * N. Pn CARD STATE (each card as Card.__str__ spells it, each state by its
  * letter), else 0. */
+/* ------------------------------------------------------------------- view */
+
+/* The page of ordo view (views/page.py) of every seat, written by the core
+ * for the records it accepts whose plays are plain: each record's line in
+ * the list and its JSON, their strings as indices in the block's table of
+ * values (page.Values), the rest of the words asked of page.core_words. */
+static PyObject *view_words_of; /* page.core_words */
+static char view_codes[32];     /* page.CODES: the card of mask m as view_codes[m - 1] */
+static char no_draw;            /* page.NO_DRAW */
+
+static struct {
+    buf_t raw;    /* the values' UTF-8, one after another */
+    size_t *ends; /* where each ends in raw */
+    int *slots;   /* by hash: the index of a value + 1, 0 where empty */
+    int count, room, bits;
+    unsigned met; /* the cards the block's pages hold, a bit by mask */
+} vals;
+
+static unsigned long long hash_of(const char *s, size_t n) {
+    unsigned long long h = 14695981039346656037ull; /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+    return h;
+}
+
+static size_t value_start(int k) { return k ? vals.ends[k - 1] : 0; }
+
+/* The free slot of a new value, or that of the same value held already. */
+static unsigned value_slot(const char *s, size_t n) {
+    unsigned mask = (1u << vals.bits) - 1, i = (unsigned)(hash_of(s, n) >> 40) & mask;
+    for (; vals.slots[i]; i = (i + 1) & mask) {
+        int k = vals.slots[i] - 1;
+        size_t start = value_start(k);
+        if (vals.ends[k] - start == n && memcmp(vals.raw.p + start, s, n) == 0)
+            break;
+    }
+    return i;
+}
+
+static int values_start(void) {
+    vals.count = 0;
+    vals.raw.n = 0;
+    vals.met = 0;
+    if (vals.slots == NULL) {
+        vals.bits = 10;
+        if ((vals.slots = PyMem_Calloc(1u << vals.bits, sizeof(int))) == NULL) {
+            PyErr_NoMemory();
+            return 0;
+        }
+    } else {
+        memset(vals.slots, 0, sizeof(int) << vals.bits);
+    }
+    return 1;
+}
+
+/* The index of a value in the block's table, the value put there if new. */
+static int value_index(const char *s, size_t n) {
+    if (2 * (vals.count + 1) > 1 << vals.bits) { /* half full: twice the slots */
+        int *slots = PyMem_Calloc(2u << vals.bits, sizeof(int));
+        if (slots == NULL)
+            return PyErr_NoMemory(), -1;
+        PyMem_Free(vals.slots);
+        vals.slots = slots;
+        vals.bits++;
+        for (int k = 0; k < vals.count; k++) {
+            size_t start = value_start(k);
+            vals.slots[value_slot(vals.raw.p + start, vals.ends[k] - start)] = k + 1;
+        }
+    }
+    unsigned slot = value_slot(s, n);
+    if (vals.slots[slot])
+        return vals.slots[slot] - 1;
+    if (vals.count == vals.room) {
+        int room = 2 * vals.room + 256;
+        size_t *ends = PyMem_Realloc(vals.ends, sizeof(size_t) * (size_t)room);
+        if (ends == NULL)
+            return PyErr_NoMemory(), -1;
+        vals.ends = ends;
+        vals.room = room;
+    }
+    if (!put_in(&vals.raw, s, n))
+        return -1;
+    vals.ends[vals.count] = vals.raw.n;
+    vals.slots[slot] = vals.count + 1;
+    return vals.count++;
+}
+
+static int put_value(const char *s, size_t n) {
+    int index = value_index(s, n);
+    return index >= 0 && put_int(index);
+}
+
+static int put_value_str(PyObject *text) {
+    Py_ssize_t n;
+    const char *s = text == NULL ? NULL : PyUnicode_AsUTF8AndSize(text, &n);
+    return s != NULL && put_value(s, (size_t)n);
+}
+
+/* The block's values, in the order met. */
+static PyObject *values_list(void) {
+    PyObject *list = PyList_New(vals.count);
+    for (int k = 0; list != NULL && k < vals.count; k++) {
+        size_t start = value_start(k);
+        PyObject *value =
+            PyUnicode_DecodeUTF8(vals.raw.p + start, (Py_ssize_t)(vals.ends[k] - start), NULL);
+        if (value == NULL)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, k, value);
+    }
+    return list;
+}
+
+static int put_code(int card) {
+    vals.met |= 1u << card;
+    return put(&view_codes[card - 1], 1);
+}
+
+static int put_maybe(int value) { return value < 0 ? put_s("null") : put_int(value); }
+
+/* A loss's other plays by card, in the order found, each with the letters
+ * of its states in state order: [["LH","CJ"],["F","T"]] (page._grouped). */
+static int put_grouped(const loss_t *loss) {
+    int cards[MAX_KEPT], masks[MAX_KEPT], n = 0;
+    for (int k = 0; k < loss->kept; k++) {
+        int i = 0;
+        while (i < n && cards[i] != loss->card[k])
+            i++;
+        if (i == n)
+            cards[n] = loss->card[k], masks[n++] = 0;
+        masks[i] |= 1 << loss->state[k];
+    }
+    int ok = put("[", 1);
+    for (int i = 0; ok && i < n; i++) {
+        ok = put_s(i ? ",[\"" : "[\"") && put_s(card_text[cards[i]]) && put_s("\",\"");
+        for (int state = 0; ok && state < STATES; state++)
+            if (masks[i] >> state & 1)
+                ok = put(spellings[2 * state], 1);
+        ok = ok && put_s("\"]");
+    }
+    return ok && put("]", 1);
+}
+
+typedef struct {
+    int ply, order, target, loss; /* loss -1: the target was decided there */
+} mark_t;
+
+static int by_ply(const void *a, const void *b) {
+    const mark_t *x = a, *y = b;
+    return x->ply != y->ply ? x->ply - y->ply : x->order - y->order;
+}
+
+static int alone_seat(int mask) { return mask && !(mask & (mask - 1)) ? __builtin_ctz((unsigned)mask) : -1; }
+
+/* When each state and the game were decided, as the page of every seat
+ * holds it: page._decisions_json(page._decisions(analysis, None)) of a
+ * record whose deal is known; an event ["d",target,winner] or
+ * ["l",target,seat,by,alternatives or null], target null: the game. */
+static int put_decisions(const analysis_t *a) {
+    mark_t marks[(STATES + 1) * (MAX_LOSSES + 1)];
+    int n = 0;
+    for (int target = 0; target <= STATES; target++) {
+        for (int i = 0; i < a->losses[target]; i++, n++)
+            marks[n] = (mark_t){a->loss[target][i].ply, n, target, i};
+        if (a->decided[target] >= 0)
+            marks[n] = (mark_t){a->decided[target], n, target, -1}, n++;
+    }
+    qsort(marks, (size_t)n, sizeof *marks, by_ply);
+    int ok = put_s("{\"deal\":1,\"states\":[");
+    for (int s = 0; ok && s < STATES; s++)
+        ok = put_s(s ? ",[" : "[") && put_maybe(a->decided[s]) && put(",", 1) &&
+             put_maybe(alone_seat(a->can[s])) && put(",", 1) &&
+             put_maybe(a->resolved[s] ? a->resolved[s] : -1) && put("]", 1);
+    ok = ok && put_s("],\"game\":[") && put_maybe(a->decided[STATES]) && put(",", 1) &&
+         put_maybe(alone_seat(a->can[STATES])) && put_s("],\"marks\":{");
+    for (int i = 0; ok && i < n; i++) {
+        const mark_t *m = &marks[i];
+        if (i == 0 || m->ply != marks[i - 1].ply)
+            ok = put_s(i ? "],\"" : "\"") && put_int(m->ply) && put_s("\":[");
+        else
+            ok = put(",", 1);
+        ok = ok && put_s(m->loss < 0 ? "[\"d\"," : "[\"l\",") &&
+             (m->target == STATES ? put_s("null") : put_int(m->target));
+        if (m->loss < 0) {
+            ok = ok && put(",", 1) && put_maybe(alone_seat(a->can[m->target]));
+        } else {
+            const loss_t *loss = &a->loss[m->target][m->loss];
+            ok = ok && put(",", 1) && put_int(loss->seat) && put(",", 1) && put_int(loss->by) &&
+                 put(",", 1) && (loss->seat == loss->by ? put_grouped(loss) : put_s("null"));
+        }
+        ok = ok && put("]", 1);
+    }
+    return ok && put_s(n ? "]}}" : "}}");
+}
+
+/* The words of a record's page asked of Python (page.core_words): its
+ * players, date, event, verdict, rules, result and the words that end its
+ * replay, then each seat's label and each hand's. */
+enum { W_PLAYERS, W_DATE, W_EVENT, W_VERDICT, W_RULES, W_RESULT, W_ENDING, W_LABELS };
+
+/* The record's line in the list: [players,date,event,verdict,1]. */
+static PyObject *view_row(PyObject *words) {
+    out.n = 0;
+    int ok = put("[", 1);
+    for (int w = W_PLAYERS; ok && w <= W_VERDICT; w++)
+        ok = put_value_str(PyTuple_GET_ITEM(words, w)) && put(",", 1);
+    return ok && put_s("1]") ? PyUnicode_FromStringAndSize(out.p, (Py_ssize_t)out.n) : NULL;
+}
+
+/* The record's JSON: {"plays":...,"problems":[],"summary":...,"decisions":...}
+ * as page._record writes it of an accepted record. */
+static PyObject *view_body(const table_t *t, const header_t *h, const analysis_t *a,
+                           PyObject *words, int seated) {
+    int seats = t->seats;
+    out.n = 0;
+    int ok = put_s("{\"plays\":{\"labels\":[");
+    for (int s = 0; ok && s < seats; s++)
+        ok = (s == 0 || put(",", 1)) && put_value_str(PyTuple_GET_ITEM(words, W_LABELS + s));
+    ok = ok && put_s("],\"hand_labels\":[");
+    for (int s = 0; ok && s < seats; s++)
+        ok = (s == 0 || put(",", 1)) &&
+             put_value_str(PyTuple_GET_ITEM(words, W_LABELS + seats + s));
+    ok = ok && put_s("],\"hands\":[");
+    for (int s = 0; ok && s < seats; s++) {
+        ok = put_s(s ? ",\"" : "\"");
+        for (int i = 0; ok && i < HAND_SIZE; i++)
+            ok = put_code(t->as_dealt[s][i]);
+        ok = ok && put("\"", 1);
+    }
+    ok = ok && put_s("],\"pile\":") && put_int(t->pile_size) && put_s(",\"plies\":\"");
+    for (int ply = 0; ok && ply < t->ply; ply++)
+        ok = put_code(t->played[ply]) && put(spellings[2 * t->played_to[ply]], 1) &&
+             (ply < t->pile_size ? put_code(t->pile[ply]) : put(&no_draw, 1));
+    ok = ok && put_s("\",\"written\":{},\"glyphs\":{},\"notes\":{},\"ending\":[") &&
+         put_value_str(PyTuple_GET_ITEM(words, W_ENDING)) && put(",", 1) && put_value("", 0) &&
+         put_s("],\"stopped\":0,\"seated\":") && put_int(seated) &&
+         put_s("},\"problems\":[],\"summary\":[") &&
+         put_value_str(PyTuple_GET_ITEM(words, W_RULES)) && put(",", 1) &&
+         put_value_str(PyTuple_GET_ITEM(words, W_RESULT)) && put_s(",[],[");
+    for (int r = 0; ok && r < STATES; r++) {
+        int state = t->order[r];
+        const int *rank = t->ranking[r];
+        PyObject *why = deciding_words(t, state, rank[0], rank[1]);
+        ok = put_s(r ? ",[" : "[") && put_int(r + 1) && put(",", 1) && put_int(state) &&
+             put(",", 1) && put_int(t->ply_of[r]) && put(",", 1) && put_value_str(why) &&
+             put_s(",[");
+        Py_XDECREF(why);
+        for (int place = 0; ok && place < seats; place++) {
+            int seat = rank[place];
+            ok = put_s(place ? ",[" : "[") && put_int(seat) && put(",", 1) &&
+                 put_int(t->fourth[state][seat]) && put(",", 1) &&
+                 (h->point_count ? put_int(place < h->point_count ? h->points[place] : 0)
+                                 : put_s("null")) &&
+                 put(",", 1) && put_value_str(described_words(packed_army(t, state, seat))) &&
+                 put("]", 1);
+        }
+        ok = ok && put_s("]]");
+    }
+    ok = ok && put_s("]],\"decisions\":") && (a == NULL ? put_s("null") : put_decisions(a)) &&
+         put("}", 1);
+    return ok ? PyUnicode_FromStringAndSize(out.p, (Py_ssize_t)out.n) : NULL;
+}
+
+/* An accepted record's page: its verdict, ending with (its line in the
+ * list, its JSON); None to decline it, where the core cannot analyse it. */
+static PyObject *viewed(const table_t *t, const header_t *h, const tag_t *tags, int tag_count,
+                        PyObject *plain, int seated, int analysed_too) {
+    const analysis_t *a = NULL;
+    if (analysed_too && (a = analysed(t, h)) == NULL)
+        Py_RETURN_NONE; /* the core cannot tell: the Python path will */
+    const tag_t *date = tag_named(tags, tag_count, "Date"), *event = tag_named(tags, tag_count, "Event");
+    text_t none = {"", 0}, d = date ? date->value : none, e = event ? event->value : none;
+    PyObject *words = PyObject_CallFunction(view_words_of, "ONs#s#", plain,
+                                            small_tuple(h->points, h->point_count), d.p, d.n,
+                                            e.p, e.n);
+    if (words == NULL)
+        return NULL;
+    if (!PyTuple_Check(words) || PyTuple_GET_SIZE(words) != W_LABELS + 2 * t->seats) {
+        Py_DECREF(words);
+        return PyErr_Format(PyExc_ValueError, "core_words gives %d words", W_LABELS + 2 * t->seats);
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(words); i++)
+        if (!PyUnicode_Check(PyTuple_GET_ITEM(words, i))) {
+            Py_DECREF(words);
+            return PyErr_Format(PyExc_TypeError, "core_words gives strings");
+        }
+    PyObject *row = view_row(words);
+    PyObject *body = row == NULL ? NULL : view_body(t, h, a, words, seated);
+    Py_DECREF(words);
+    if (body == NULL) {
+        Py_XDECREF(row);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", row, body);
+}
+
 static int plain_plays(int form) {
     int plays = form & (SEATED | UNSEATED | ODD | SPELT);
     return plays == SEATED ? 2 : plays == UNSEATED || plays == 0 ? 1 : 0;
@@ -1746,6 +1904,26 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             Py_DECREF(names);
             Py_RETURN_NONE;
         }
+    }
+    if (extra >= VIEW) {
+        PyObject *answer = Py_NewRef(Py_None), *plain = NULL, *page = NULL;
+        if (plain_plays(form) &&
+            (plain = verdict(&t, &o, names, first_line, h.point_count != 0, NULL)) != NULL &&
+            (page = viewed(&t, &h, tags, tag_count, plain, plain_plays(form) == 2,
+                           extra & VIEW_ANALYSED)) != NULL &&
+            page != Py_None) {
+            Py_SETREF(answer, PyTuple_New(PyTuple_GET_SIZE(plain) + 1));
+            for (Py_ssize_t i = 0; answer != NULL && i < PyTuple_GET_SIZE(plain); i++)
+                PyTuple_SET_ITEM(answer, i, Py_NewRef(PyTuple_GET_ITEM(plain, i)));
+            if (answer != NULL)
+                PyTuple_SET_ITEM(answer, PyTuple_GET_SIZE(plain), Py_NewRef(page));
+        } else if (PyErr_Occurred()) {
+            Py_CLEAR(answer);
+        }
+        Py_XDECREF(plain);
+        Py_XDECREF(page);
+        Py_DECREF(names);
+        return answer;
     }
     PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
                          : extra == FACTS  ? facts_of(&t, &h)
@@ -2269,7 +2447,7 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
     }
     starts[records] = count;
     items = PyList_New(0);
-    if (items == NULL)
+    if (items == NULL || (extra >= VIEW && !values_start()))
         goto done;
     int seen = 0;
     for (int r = 0; r < records; r++) {
@@ -2291,7 +2469,8 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
         }
         Py_DECREF(item);
     }
-    answer = Py_BuildValue("(iO)", seen, items);
+    answer = extra >= VIEW ? Py_BuildValue("(iONI)", seen, items, values_list(), vals.met)
+                           : Py_BuildValue("(iO)", seen, items);
 done:
     Py_XDECREF(items);
     PyMem_Free(lines);
@@ -2432,6 +2611,21 @@ static PyObject *configure_summary(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *configure_view(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *words;
+    const char *codes, *draw;
+    Py_ssize_t n, m;
+    if (!PyArg_ParseTuple(args, "Os#s#:configure_view", &words, &codes, &n, &draw, &m))
+        return NULL;
+    if (n != 31 || m != 1)
+        return PyErr_Format(PyExc_ValueError, "a code for each of the 31 cards, one for no draw");
+    memcpy(view_codes, codes, 31);
+    no_draw = draw[0];
+    Py_XSETREF(view_words_of, Py_NewRef(words));
+    Py_RETURN_NONE;
+}
+
 static PyObject *configure_export(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *words, *tags, *deciding;
@@ -2464,6 +2658,12 @@ static PyMethodDef methods[] = {
      "the two rules' (shared, classic, points), the tags of the records table\n"
      "in its order, and deciding(packed, beaten) -> (step, formation). Called\n"
      "once before a check_block with extra 64."},
+    {"configure_view", configure_view, METH_VARARGS,
+     "configure_view(words, codes, no_draw)\n\n"
+     "The words of ordo view's page (views/page.py): words(verdict, points,\n"
+     "date, event) -> the words of a record's page (page.core_words), the code\n"
+     "of each card by mask - 1 and that of no draw. Called once, after\n"
+     "configure_summary, before a check_block with extra 128 or 129."},
     {"configure_summary", configure_summary, METH_VARARGS,
      "configure_summary(described, differing, explained)\n\n"
      "The words of a summary (engine/armies.py): an army's formations by its\n"
@@ -2501,7 +2701,7 @@ static PyMethodDef methods[] = {
      "byte for byte, else (first line, its lines). None for a block that\n"
      "does not begin with a record. After configure_archive."},
     {"check_block", check_block, METH_VARARGS,
-     "check_block(text, first_line, judge, extra=0) -> (records, items) or None\n\n"
+     "check_block(text, first_line, judge, extra=0) -> (records, items, ...) or None\n\n"
      "The records of a block of lines, cut as split_lines cuts them: for each\n"
      "record that is not blank, its verdict when it has nothing to report,\n"
      "else (first line, text) for the Python validator. None when the block\n"
@@ -2509,8 +2709,7 @@ static PyMethodDef methods[] = {
      "that name is never warned of. With extra 1, a verdict ends with the\n"
      "record's analysis (engine/analysis.analyse); with 2, with what statistics\n"
      "read of it; with 3, with its tags and its text; with 4, with what its\n"
-     "summary and its page read; 5 and its analysis; 6 and the pieces of\n"
-     "the every-seat page; 7 those, with the analysis as the page holds it;\n"
+     "summary and a seat's page read; 5 and its analysis;\n"
      "8 with its canonical text, a record written otherwise declined;\n"
      "16 with its piece of a YAML archive, 17 of a JSON one, a record whose\n"
      "plays have a draw or a glyph declined; 18 and 19 with (the piece, the\n"
@@ -2518,7 +2717,12 @@ static PyMethodDef methods[] = {
      "summary's states and points table as text (summary.render_text), a\n"
      "record whose plays are not plain declined, 33 and its analysis; 64 with its rows of ordo\n"
      "export's tables as CSV, and the text of its game key (a record whose\n"
-     "plays are not plain or whose deal is out of seat order declined)."},
+     "plays are not plain or whose deal is out of seat order declined); 128\n"
+     "with (its line in the list, its JSON) of ordo view's page of every\n"
+     "seat, 129 with when each state was decided, a record whose plays are\n"
+     "not plain declined: then (records, items, values, cards) where values\n"
+     "are the block's strings the JSON names by index, cards those it holds\n"
+     "(a bit by mask)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -27,8 +27,7 @@ TextFound = tuple[tuple[tuple[str, str], ...], str]  # the tags as (name, value)
 # the points table (() classic), how plainly the plays are written (0 not, 1 without
 # seats, 2 every one with its seat; + 4: the deal in seat order, then the pile), each
 # marker's armies by place as (seat, ply of the fourth card, packed icons), the analysis
-# if asked, the every-seat page's pieces if asked: hands and plies in fixed codes, the
-# analysis as the page holds it (page_of)
+# if asked (page_of)
 PageFound = tuple[
     TextFound,
     bytes,
@@ -38,7 +37,6 @@ PageFound = tuple[
     int,
     tuple[tuple[tuple[int, int, int], ...], ...],
     AnalysisFound | None,
-    tuple[str, str, dict[str, object] | None] | None,
 ]
 Found = tuple[
     int,
@@ -55,7 +53,11 @@ Found = tuple[
 
 def check_block(
     text: str, first_line: int, judge: Callable[[str], bool], extra: int = 0, /
-) -> tuple[int, list[Declined | Accepted | Found]] | None: ...
+) -> (
+    tuple[int, list[Declined | Accepted | Found]]
+    | tuple[int, list[Declined | Found], list[str], int]
+    | None
+): ...  # the last: extra 128 and 129 (ordo view's page)
 def configure_canonical(
     tag_order: tuple[str, ...], pile_per_line: int, pile_indent: int, /
 ) -> None: ...
@@ -69,6 +71,7 @@ def configure_export(
     deciding: Callable[[int, int], tuple[str, str]],
     /,
 ) -> None: ...
+def configure_view(words: Callable[..., tuple[str, ...]], codes: str, no_draw: str, /) -> None: ...
 def configure_summary(
     described: Callable[[int], str],
     differing: Callable[[int, int], str | None],

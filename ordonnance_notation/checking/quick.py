@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
 
 from ..engine import compiled
 from ..engine.cards import Card, Icon, State
@@ -60,7 +60,9 @@ if TYPE_CHECKING:
         TextFound,
     )
 
-    CheckBlock = Callable[..., tuple[int, list[Declined | Accepted | Found]] | None]
+    Checks = tuple[int, list[Declined | Accepted | Found]]
+    Views = tuple[int, list[Declined | Found], list[str], int]  # extra _VIEW: and the values
+    CheckBlock = Callable[..., Checks | Views | None]
 
 
 def _compiled() -> CheckBlock | None:
@@ -89,6 +91,7 @@ _ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's v
 _PAGE_ANALYSED, _PAGE_VIEWED = 1, 2  # and what else _PAGE's carries, as bits
 _ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
 _SUMMARY, _SUMMARY_ANALYSED, _EXPORT = 32, 1, 64  # a summary's, with the analysis; export's
+_VIEW, _VIEW_ANALYSED = 128, 1  # the page of every seat, with when each state was decided
 _FORMAT = 8
 _STATES = {state.value: state for state in State}
 _CARDS = {mask: Card(mask) for mask in range(1, 32)}
@@ -106,7 +109,7 @@ def quick_block(
     found = CHECK_BLOCK(text, first_line, tag_never_warned)
     if found is None:
         return None
-    count, items = found
+    count, items = cast("Checks", found)
     return count, list(_checked(source, items, with_json))
 
 
@@ -123,7 +126,7 @@ def _checked(
             yield _accepted(source, index, cast("Accepted", item), with_json)
 
 
-def _outcome(item: Accepted | Found) -> Outcome:
+def outcome_of(item: Accepted | Found) -> Outcome:
     winner, scores, states, tie_break, tied = item[2:7]
     return Outcome(winner, scores, states, _TIE_BREAKS[tie_break], tied)
 
@@ -131,7 +134,7 @@ def _outcome(item: Accepted | Found) -> Outcome:
 def _accepted(source: str, index: int, item: Accepted, with_json: bool) -> Checked:
     """The check of a record the core accepted: valid, nothing to report."""
     first_line, names, points, markers = item[0], item[1], item[7], item[8]
-    outcome = _outcome(item)
+    outcome = outcome_of(item)
     json = None
     if with_json:
         resolved = ((m, _STATES[s], seat, ply) for m, s, seat, ply in markers)
@@ -227,7 +230,7 @@ def _facts(item: Found) -> Facts:
     resolutions = tuple(
         (marker[3], first, second) for marker, (first, second) in zip(item[8], armies, strict=True)
     )
-    return Facts(item[1], _outcome(item), item[7], classic, points, resolutions)
+    return Facts(item[1], outcome_of(item), item[7], classic, points, resolutions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +257,7 @@ def written_block(first_line: int, text: str) -> list[Written | Declined] | None
 def _written(item: Found) -> Written:
     tags, text = cast("TextFound", item[9])
     won = tuple((_STATES[state], seat) for _, state, seat, _ in item[8])
-    return Written(tags, text, _outcome(item), item[7], won)
+    return Written(tags, text, outcome_of(item), item[7], won)
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,10 +270,8 @@ class Paged:
     glyph or comment) and whether every one is ``seated`` (written with its
     seat), whether its deal is ``ordered`` (each seat's hand in seat order,
     then the pile), each marker's armies by place as ``(seat, ply of its fourth card,
-    packed icon counts)`` (``armies.PACKED``), its analysis when asked
-    (else None), and when asked the every-seat page's ``pieces`` (else
-    None): the hands as dealt and the plies in fixed codes (``FIXED``), and
-    when each state was decided as that page holds it (None: not asked)."""
+    packed icon counts)`` (``armies.PACKED``), and its analysis when asked
+    (else None)."""
 
     first_line: int
     names: tuple[str, ...]
@@ -286,7 +287,6 @@ class Paged:
     ordered: bool
     ranked: tuple[tuple[tuple[int, int, int], ...], ...]
     analysis: Analysis | None
-    pieces: tuple[str, str, dict[str, object] | None] | None
 
     @property
     def verdict(self) -> str:
@@ -297,33 +297,22 @@ class Paged:
         return next((value for key, value in self.tags if key == name), None)
 
 
-FIXED = 0x80
-"""The card of mask m is the character ``chr(FIXED + m)`` in the page's pieces."""
-
-
-def paged_block(
-    first_line: int, text: str, analysed: bool, viewed: bool = False
-) -> list[Paged | Declined] | None:
+def paged_block(first_line: int, text: str, analysed: bool) -> list[Paged | Declined] | None:
     """The records of a block as ``quick_block`` cuts them: what is
     ``Paged`` of each one the core accepted (with its analysis if
-    ``analysed``; with ``viewed``, the every-seat page's pieces, holding
-    the analysis in the place of ``analysis``), each other as ``(first
-    line, text)``; None when there is no compiled core or it cannot cut
-    this block."""
+    ``analysed``), each other as ``(first line, text)``; None when there is
+    no compiled core or it cannot cut this block."""
     if CHECK_BLOCK is None:
         return None
     if analysed:
         _tables()
-    extra = _PAGE | (_PAGE_ANALYSED if analysed else 0) | (_PAGE_VIEWED if viewed else 0)
-    return _found_block(first_line, text, extra, _paged)
+    return _found_block(first_line, text, _PAGE | (_PAGE_ANALYSED if analysed else 0), _paged)
 
 
 def _paged(item: Found) -> Paged:
     from ..engine.decisions import from_core, plays_from_core
 
-    (tags, text), dealt, pile, plays, points, plain, ranked, found, pieces = cast(
-        "PageFound", item[9]
-    )
+    (tags, text), dealt, pile, plays, points, plain, ranked, found = cast("PageFound", item[9])
     seats = len(item[1])
     card = _CARDS.__getitem__
     hands = tuple(
@@ -334,7 +323,7 @@ def _paged(item: Found) -> Paged:
         item[1],
         tags,
         text,
-        _outcome(item),
+        outcome_of(item),
         Scoring.by_points(points) if points else Scoring.classic(),
         tuple((m, _STATES[s], seat, ply) for m, s, seat, ply in item[8]),
         Deal(hands, tuple(map(card, pile))),
@@ -344,7 +333,6 @@ def _paged(item: Found) -> Paged:
         plain & 4 != 0,
         ranked,
         None if found is None else from_core(seats, True, found)[0],
-        pieces,
     )
 
 
@@ -487,7 +475,7 @@ def _summarised(item: Found) -> Summarised:
     analysis, plays = (None, ()) if found is None else from_core(len(item[1]), True, found)
     return Summarised(
         item[1],
-        _outcome(item),
+        outcome_of(item),
         Scoring.by_points(table) if table else Scoring.classic(),
         tuple(marker[2] for marker in item[8]),
         tuple(_STATES[marker[1]] for marker in item[8]),
@@ -542,6 +530,51 @@ def _export_words(words: ExportWords) -> None:
 
 def _exported(item: Found) -> Exported:
     return Exported(item[0], *cast("tuple[str, str, str, bytes]", item[9]))
+
+
+class Viewed(NamedTuple):
+    """The records of a block on ``ordo view``'s page of every seat, as the
+    core wrote those it accepted whose plays are plain: for each, its line
+    in the list of records and its JSON (``page._record``'s), their strings
+    as indices in ``values``, the block's; each other record as ``(first
+    line, text)``. ``cards``: those the JSON holds, a bit by mask."""
+
+    values: list[str]
+    cards: int
+    items: list[tuple[str, str] | Declined]
+
+
+def viewed_block(first_line: int, text: str, words: ViewWords, analysed: bool) -> Viewed | None:
+    """The records of a block as ``quick_block`` cuts them, ``Viewed``, with
+    when each state was decided if ``analysed``; None when there is no
+    compiled core or it cannot cut this block. ``words``: the page's
+    (``page.core_words``, ``page.CODES``, ``page.NO_DRAW``) and the
+    summary's (as ``summary_block`` takes them)."""
+    if CHECK_BLOCK is None:
+        return None
+    page, summary = words
+    _summary_words(summary)
+    _view_words(page)
+    if analysed:
+        _tables()
+    extra = _VIEW | (_VIEW_ANALYSED if analysed else 0)
+    found = CHECK_BLOCK(text, first_line, tag_never_warned, extra)
+    if found is None:
+        return None
+    _, items, values, cards = cast("Views", found)
+    pieces = [item if len(item) == 2 else cast("tuple[str, str]", item[9]) for item in items]
+    return Viewed(values, cards, pieces)
+
+
+PageWords = tuple[Callable[..., tuple[str, ...]], str, str]
+ViewWords = tuple[PageWords, "SummaryWords"]
+
+
+@cache
+def _view_words(words: PageWords) -> None:
+    from ._quick import configure_view
+
+    configure_view(*words)
 
 
 def _archived(item: Found) -> str:

@@ -20,7 +20,7 @@ static PyObject *losses_of(const analysis_t *a, int target) {
     for (int i = 0; i < a->losses[target]; i++) {
         const loss_t *loss = &a->loss[target][i];
         char kept[MAX_KEPT];
-        for (int k = 0; k < loss->kept; k++)
+        for (int k = 0; k < loss->kept && k < MAX_KEPT; k++)
             kept[k] = (char)play_code(loss->card[k], loss->state[k]);
         PyObject *item = Py_BuildValue("(iiiy#)", loss->seat, loss->ply, loss->by, kept,
                                        (Py_ssize_t)loss->kept);

@@ -23,12 +23,20 @@ its turning points (``decisions``, from ``views.analysis.analysis_of``, as
 ``ordo analyse`` finds them), which the script marks in the list of steps.
 
 Records are read, replayed and written one block at a time, in input order,
-on ``Workers``. Their strings go through a table of values shared by a chunk
-of ``CHUNK`` records, written after them with their lines for the list of
-records: nothing the page's writer holds grows with the archive. A seat's
-page (``seat``) holds what that seat saw: another hand only as its size,
-another seat's draws not at all, and the other plays that would have kept a
-chance for that seat's own plays only.
+on ``Workers``. The strings of a block's records go through the block's
+table of values, written after them with their lines for the list of
+records (``Chunk``): nothing the page's writer holds grows with the
+archive. Cards are written as codes fixed by their masks (``CODES``); the
+page names only the cards it holds. A seat's page (``seat``) holds what
+that seat saw: another hand only as its size, another seat's draws not at
+all, and the other plays that would have kept a chance for that seat's own
+plays only.
+
+The page of every seat of a record the compiled core accepts, its plays
+plainly written, is written by the core in the same pass that checks it
+(``quick.viewed_block``): its JSON as ``Pages._record`` writes it, the
+words asked of ``core_words`` and of ``engine/armies.py``.
+tests/test_quick.py holds the two to the same page.
 """
 
 from __future__ import annotations
@@ -36,18 +44,33 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 from importlib.resources import files
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..checking.quick import FIXED, Paged, paged_block
+from ..checking.quick import (
+    Paged,
+    ViewWords,
+    accepted_verdict,
+    outcome_of,
+    paged_block,
+    viewed_block,
+)
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError
-from ..engine.armies import _NUMBERS, LEVELS, UNITS_PER_ARMY, described, explained_packed
+from ..engine.armies import (
+    _NUMBERS,
+    LEVELS,
+    UNITS_PER_ARMY,
+    described,
+    explained_counts,
+    explained_packed,
+)
 from ..engine.cards import CARD_WORDS, ICONS_BY_SENIORITY, Card, Icon, State, seat_name
 from ..engine.decisions import Analysis, Loss
-from ..engine.game import HAND_SIZE, MAX_SEATS, STATES, Deal
+from ..engine.game import MAX_SEATS, STATES, Deal
+from ..engine.scoring import Outcome, Scoring
 from ..files.sources import expand
 from ..notation.parser import parse_record
 from ..runs.blocks import Block, block_chunks, input_blocks
@@ -66,6 +89,9 @@ from .summary import (
     summarize,
     why,
 )
+
+if TYPE_CHECKING:
+    from ..checking._quick import Accepted
 
 _ASSETS = files(__package__) / "viewer"
 
@@ -128,17 +154,6 @@ class Decisions:
 
 HIDDEN = "?"  # a card drawn that the page's seat does not see
 _LETTERS = {state: state.name for state in State}
-_SEATED = {  # by seats, by ply modulo seats: each play as written with its seat
-    seats: [
-        {
-            (card, state): f"{seat_name((ply - 1) % seats)} {word} {state.name}"
-            for card, word in CARD_WORDS.items()
-            for state in State
-        }
-        for ply in range(seats)
-    ]
-    for seats in range(2, MAX_SEATS + 1)
-}
 _new = tuple.__new__
 
 
@@ -158,11 +173,13 @@ class Plays:
     (``picture.seat_labels``); the opening hands, one hidden from the page's
     seat as its size (None without a deal), and the size of the pile; every
     ply the rules accepted; then, by ply, the rest of a step where there is
-    one: the play as written where it says more than its card and state
-    (its words, then its comments), its glyph and, for a play with
-    comments, the note under the heading (``picture.note``; the script
-    words the others); and the words that end the replay (None: the
-    markers so far)."""
+    one: the play as written where it says more than its card and state,
+    or than its seat, card and state where every play is ``seated`` (its
+    words, then its comments), its glyph and, for a play with comments,
+    the note under the heading (``picture.note``; the script words the
+    others); the words that end the replay (None: the markers so far);
+    whether the replay stopped, and whether every play was written with
+    its seat."""
 
     labels: tuple[str, ...]
     hand_labels: tuple[str, ...]
@@ -174,23 +191,7 @@ class Plays:
     notes: tuple[tuple[int, str], ...]
     ending: tuple[str, str] | None
     stopped: bool
-
-
-@dataclass(frozen=True, slots=True)
-class CodedPlays:
-    """``Plays`` of a plainly written record the compiled core accepted, as
-    the page of every seat holds them: its hands as dealt and its plies
-    already in the core's fixed codes (``quick.FIXED``; ``Codes.fixed``
-    puts the page's codes in their place), three characters a ply as
-    ``_plays_json`` writes them; no glyph, note or stop."""
-
-    labels: tuple[str, ...]
-    hand_labels: tuple[str, ...]
-    hands: str  # HAND_SIZE codes a seat
-    pile: int
-    plies: str
-    written: tuple[tuple[int, tuple[str, ...]], ...]
-    ending: tuple[str, str]
+    seated: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,21 +204,20 @@ class RecordView:
     source: str
     index: int  # within its block until ``Pages`` numbers it within its file
     row: tuple[str, str, str, str, bool]  # players, date, event, verdict, valid
-    plays: Plays | CodedPlays | None  # None: nothing replayed
+    plays: Plays | None  # None: nothing replayed
     problems: tuple[Diagnostic, ...]
     lines: tuple[str, ...]  # the record's text, for quoting it in the problems
     first_line: int
     summary: Summary | None
-    decisions: Decisions | dict[str, object] | None  # None: nothing replayed; a dict: as JSON
+    decisions: Decisions | None  # None: nothing replayed
 
 
 SEAT_PROBLEMS = (
     "A seat's page shows where each problem is, not what it says nor the lines it quotes: "
     "they may name the cards of another hand (ordo validate says it all)."
 )
-CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcde"  # one for each of the 31 cards, in order met
+CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcde"  # the card of mask m as CODES[m - 1]
 NO_DRAW = "."  # a ply that drew nothing, in the page's plies
-CHUNK = 500  # records whose strings share a table of values
 
 
 def rules() -> dict[str, object]:
@@ -294,22 +294,18 @@ def _plays(report: Report, seat: int | None) -> Plays:
     notes: list[tuple[int, str]] = []
     # the replay stops at the first play it cannot read or play: while it
     # lasts, the k-th play written is ply k
-    for turn, play in zip(report.turns, report.record.plays, strict=False):
+    replayed = list(zip(report.turns, report.record.plays, strict=False))
+    seated = bool(replayed) and all(play.seat is not None for _, play in replayed)
+    for turn, play in replayed:
         seen = seat is None or seat == turn.seat  # another seat's draw is not shown
         card, state = str(turn.card), _LETTERS[turn.state]
         drawn = None if turn.drawn is None else str(turn.drawn) if seen else HIDDEN
         plies.append(Ply(card, state, drawn))
-        if (
-            play.seat is None
-            and play.drawn is None
-            and play.glyph is None
-            and not play.comments
-            and play.card.text == card
-            and play.state.text == state
-        ):
-            continue  # the usual play, which the script words from the ply
+        usual = f"{seat_name(turn.seat)} {card} {state}" if seated else f"{card} {state}"
         words = (play.seat, play.drawn if seen else None, play.card, play.state, play.glyph)
         said = " ".join(w.text for w in words if w is not None)
+        if said == usual and not play.comments:
+            continue  # the usual play, which the script words from the ply
         if play.comments or said != f"{card} {state}":
             comments = (visible(c.text) for c in play.comments)
             written.append((turn.ply, (visible(said), *comments)))
@@ -331,6 +327,7 @@ def _plays(report: Report, seat: int | None) -> Plays:
         tuple(notes),
         ending,
         report.stopped is not None,
+        seated,
     )
 
 
@@ -381,30 +378,16 @@ def _grouped(loss: Loss) -> tuple[tuple[str, str], ...]:
 
 def core_view(paged: Paged, file: int, source: str, index: int, seat: int | None) -> RecordView:
     """The page's view of a record the compiled core accepted, its plays
-    ``plain``, as ``record_view`` makes it of the record's report; from the
-    core's ``pieces`` where it laid out the page of every seat."""
+    ``plain``, as ``record_view`` makes it of the record's report."""
     names, deal = paged.names, paged.deal
     seats = len(names)
     labels, hand_labels = seat_labels(names, seats)
-    written: tuple[tuple[int, tuple[str, ...]], ...] = ()
-    if paged.seated:  # each play as written: more than its card and state
-        said = _SEATED[seats]
-        written = tuple(
-            [(ply, (said[ply % seats][play],)) for ply, play in enumerate(paged.plays, 1)]
-        )
     ending = (game_over(paged.outcome, paged.scoring.unit), "")
-    plays: Plays | CodedPlays
-    decisions: Decisions | dict[str, object] | None
-    if paged.pieces is not None:
-        hands, plies, decisions = paged.pieces
-        plays = CodedPlays(labels, hand_labels, hands, len(deal.pile), plies, written, ending)
-    else:
-        plays = Plays(
-            labels, hand_labels, _hands(deal, seat), len(deal.pile), _plies(paged, seat),
-            written, (), (), ending, False,
-        )  # fmt: skip
-        analysis = paged.analysis
-        decisions = None if analysis is None else _decisions(analysis, seat)
+    plays = Plays(
+        labels, hand_labels, _hands(deal, seat), len(deal.pile), _plies(paged, seat),
+        (), (), (), ending, False, paged.seated,
+    )  # fmt: skip
+    analysis = paged.analysis
     row = (
         visible(" v ".join(name.strip() or "?" for name in names)),
         visible(paged.tag("Date") or ""),
@@ -413,6 +396,7 @@ def core_view(paged: Paged, file: int, source: str, index: int, seat: int | None
         True,
     )
     summary = _core_summary(paged)
+    decisions = None if analysis is None else _decisions(analysis, seat)
     return RecordView(file, source, index, row, plays, (), (), paged.first_line, summary, decisions)
 
 
@@ -480,35 +464,105 @@ def _summary(summary: RecordSummary) -> Summary:
     return Summary(visible(rules_words(summary)), visible(outcome_words(summary)), comments, states)
 
 
-def view_block(block: Block, seat: int | None, decided: bool = True) -> list[RecordView]:
-    """The views of the records of one block (on a worker), numbered from 1
-    within the block."""
-    found: list[RecordView] = []
-    paged = None
-    if not block.one_record:
-        paged = paged_block(block.first_line, block.text, decided, viewed=seat is None)
-    for item in block_chunks(block) if paged is None else paged:
-        if not isinstance(item, tuple) and item.plain:
-            found.append(core_view(item, block.file, block.source, len(found) + 1, seat))
+class ViewedBlock(NamedTuple):
+    """The records of one block on the page, made on a worker: their file
+    and source, and each record's ``RecordView``, or its line in the list
+    and its JSON as the compiled core wrote them (``quick.viewed_block``),
+    their strings as indices in ``values``, the block's table, which the
+    strings of the others join; ``cards``: the cards the core's JSON
+    holds, a bit by mask."""
+
+    file: int
+    source: str
+    values: list[str]
+    cards: int
+    items: list[RecordView | tuple[str, str]]
+
+
+def view_block(block: Block, seat: int | None, decided: bool = True) -> ViewedBlock:
+    """The records of one block on the page (on a worker), numbered from 1
+    within the block: the page of every seat of those the core accepts
+    written by the core, a seat's page of them from what the core read."""
+    items: list[RecordView | tuple[str, str]] = []
+    values: list[str] = []
+    cards = 0
+    found: Iterable[Paged | tuple[int, str] | tuple[str, str]] = block_chunks(block)
+    if block.one_record:
+        pass
+    elif seat is None:
+        viewed = viewed_block(block.first_line, block.text, _VIEW_WORDS, decided)
+        if viewed is not None:
+            values, cards, found = viewed
+    else:
+        found = paged_block(block.first_line, block.text, decided) or found
+    for item in found:
+        if isinstance(item, Paged):
+            if item.plain:
+                items.append(core_view(item, block.file, block.source, len(items) + 1, seat))
+                continue
+            first_line, text = item.first_line, item.text
+        elif isinstance(item[0], str):  # the line and JSON the core wrote
+            items.append(item)
             continue
-        first_line, text = item if isinstance(item, tuple) else (item.first_line, item.text)
+        else:
+            first_line, text = item
         if not text.strip():
             continue
-        record = parse_record(text, first_line, block.source, len(found) + 1)
+        record = parse_record(text, first_line, block.source, len(items) + 1)
         if record is not None:
             view = record_view(validate(record), block.file, text, first_line, seat, decided)
-            found.append(view)
-    return found
+            items.append(view)
+    return ViewedBlock(block.file, block.source, values, cards, items)
+
+
+def core_words(item: Accepted, points: tuple[int, ...], date: str, event: str) -> tuple[str, ...]:
+    """The words of the page of a record the core accepted, for the core to
+    write it (``quick.viewed_block``), as ``core_view`` has them: its
+    players, date, event, verdict, rules, result and the words that end
+    its replay, then each seat's label and each hand's."""
+    named = _named(item[1])
+    said = _said(outcome_of(item), points, tuple([marker[2] for marker in item[8]]))
+    return (named[0], visible(date), visible(event), *said, *named[1:])
+
+
+@lru_cache(maxsize=4096)
+def _named(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The players in the list of records, each seat's label and each hand's."""
+    labels, hand_labels = seat_labels(names, len(names))
+    return (visible(" v ".join(name.strip() or "?" for name in names)), *labels, *hand_labels)
+
+
+@lru_cache(maxsize=4096)
+def _said(outcome: Outcome, points: tuple[int, ...], winners: tuple[int, ...]) -> tuple[str, ...]:
+    """The verdict, rules, result and the words that end the replay of a
+    finished game, by its outcome: they come again."""
+    scoring = Scoring.by_points(points) if points else Scoring.classic()
+    result = GameResult(outcome, why(outcome, winners, scoring))
+    return (
+        visible(accepted_verdict(outcome, scoring.is_points)),
+        visible(scoring_words(scoring)),
+        visible(result_words(result)),
+        game_over(outcome, scoring.unit),
+    )
+
+
+_VIEW_WORDS: ViewWords = (
+    (core_words, CODES, NO_DRAW),
+    (described, explained_counts, explained_packed),
+)
 
 
 class Values:
-    """A table of values: each distinct value once, by its index."""
+    """A table of values: each distinct value once, by its index; from
+    ``values`` (the core's) on."""
 
-    def __init__(self) -> None:
-        self.index: dict[tuple[type, Hashable], int] = {}
-        self.values: list[Hashable] = []
+    def __init__(self, values: list[str] | None = None) -> None:
+        self.values: list[Hashable] = list(values or ())
+        self.index: dict[tuple[type, Hashable], int] | None = None  # made when first asked
 
     def __call__(self, value: Hashable) -> int:
+        if self.index is None:
+            self.index = {(type(v), v): k for k, v in enumerate(self.values)}
         key = (type(value), value)  # True is not 1 here
         found = self.index.get(key)
         if found is None:
@@ -521,18 +575,22 @@ class Values:
 
 
 class Chunk:
-    """``CHUNK`` records' table of values and their lines in the list of
-    records (source, index in its file, players, date, event, verdict,
-    valid), written after them as the script ``c<n>``: ``{"values": [...],
-    "rows": [...]}``."""
+    """The records of one block in the list of records: their source, the
+    index of the first in its file, their table of values and their lines
+    (players, date, event, verdict, valid; strings as indices in the
+    table), written after them as the script ``c<n>``: ``{"source": ...,
+    "first": ..., "values": [...], "rows": [...]}``."""
 
-    def __init__(self) -> None:
-        self.values = Values()
-        self.rows: list[list[int]] = []
+    def __init__(self, source: str, first: int, values: list[str]) -> None:
+        self.source, self.first = source, first
+        self.values = Values(values)
+        self.rows: list[str] = []  # each as JSON
 
     def script(self, number: int) -> str:
-        data = {"values": self.values.json(), "rows": self.rows}
-        return f'<script type="application/json" id="c{number}">{script_json(data)}</script>\n'
+        data = {"source": visible(self.source), "first": self.first, "values": self.values.json()}
+        rows = ",".join(self.rows)
+        head = script_json(data)[:-1]
+        return f'<script type="application/json" id="c{number}">{head},"rows":[{rows}]}}</script>\n'
 
 
 def script_json(value: Any) -> str:
@@ -562,7 +620,7 @@ class Pages:
 
     def __iter__(self) -> Iterator[str]:
         codes = Codes()
-        chunk, chunks = Chunk(), 0
+        chunks = 0
         shell, tail = (_ASSETS / "viewer.html").read_text("utf-8").split("<!-- records -->")
         css = (_ASSETS / "viewer.css").read_text("utf-8")
         script = (_ASSETS / "viewer.js").read_text("utf-8")  # now: the page is of one version
@@ -573,20 +631,25 @@ class Pages:
             if isinstance(done, InputError):
                 self.problems.append(done)
                 continue
-            for view in done:
-                index = counted.get(view.file, 0) + 1
-                counted[view.file] = index
+            if not done.items:
+                continue
+            chunk = Chunk(done.source, counted.get(done.file, 0) + 1, done.values)
+            codes.met |= done.cards
+            for item in done.items:
                 self.records += 1
-                self.invalid += not view.row[4]
-                yield self._record(replace(view, index=index), chunk, codes)
-                if len(chunk.rows) == CHUNK:
-                    yield chunk.script(chunks)
-                    chunk, chunks = Chunk(), chunks + 1
-        if chunk.rows or not chunks:
+                if isinstance(item, RecordView):
+                    self.invalid += not item.row[4]
+                    index = chunk.first + len(chunk.rows)
+                    data = self._record(replace(item, index=index), chunk, codes)
+                else:
+                    row, data = item
+                    chunk.rows.append(row)
+                yield f'<script type="application/json" id="r{self.records}">{data}</script>\n'
+            counted[done.file] = chunk.first - 1 + len(chunk.rows)
             yield chunk.script(chunks)
             chunks += 1
-        faces = defs(Card.from_letters(card) for card in codes.cards)
-        yield f'<svg class="v-defs" aria-hidden="true" focusable="false">{faces}</svg>\n'
+        cards = [Card(mask) for mask in range(1, 32) if codes.met >> mask & 1]
+        yield f'<svg class="v-defs" aria-hidden="true" focusable="false">{defs(cards)}</svg>\n'
         problems = [
             diagnostic_text(p.diagnostic, [p.shown] if p.shown is not None else None).plain
             for p in self.problems
@@ -595,8 +658,7 @@ class Pages:
             "layout": layout(),
             "rules": rules(),
             "chunks": chunks,
-            "chunk": CHUNK,
-            "cards": list(codes.cards),
+            "cards": [str(Card(m)) if codes.met >> m & 1 else None for m in range(1, 32)],
             "codes": CODES,
             "seat": self.seat,
             "seats": [seat_name(s) for s in range(MAX_SEATS)],
@@ -606,12 +668,11 @@ class Pages:
         yield tail.replace("{{script}}", script.replace("</script", "<\\/script"))
 
     def _record(self, view: RecordView, chunk: Chunk, codes: Codes) -> str:
+        """A record's JSON, its strings in the chunk's values, its line added to the chunk's."""
         values = chunk.values
         players, date, event, verdict, valid = view.row
-        chunk.rows.append(
-            [values(view.source), view.index, values(players), values(date), values(event)]
-            + [values(verdict), int(valid)]
-        )
+        row = [values(players), values(date), values(event), values(verdict), int(valid)]
+        chunk.rows.append(script_json(row))
         problems = [
             diagnostic_text(replace(d, record=view.index), view.lines, view.first_line).plain
             if self.seat is None
@@ -623,11 +684,7 @@ class Pages:
         rules, result, comments, states = view.summary or Summary("", "", (), ())
         plays = view.plays
         data = {
-            "plays": None
-            if plays is None
-            else _coded_plays_json(plays, values, codes)
-            if isinstance(plays, CodedPlays)
-            else _plays_json(plays, values, codes),
+            "plays": None if plays is None else _plays_json(plays, values, codes),
             "problems": problems,
             "summary": [
                 values(rules),
@@ -638,12 +695,9 @@ class Pages:
                     for m, s, ply, why, ranks in states
                 ],
             ],
-            "decisions": view.decisions
-            if isinstance(view.decisions, dict)
-            else _decisions_json(view.decisions),
+            "decisions": _decisions_json(view.decisions),
         }
-        number = self.records
-        return f'<script type="application/json" id="r{number}">{script_json(data)}</script>\n'
+        return script_json(data)
 
 
 def _plays_json(plays: Plays, values: Values, codes: Codes) -> dict[str, Any]:
@@ -671,28 +725,7 @@ def _plays_json(plays: Plays, values: Values, codes: Codes) -> dict[str, Any]:
         "notes": {str(ply): values(line) for ply, line in plays.notes},
         "ending": None if plays.ending is None else [values(words) for words in plays.ending],
         "stopped": int(plays.stopped),
-    }
-
-
-_PLIES = [str(ply) for ply in range(1000)]  # a ply as the key of a JSON object
-
-
-def _coded_plays_json(plays: CodedPlays, values: Values, codes: Codes) -> dict[str, Any]:
-    """``CodedPlays`` for the page, as ``_plays_json`` writes ``Plays``: the
-    cards met in the same order (the hands, then the plies), so in the same
-    codes."""
-    hands = codes.fixed(plays.hands)
-    return {
-        "labels": [values(label) for label in plays.labels],
-        "hand_labels": [values(label) for label in plays.hand_labels],
-        "hands": [hands[at : at + HAND_SIZE] for at in range(0, len(hands), HAND_SIZE)],
-        "pile": plays.pile,
-        "plies": codes.fixed(plays.plies),
-        "written": {_PLIES[ply]: [values(w) for w in words] for ply, words in plays.written},
-        "glyphs": {},
-        "notes": {},
-        "ending": [values(words) for words in plays.ending],
-        "stopped": 0,
+        "seated": int(plays.seated),
     }
 
 
@@ -726,33 +759,23 @@ def _decisions_json(found: Decisions | None) -> dict[str, Any] | None:
 
 
 class Codes:
-    """The page's cards, each a character of ``CODES`` in the order met."""
+    """The page's cards, each the character of ``CODES`` at its mask - 1;
+    ``met``: the cards the page holds, a bit by mask (another hand's cards,
+    on a seat's page, are not among them)."""
 
     def __init__(self) -> None:
-        self.cards: dict[str, str] = {}
-        self.table: dict[int, str] = {}  # the code of each card in fixed codes
+        self.met = 0
 
     def __call__(self, cards: Iterable[str]) -> str:
         return "".join([self.code(card) for card in cards])
 
     def code(self, card: str) -> str:
-        return self.cards.get(card) or self._new(card)
+        mask = _MASKS[card]
+        self.met |= 1 << mask
+        return CODES[mask - 1]
 
-    def fixed(self, text: str) -> str:
-        """``text`` with each card in fixed codes (``quick.FIXED``) in its
-        code, a new card given the next code where it is first met."""
-        coded = text.translate(self.table)
-        if coded.isascii():
-            return coded
-        for char in text:
-            if ord(char) >= FIXED and ord(char) not in self.table:
-                self._new(str(Card(ord(char) - FIXED)))
-        return text.translate(self.table)
 
-    def _new(self, card: str) -> str:
-        code = self.cards[card] = CODES[len(self.cards)]
-        self.table[FIXED + Card.from_letters(card).mask] = code
-        return code
+_MASKS = {str(Card(mask)): mask for mask in range(1, 32)}
 
 
 def _html(text: str) -> str:

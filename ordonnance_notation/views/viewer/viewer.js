@@ -12,16 +12,16 @@
   const CARDS = INDEX.cards, CODES = INDEX.codes;
   const decode = (codes) => Array.from(codes, (c) => CARDS[CODES.indexOf(c)]);
 
-  // the chunks of records (page.Chunk): their tables of values and lines in the list
-  const CHUNKS = [];
+  // the chunks of records, a block of a file each (page.Chunk): their tables of values and lines in the list
+  const VALUES = []; // each record's table of values, by its number - 1
   const ROWS = []; // [source, index in file, players, date, event, verdict, valid]
   for (let k = 0; k < INDEX.chunks; k++) {
     const chunk = JSON.parse(document.getElementById(`c${k}`).textContent);
-    CHUNKS.push(chunk.values);
-    for (const [source, index, players, date, event, verdict, valid] of chunk.rows) {
-      const v = chunk.values;
-      ROWS.push([v[source], index, v[players], v[date], v[event], v[verdict], valid]);
-    }
+    const v = chunk.values;
+    chunk.rows.forEach(([players, date, event, verdict, valid], i) => {
+      ROWS.push([chunk.source, chunk.first + i, v[players], v[date], v[event], v[verdict], valid]);
+      VALUES.push(v);
+    });
   }
 
   // ---- the rules of a ply (engine/game.py Table.play, engine/armies.py) ----
@@ -357,14 +357,15 @@
     let rec = records.get(number);
     if (rec) return rec;
     const data = JSON.parse(document.getElementById(`r${number}`).textContent);
-    const v = CHUNKS[Math.floor((number - 1) / INDEX.chunk)]; // page.Chunk
+    const v = VALUES[number - 1]; // page.Chunk
     const scenes = data.plays === null ? [] : replayed(data.plays, v);
     // the step list: each play as written, and its comments
     const plays = scenes.map((sc, k) => {
       if (k === 0) return [sc.heading[1]];
       const written = data.plays.written[k];
       if (written) return written.map((i) => v[i]);
-      return [`${decode(data.plays.plies[3 * k - 3])[0]} ${data.plays.plies[3 * k - 2]}`];
+      const seat = data.plays.seated ? `${seatName((k - 1) % scenes[0].seats)} ` : ""; // page.Plays
+      return [`${seat}${decode(data.plays.plies[3 * k - 3])[0]} ${data.plays.plies[3 * k - 2]}`];
     });
     rec = { number, data, v, scenes, plays, seats: scenes.length ? scenes[0].seats : 0, last: scenes.length - 1 };
     if (records.size > 20) records.delete(records.keys().next().value);

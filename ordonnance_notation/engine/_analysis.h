@@ -74,6 +74,7 @@ typedef struct {
     const int *points; /* NULL: classic scoring */
     int point_count;
     int pool[MAX_SEATS][32]; /* the cards each seat has still to play, known, by mask */
+    unsigned avail[MAX_SEATS]; /* the masks of its pool it holds one or more of (pooled) */
     int wild[MAX_SEATS];     /* and those unknown */
     int base[STATES][MAX_SEATS];
     int units[STATES][MAX_SEATS];
@@ -133,6 +134,14 @@ static int still_found(position_t *p, int seat, int card, int state, int known) 
     return lost;
 }
 
+/* ``avail`` of a seat from its pool, once that is set. */
+static void pooled(position_t *p, int seat) {
+    p->avail[seat] = 0;
+    for (int mask = 1; mask < 32; mask++)
+        if (p->pool[seat][mask] > 0)
+            p->avail[seat] |= 1u << mask;
+}
+
 /* Position(): ``hands`` and ``pile`` NULL when the deal is unknown. */
 static void position_start(position_t *p, int seats, const unsigned char hands[][HAND_SIZE],
                            const unsigned char *pile, int pile_size, int draws_known,
@@ -163,6 +172,8 @@ static void position_start(position_t *p, int seats, const unsigned char hands[]
             else if (!draws_known)
                 p->wild[at % seats]++;
         }
+    for (int s = 0; s < seats; s++)
+        pooled(p, s);
 }
 
 /* The cards ``seat`` may still place, by mask, for the strongest (weakest)
@@ -252,12 +263,12 @@ static unsigned undominated(unsigned avail, int strongest) {
 /* Some army of k more cards, each the one that makes the strongest (weakest) army so far. */
 static int find_greedy(position_t *p, int state, int seat, int strongest, found_t *f) {
     int k = UNITS - p->units[state][seat], army = p->base[state][seat];
-    int left[32];
-    to_place(p, seat, k, strongest, left);
-    unsigned avail = 0;
-    for (int mask = 1; mask < 32; mask++)
-        if (left[mask] > 0)
-            avail |= 1u << mask;
+    const int *pool = p->pool[seat];
+    unsigned avail = p->avail[seat], wild = 0; /* to_place's, and what an unknown card may be */
+    int extra = p->wild[seat] < k ? p->wild[seat] : k;
+    if (extra > 0)
+        wild = strongest ? 1u << ALL_ICONS : 1u << 1 | 1u << 2 | 1u << 4 | 1u << 8 | 1u << 16;
+    avail |= wild;
     f->sure = p->wild[seat] == 0;
     f->count = k;
     for (int i = 0; i < k && i < UNITS; i++) {
@@ -268,10 +279,15 @@ static int find_greedy(position_t *p, int state, int seat, int strongest, found_
             if (pick == 0 || (strongest ? rank > best : rank < best))
                 pick = mask, best = rank;
         }
-        if (pick == 0)
+        if (pick == 0) {
             pick = strongest ? ALL_ICONS : 1, f->sure = 0;
-        else if (--left[pick] == 0)
-            avail &= ~(1u << pick);
+        } else {
+            int left = pool[pick] + (wild >> pick & 1 ? extra : 0) - 1;
+            for (int j = 0; j < i; j++)
+                left -= f->cards[j] == pick;
+            if (left == 0)
+                avail &= ~(1u << pick);
+        }
         f->cards[i] = (unsigned char)pick;
         army += analysis_packed[pick];
     }
@@ -353,10 +369,12 @@ static int game_winners(position_t *p, const int can[STATES]) {
  * whose winners may have changed (still_found). */
 static int position_play(position_t *p, int ply, int seat, int card, int state) {
     int known = p->pool[seat][card] > 0;
-    if (known)
-        p->pool[seat][card]--;
-    else if (p->wild[seat])
+    if (known) {
+        if (--p->pool[seat][card] == 0)
+            p->avail[seat] &= ~(1u << card);
+    } else if (p->wild[seat]) {
         p->wild[seat]--;
+    }
     if (p->known) {
         unsigned char *hand = p->hand[seat];
         if (ply - 1 < p->pile_size && p->held[seat] < MAX_HELD)
@@ -424,6 +442,28 @@ static void take_out(unsigned char *hand, int *held, int card) {
         }
 }
 
+/* Whether ``seat``, able to win ``target`` in ``before``, still could had it
+ * played ``card`` to another state: so when every army found of it in
+ * ``target`` stands (still_found would keep it), for then whether it can
+ * win there is asked of the same armies, found as before. */
+static int stands_elsewhere(const position_t *before, int seat, int card, int target) {
+    int known = before->pool[seat][card] > 0;
+    int wild = before->wild[seat] - (!known && before->wild[seat] > 0);
+    for (int kind = 0; kind < FOUND; kind++) {
+        const found_t *f = &before->found[kind][target][seat];
+        if (f->rank == -2)
+            continue;
+        if (!known || !f->sure || wild)
+            return 0;
+        int uses = 0;
+        for (int i = 0; i < f->count; i++)
+            uses += f->cards[i] == card;
+        if (uses > before->pool[seat][card] - 1)
+            return 0;
+    }
+    return 1;
+}
+
 /* _alternatives: the other plays from ``hand``, the hand ``seat`` held at
  * ``ply`` (in ``before``), that keep ``target``. */
 static void alternatives(const position_t *before, const int can[STATES], const unsigned char *hand,
@@ -445,7 +485,8 @@ static void alternatives(const position_t *before, const int can[STATES], const 
             int kept;
             if (target < STATES && state != target) {
                 if (elsewhere[card] < 0)
-                    elsewhere[card] = keeps(before, can, ply, seat, card, state, target);
+                    elsewhere[card] = stands_elsewhere(before, seat, card, target) ||
+                                      keeps(before, can, ply, seat, card, state, target);
                 kept = elsewhere[card];
             } else {
                 kept = keeps(before, can, ply, seat, card, state, target);

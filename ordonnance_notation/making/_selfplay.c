@@ -76,6 +76,7 @@ static void as_seen(position_t *p, const table_t *t, int seat, const int held[32
     memcpy(p->pool[seat], held, sizeof p->pool[seat]);
     if (card)
         p->pool[seat][card]--;
+    pooled(p, seat);
     p->wild[seat] = draws;
     for (int s = 0; s < STATES; s++)
         for (int other = 0; other < t->seats; other++) {

@@ -64,7 +64,6 @@ from ..engine.armies import (
     LEVELS,
     UNITS_PER_ARMY,
     described,
-    explained_counts,
     explained_packed,
 )
 from ..engine.cards import CARD_WORDS, ICONS_BY_SENIORITY, Card, Icon, State, seat_name
@@ -80,6 +79,7 @@ from .board import ending_pieces, game_over
 from .picture import defs, layout, note, seat_labels
 from .report import diagnostic_text, visible
 from .summary import (
+    WORDS_OF_ARMIES,
     GameResult,
     RecordSummary,
     outcome_words,
@@ -546,10 +546,7 @@ def _said(outcome: Outcome, points: tuple[int, ...], winners: tuple[int, ...]) -
     )
 
 
-_VIEW_WORDS: ViewWords = (
-    (core_words, CODES, NO_DRAW),
-    (described, explained_counts, explained_packed),
-)
+_VIEW_WORDS: ViewWords = ((core_words, CODES, NO_DRAW), WORDS_OF_ARMIES)
 
 
 class Values:

@@ -341,7 +341,7 @@ def _core_texts(
     """``render_text``'s summaries of a block's plainly written records, the
     states and points table laid out by the core, but for their numbers;
     with ``decided``, when each state was decided, as the core found it."""
-    found = summary_block(block.first_line, block.text, _WORDS_OF_ARMIES, decided)
+    found = summary_block(block.first_line, block.text, WORDS_OF_ARMIES, decided)
     if found is None:
         return None
     before = visible(f"{block.source}, record ")
@@ -369,7 +369,8 @@ def _core_text(item: Summarised) -> str:
     )
 
 
-_WORDS_OF_ARMIES = (described, explained_counts, explained_packed)
+WORDS_OF_ARMIES = (described, explained_counts, explained_packed)
+"""The words of the armies the core asks for a summary's states (``quick.SummaryWords``)."""
 
 
 @lru_cache(maxsize=4096)

@@ -546,6 +546,61 @@ static void now_can(analysis_t *a, int target, int now, int ply, int seat, posit
         a->decided[target] = ply;
 }
 
+/* The seats of ``chances`` that can still win ``state`` after ``mover``
+ * played: winners(), asking only what the play could change. Only the
+ * mover's armies changed, so another seat of ``chances``, which could beat
+ * every seat there before, still beats all but the mover. */
+static int winners_after(position_t *p, int state, int chances, int mover) {
+    int found = 0;
+    for (int seat = 0; seat < p->seats; seat++)
+        if (chances >> seat & 1 &&
+            (seat == mover ? can_win(p, state, seat) : beats(p, state, seat, mover)))
+            found |= 1 << seat;
+    return found;
+}
+
+/* What position_play changes of the seat that plays in the state it plays
+ * to: kept before each ply, for the position before it (``before``) where
+ * a loss asks for it. The other seats' armies found meanwhile are the
+ * same there. */
+typedef struct {
+    int pool[32], wild, held, base, units, fourth;
+    unsigned avail;
+    unsigned char hand[MAX_HELD];
+    found_t found[FOUND][STATES];
+} mover_t;
+
+static void mover_kept(const position_t *p, int seat, int state, mover_t *m) {
+    memcpy(m->pool, p->pool[seat], sizeof m->pool);
+    m->avail = p->avail[seat];
+    m->wild = p->wild[seat];
+    m->held = p->held[seat];
+    memcpy(m->hand, p->hand[seat], sizeof m->hand);
+    m->base = p->base[state][seat];
+    m->units = p->units[state][seat];
+    m->fourth = p->fourth[state][seat];
+    for (int kind = 0; kind < FOUND; kind++)
+        for (int s = 0; s < STATES; s++)
+            m->found[kind][s] = p->found[kind][s][seat];
+}
+
+static const position_t *before_of(const position_t *p, int seat, int state, const mover_t *m) {
+    static position_t before;
+    before = *p;
+    memcpy(before.pool[seat], m->pool, sizeof m->pool);
+    before.avail[seat] = m->avail;
+    before.wild[seat] = m->wild;
+    before.held[seat] = m->held;
+    memcpy(before.hand[seat], m->hand, sizeof m->hand);
+    before.base[state][seat] = m->base;
+    before.units[state][seat] = m->units;
+    before.fourth[state][seat] = m->fourth;
+    for (int kind = 0; kind < FOUND; kind++)
+        for (int s = 0; s < STATES; s++)
+            before.found[kind][s][seat] = m->found[kind][s];
+    return &before;
+}
+
 /* analysis.analyse of legal plays (``cards``, ``states``: ``count`` of them)
  * from ``p`` as position_start left it. */
 static inline void analyse_plays(position_t *p, const unsigned char *cards, const unsigned char *states,
@@ -558,10 +613,11 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
     }
     a->can[STATES] = game_winners(p, a->can);
     a->decided[STATES] = one_seat(a->can[STATES]) ? 0 : -1;
-    static position_t before;
+    mover_t mover;
     for (int ply = 1; ply <= count; ply++) {
         int seat = (ply - 1) % p->seats, card = cards[ply - 1], state = states[ply - 1];
-        before = *p;
+        mover_kept(p, seat, state, &mover);
+        const position_t *before = NULL; /* made where a loss asks for it */
         int can[STATES];
         memcpy(can, a->can, sizeof can);
         int moved = position_play(p, ply, seat, card, state);
@@ -574,17 +630,22 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
         for (int target = 0; target < STATES; target++) {
             if (!(moved >> target & 1))
                 continue;
-            int now = winners(p, target, a->can[target]);
+            int now = winners_after(p, target, a->can[target], seat);
             if (now == a->can[target])
                 continue;
             changed = 1;
-            now_can(a, target, now, ply, seat, p, &before, can, card, state);
+            if (before == NULL)
+                before = before_of(p, seat, state, &mover);
+            now_can(a, target, now, ply, seat, p, before, can, card, state);
         }
         if (!changed && p->points == NULL)
             continue;
         int game = game_winners(p, a->can);
-        if (game != a->can[STATES])
-            now_can(a, STATES, game, ply, seat, p, &before, can, card, state);
+        if (game != a->can[STATES]) {
+            if (before == NULL)
+                before = before_of(p, seat, state, &mover);
+            now_can(a, STATES, game, ply, seat, p, before, can, card, state);
+        }
     }
     a->exact = p->known;
     for (int s = 0; s < p->seats; s++)

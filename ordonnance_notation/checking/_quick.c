@@ -761,8 +761,15 @@ static int put(const char *s, size_t n) { return put_in(&out, s, n); }
 static int put_s(const char *s) { return put(s, strlen(s)); }
 static int put_text(text_t t) { return put(t.p, (size_t)t.n); }
 static int put_int(int value) {
-    char digits[16];
-    return put(digits, (size_t)snprintf(digits, sizeof digits, "%d", value));
+    char digits[12];
+    size_t n = 0;
+    unsigned u = value < 0 ? 0u - (unsigned)value : (unsigned)value;
+    do
+        digits[sizeof digits - ++n] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (value < 0)
+        digits[sizeof digits - ++n] = '-';
+    return put(digits + sizeof digits - n, n);
 }
 static int put_seat(int seat) {
     char word[3] = {'P', (char)('1' + seat), '\0'};

@@ -555,6 +555,7 @@ class Values:
 
     def __init__(self, values: list[str] | None = None) -> None:
         self.values: list[Hashable] = list(values or ())
+        self.seen = len(self.values)  # the core's are shown as they may reach a terminal already
         self.index: dict[tuple[type, Hashable], int] | None = None  # made when first asked
 
     def __call__(self, value: Hashable) -> int:
@@ -568,7 +569,8 @@ class Values:
         return found
 
     def json(self) -> list[Any]:
-        return [visible(v) if isinstance(v, str) else v for v in self.values]
+        rest = self.values[self.seen :]
+        return self.values[: self.seen] + [visible(v) if isinstance(v, str) else v for v in rest]
 
 
 class Chunk:

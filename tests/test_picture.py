@@ -5,12 +5,14 @@ see; a seat's view holds no other seat's card at all."""
 
 import xml.etree.ElementTree as ET
 from collections import Counter
+from xml.sax import saxutils
 
 import pytest
 from strategies import ROOT
 
 from ordonnance_notation import parse_text, validate
 from ordonnance_notation.engine.cards import Icon, seat_name
+from ordonnance_notation.views import picture
 from ordonnance_notation.views.board import render_step
 from ordonnance_notation.views.picture import ICON_COLOURS, scene, scenes, step_picture
 from ordonnance_notation.views.replay import replay
@@ -168,3 +170,21 @@ def test_a_seats_view_leaves_out_what_stopped_the_replay():
         board = render_step(steps, last, seat).plain
         assert "but holds only" not in board and "replay stops here: ply 3 is E" in board
     assert "but holds only" in render_step(steps, last).plain
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "plain",
+        "a & b < c > d",
+        'say "hi"',
+        "it's",
+        "both \" and '",
+        "lines\nand\ttabs\r",
+        "&amp;",
+    ],
+)
+def test_the_pictures_escape_text_and_attributes_as_the_standard_library_does(text):
+    assert picture.escape(text) == saxutils.escape(text)
+    assert picture.quoteattr(text) == saxutils.quoteattr(text)

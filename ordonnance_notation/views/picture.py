@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
-from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.armies import LEVELS, Army
 from ..engine.cards import Card, Icon, State, seat_name
@@ -23,6 +22,26 @@ from ..notation.record import Play
 from .board import _label, _markers, end_pieces, heading_pieces, state_status
 from .replay import Replay, Step
 from .report import visible
+
+
+def escape(text: str) -> str:
+    """Text in XML: ``&``, ``<`` and ``>`` as entities, as
+    ``xml.sax.saxutils.escape`` writes it (whose import, through
+    ``urllib``, would be a tenth of ``ordo view``'s start-up;
+    tests/test_picture.py holds the two equal)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """An XML attribute's value in its quotes, as ``xml.sax.saxutils.quoteattr``
+    writes it."""
+    text = escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return '"' + text.replace('"', "&quot;") + '"'
+
 
 ICON_COLOURS = {
     Icon.L: "#8d5a2b",  # brown, as the edition prints it (rules.md)

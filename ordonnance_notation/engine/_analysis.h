@@ -392,6 +392,53 @@ static int position_play(position_t *p, int ply, int seat, int card, int state) 
     return still_found(p, seat, card, state, known);
 }
 
+/* What position_play changes of the seat that plays: kept before a play,
+ * for the position before it where a loss asks for it (before_of), and to
+ * take back a play tried in its place (keeps). */
+typedef struct {
+    int pool[32], wild, held, base[STATES], units[STATES], fourth[STATES];
+    unsigned avail;
+    unsigned char hand[MAX_HELD];
+    found_t found[FOUND][STATES];
+} mover_t;
+
+static void mover_kept(const position_t *p, int seat, mover_t *m) {
+    memcpy(m->pool, p->pool[seat], sizeof m->pool);
+    m->avail = p->avail[seat];
+    m->wild = p->wild[seat];
+    m->held = p->held[seat];
+    memcpy(m->hand, p->hand[seat], sizeof m->hand);
+    for (int s = 0; s < STATES; s++) {
+        m->base[s] = p->base[s][seat];
+        m->units[s] = p->units[s][seat];
+        m->fourth[s] = p->fourth[s][seat];
+        for (int kind = 0; kind < FOUND; kind++)
+            m->found[kind][s] = p->found[kind][s][seat];
+    }
+}
+
+static void mover_back(position_t *p, int seat, const mover_t *m) {
+    memcpy(p->pool[seat], m->pool, sizeof m->pool);
+    p->avail[seat] = m->avail;
+    p->wild[seat] = m->wild;
+    p->held[seat] = m->held;
+    memcpy(p->hand[seat], m->hand, sizeof m->hand);
+    for (int s = 0; s < STATES; s++) {
+        p->base[s][seat] = m->base[s];
+        p->units[s][seat] = m->units[s];
+        p->fourth[s][seat] = m->fourth[s];
+        for (int kind = 0; kind < FOUND; kind++)
+            p->found[kind][s][seat] = m->found[kind][s];
+    }
+}
+
+static const position_t *before_of(const position_t *p, int seat, const mover_t *m) {
+    static position_t before;
+    before = *p;
+    mover_back(&before, seat, m);
+    return &before;
+}
+
 typedef struct {
     int seat, ply, by;
     int kept; /* the plays that would have kept the chance, as (card, state) */
@@ -417,20 +464,22 @@ typedef struct {
 /* Whether ``seat`` could still win ``target`` (STATES: the game) had it played
  * ``card`` to ``state`` at ``ply`` in ``before`` instead (``can``: the
  * winners of each state there). */
-static int keeps(const position_t *before, const int can[STATES], int ply, int seat, int card,
-                 int state, int target) {
-    static position_t trial;
-    trial = *before;
-    trial.trying = 1;
-    trial.known = 0; /* (the hands are not asked again) */
-    int moved = position_play(&trial, ply, seat, card, state);
-    if (target < STATES)
-        return can_win(&trial, target, seat);
-    int now[STATES];
-    int everyone = (1 << trial.seats) - 1;
-    for (int s = 0; s < STATES; s++)
-        now[s] = trial.points != NULL ? 0 : moved >> s & 1 ? winners(&trial, s, everyone) : can[s];
-    return game_winners(&trial, now) >> seat & 1;
+static int keeps(position_t *trial, const mover_t *m, const int can[STATES], int ply, int seat,
+                 int card, int state, int target) {
+    int moved = position_play(trial, ply, seat, card, state), kept;
+    if (target < STATES) {
+        kept = can_win(trial, target, seat);
+    } else {
+        int now[STATES];
+        int everyone = (1 << trial->seats) - 1;
+        for (int s = 0; s < STATES; s++)
+            now[s] = trial->points != NULL ? 0
+                     : moved >> s & 1      ? winners(trial, s, everyone)
+                                           : can[s];
+        kept = game_winners(trial, now) >> seat & 1;
+    }
+    mover_back(trial, seat, m); /* the play taken back: the others' armies found stay true */
+    return kept;
 }
 
 static void take_out(unsigned char *hand, int *held, int card) {
@@ -469,6 +518,12 @@ static int stands_elsewhere(const position_t *before, int seat, int card, int ta
 static void alternatives(const position_t *before, const int can[STATES], const unsigned char *hand,
                          int held, int ply, int seat, int played_card, int played_state,
                          int target, loss_t *loss) {
+    static position_t trial; /* before, each other play tried in it and taken back */
+    trial = *before;
+    trial.trying = 1;
+    trial.known = 0; /* (the hands are not asked again) */
+    mover_t kept_back;
+    mover_kept(&trial, seat, &kept_back);
     int elsewhere[32];
     for (int m = 0; m < 32; m++)
         elsewhere[m] = -1;
@@ -486,10 +541,10 @@ static void alternatives(const position_t *before, const int can[STATES], const 
             if (target < STATES && state != target) {
                 if (elsewhere[card] < 0)
                     elsewhere[card] = stands_elsewhere(before, seat, card, target) ||
-                                      keeps(before, can, ply, seat, card, state, target);
+                                      keeps(&trial, &kept_back, can, ply, seat, card, state, target);
                 kept = elsewhere[card];
             } else {
-                kept = keeps(before, can, ply, seat, card, state, target);
+                kept = keeps(&trial, &kept_back, can, ply, seat, card, state, target);
             }
             if (kept && loss->kept < MAX_KEPT) {
                 loss->card[loss->kept] = (unsigned char)card;
@@ -559,48 +614,6 @@ static int winners_after(position_t *p, int state, int chances, int mover) {
     return found;
 }
 
-/* What position_play changes of the seat that plays in the state it plays
- * to: kept before each ply, for the position before it (``before``) where
- * a loss asks for it. The other seats' armies found meanwhile are the
- * same there. */
-typedef struct {
-    int pool[32], wild, held, base, units, fourth;
-    unsigned avail;
-    unsigned char hand[MAX_HELD];
-    found_t found[FOUND][STATES];
-} mover_t;
-
-static void mover_kept(const position_t *p, int seat, int state, mover_t *m) {
-    memcpy(m->pool, p->pool[seat], sizeof m->pool);
-    m->avail = p->avail[seat];
-    m->wild = p->wild[seat];
-    m->held = p->held[seat];
-    memcpy(m->hand, p->hand[seat], sizeof m->hand);
-    m->base = p->base[state][seat];
-    m->units = p->units[state][seat];
-    m->fourth = p->fourth[state][seat];
-    for (int kind = 0; kind < FOUND; kind++)
-        for (int s = 0; s < STATES; s++)
-            m->found[kind][s] = p->found[kind][s][seat];
-}
-
-static const position_t *before_of(const position_t *p, int seat, int state, const mover_t *m) {
-    static position_t before;
-    before = *p;
-    memcpy(before.pool[seat], m->pool, sizeof m->pool);
-    before.avail[seat] = m->avail;
-    before.wild[seat] = m->wild;
-    before.held[seat] = m->held;
-    memcpy(before.hand[seat], m->hand, sizeof m->hand);
-    before.base[state][seat] = m->base;
-    before.units[state][seat] = m->units;
-    before.fourth[state][seat] = m->fourth;
-    for (int kind = 0; kind < FOUND; kind++)
-        for (int s = 0; s < STATES; s++)
-            before.found[kind][s][seat] = m->found[kind][s];
-    return &before;
-}
-
 /* analysis.analyse of legal plays (``cards``, ``states``: ``count`` of them)
  * from ``p`` as position_start left it. */
 static inline void analyse_plays(position_t *p, const unsigned char *cards, const unsigned char *states,
@@ -616,7 +629,7 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
     mover_t mover;
     for (int ply = 1; ply <= count; ply++) {
         int seat = (ply - 1) % p->seats, card = cards[ply - 1], state = states[ply - 1];
-        mover_kept(p, seat, state, &mover);
+        mover_kept(p, seat, &mover);
         const position_t *before = NULL; /* made where a loss asks for it */
         int can[STATES];
         memcpy(can, a->can, sizeof can);
@@ -635,7 +648,7 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
                 continue;
             changed = 1;
             if (before == NULL)
-                before = before_of(p, seat, state, &mover);
+                before = before_of(p, seat, &mover);
             now_can(a, target, now, ply, seat, p, before, can, card, state);
         }
         if (!changed && p->points == NULL)
@@ -643,7 +656,7 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
         int game = game_winners(p, a->can);
         if (game != a->can[STATES]) {
             if (before == NULL)
-                before = before_of(p, seat, state, &mover);
+                before = before_of(p, seat, &mover);
             now_can(a, STATES, game, ply, seat, p, before, can, card, state);
         }
     }

@@ -1601,7 +1601,8 @@ static int by_ply(const void *a, const void *b) {
     return x->ply != y->ply ? x->ply - y->ply : x->order - y->order;
 }
 
-static int alone_seat(int mask) { return mask && !(mask & (mask - 1)) ? __builtin_ctz((unsigned)mask) : -1; }
+/* The one seat of a mask of seats, else -1. */
+static int alone_seat(int mask) { return one_seat(mask) ? __builtin_ctz((unsigned)mask) : -1; }
 
 /* When each state and the game were decided, as the page of every seat
  * holds it: page._decisions_json(page._decisions(analysis, None)) of a

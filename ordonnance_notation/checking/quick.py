@@ -567,7 +567,7 @@ def viewed_block(first_line: int, text: str, words: ViewWords, analysed: bool) -
 
 
 PageWords = tuple[Callable[..., tuple[str, ...]], str, str]
-ViewWords = tuple[PageWords, "SummaryWords"]
+ViewWords = tuple[PageWords, SummaryWords]
 
 
 @cache

@@ -80,14 +80,12 @@ from .picture import defs, layout, note, seat_labels
 from .report import diagnostic_text, visible
 from .summary import (
     WORDS_OF_ARMIES,
-    GameResult,
     RecordSummary,
     outcome_words,
-    result_words,
+    result_said,
     rules_words,
     scoring_words,
     summarize,
-    why,
 )
 
 if TYPE_CHECKING:
@@ -254,7 +252,7 @@ def record_view(
         return visible((record.tag(name) if record is not None else None) or "")
 
     row = (
-        visible(" v ".join(name.strip() or "?" for name in report.names)),
+        _players(report.names),
         tag("Date"),
         tag("Event"),
         visible(report.verdict),
@@ -379,23 +377,23 @@ def _grouped(loss: Loss) -> tuple[tuple[str, str], ...]:
 def core_view(paged: Paged, file: int, source: str, index: int, seat: int | None) -> RecordView:
     """The page's view of a record the compiled core accepted, its plays
     ``plain``, as ``record_view`` makes it of the record's report."""
-    names, deal = paged.names, paged.deal
-    seats = len(names)
-    labels, hand_labels = seat_labels(names, seats)
-    ending = (game_over(paged.outcome, paged.scoring.unit), "")
+    deal, seats = paged.deal, len(paged.names)
+    players, *labels = _named(paged.names)
+    winners = tuple([marker[2] for marker in paged.markers])
+    verdict, rules, result, ending = _said(paged.outcome, paged.scoring.points or (), winners)
     plays = Plays(
-        labels, hand_labels, _hands(deal, seat), len(deal.pile), _plies(paged, seat),
-        (), (), (), ending, False, paged.seated,
+        tuple(labels[:seats]), tuple(labels[seats:]), _hands(deal, seat), len(deal.pile),
+        _plies(paged, seat), (), (), (), (ending, ""), False, paged.seated,
     )  # fmt: skip
-    analysis = paged.analysis
     row = (
-        visible(" v ".join(name.strip() or "?" for name in names)),
+        players,
         visible(paged.tag("Date") or ""),
         visible(paged.tag("Event") or ""),
-        visible(paged.verdict),
+        verdict,
         True,
     )
-    summary = _core_summary(paged)
+    summary = Summary(rules, result, (), _core_states(paged))
+    analysis = paged.analysis
     decisions = None if analysis is None else _decisions(analysis, seat)
     return RecordView(file, source, index, row, plays, (), (), paged.first_line, summary, decisions)
 
@@ -423,11 +421,11 @@ def _plies(paged: Paged, seat: int | None) -> tuple[Ply, ...]:
     )
 
 
-def _core_summary(paged: Paged) -> Summary:
-    """``_summary`` of a record the compiled core accepted, from its ranking."""
+def _core_states(paged: Paged) -> tuple[Resolved, ...]:
+    """``_summary``'s states of a record the compiled core accepted, from its ranking."""
     scoring = paged.scoring
     points = scoring.points_for if scoring.is_points else None
-    states = tuple(
+    return tuple(
         Resolved(
             marker,
             state - 1,
@@ -442,8 +440,6 @@ def _core_summary(paged: Paged) -> Summary:
         )
         for (marker, state, _, ply), places in zip(paged.markers, paged.ranked, strict=True)
     )
-    result = GameResult(paged.outcome, why(paged.outcome, [m[2] for m in paged.markers], scoring))
-    return Summary(visible(scoring_words(scoring)), visible(result_words(result)), (), states)
 
 
 def _summary(summary: RecordSummary) -> Summary:
@@ -487,13 +483,11 @@ def view_block(block: Block, seat: int | None, decided: bool = True) -> ViewedBl
     values: list[str] = []
     cards = 0
     found: Iterable[Paged | tuple[int, str] | tuple[str, str]] = block_chunks(block)
-    if block.one_record:
-        pass
-    elif seat is None:
+    if not block.one_record and seat is None:
         viewed = viewed_block(block.first_line, block.text, _VIEW_WORDS, decided)
         if viewed is not None:
             values, cards, found = viewed
-    else:
+    elif not block.one_record:
         found = paged_block(block.first_line, block.text, decided) or found
     for item in found:
         if isinstance(item, Paged):
@@ -525,11 +519,16 @@ def core_words(item: Accepted, points: tuple[int, ...], date: str, event: str) -
     return (named[0], visible(date), visible(event), *said, *named[1:])
 
 
+def _players(names: Iterable[str]) -> str:
+    """The players in the list of records: ``Anna v Boris``."""
+    return visible(" v ".join(name.strip() or "?" for name in names))
+
+
 @lru_cache(maxsize=4096)
 def _named(names: tuple[str, ...]) -> tuple[str, ...]:
     """The players in the list of records, each seat's label and each hand's."""
     labels, hand_labels = seat_labels(names, len(names))
-    return (visible(" v ".join(name.strip() or "?" for name in names)), *labels, *hand_labels)
+    return (_players(names), *labels, *hand_labels)
 
 
 @lru_cache(maxsize=4096)
@@ -537,11 +536,10 @@ def _said(outcome: Outcome, points: tuple[int, ...], winners: tuple[int, ...]) -
     """The verdict, rules, result and the words that end the replay of a
     finished game, by its outcome: they come again."""
     scoring = Scoring.by_points(points) if points else Scoring.classic()
-    result = GameResult(outcome, why(outcome, winners, scoring))
     return (
         visible(accepted_verdict(outcome, scoring.is_points)),
         visible(scoring_words(scoring)),
-        visible(result_words(result)),
+        visible(result_said(outcome, winners, scoring)),
         game_over(outcome, scoring.unit),
     )
 

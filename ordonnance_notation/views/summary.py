@@ -362,7 +362,7 @@ def _core_text(item: Summarised) -> str:
             _opening(
                 players_words(item.names),
                 scoring_words(item.scoring),
-                _result_said(item.outcome, item.winners, item.scoring),
+                result_said(item.outcome, item.winners, item.scoring),
             )
         )
         + f"\n\n{_STATES_HEADING}\n{item.states}{decided}{item.points}"
@@ -374,7 +374,7 @@ WORDS_OF_ARMIES = (described, explained_counts, explained_packed)
 
 
 @lru_cache(maxsize=4096)
-def _result_said(outcome: Outcome, winners: tuple[int, ...], scoring: Scoring) -> str:
+def result_said(outcome: Outcome, winners: tuple[int, ...], scoring: Scoring) -> str:
     """``result_words`` of a finished game, by its outcome: they come again."""
     return result_words(GameResult(outcome, why(outcome, winners, scoring)))
 

@@ -24,6 +24,22 @@
 static int analysis_ranks[RANK_SIZE]; /* analysis.RANKS */
 static int analysis_packed[32];       /* armies.PACKED: told */
 
+/* The same in base 5 (an icon's count, 0 to 4, a digit), where the ranks
+ * of all armies take 6 KB, which the search reads on every step: made from
+ * the two above (ranks_made). Armies below are in base 5. */
+#define ARMIES 3125
+static short rank_of[ARMIES];
+static int card_value[32];
+static const int icon_value[5] = {1, 5, 25, 125, 625};
+
+/* An army in base 5 from its count of each icon. */
+static int army_value(const int icons[5]) {
+    int value = 0;
+    for (int icon = 0; icon < 5; icon++)
+        value += icons[icon] * icon_value[icon];
+    return value;
+}
+
 static int by_key(const void *a, const void *b) {
     int x = *(const int *)a, y = *(const int *)b;
     return (x > y) - (x < y);
@@ -56,6 +72,11 @@ static void ranks_made(void) {
         int key = strength(icons);
         int *at = bsearch(&key, keys, (size_t)distinct, sizeof keys[0], by_key);
         analysis_ranks[packed] = (int)(at - keys);
+        rank_of[army_value(icons)] = (short)analysis_ranks[packed];
+    }
+    for (int mask = 0; mask < 32; mask++) {
+        counts_of(analysis_packed[mask], icons);
+        card_value[mask] = army_value(icons);
     }
 }
 
@@ -63,26 +84,39 @@ static void ranks_made(void) {
 enum { HIGH, LOW, SOME_HIGH, SOME_LOW, FOUND };
 
 typedef struct {
-    int rank;                    /* -2: not found yet */
-    int sure;                    /* its cards all come from the seat's known cards */
-    unsigned char cards[UNITS];  /* the cards that make it, beyond the army as it stands */
-    int count;
+    short rank;                 /* -2: not found yet */
+    unsigned char sure;         /* its cards all come from the seat's known cards */
+    unsigned char count;
+    unsigned char cards[UNITS]; /* the cards that make it, beyond the army as it stands */
+    unsigned used;              /* the masks of those cards, or more: a card outside is not */
 } found_t;
+
+/* A seat's part of a position: all that position_play changes of the seat
+ * that plays, so kept and put back whole (mover_kept, mover_back). */
+typedef struct {
+    unsigned char pool[32]; /* the cards it has still to play, known, by mask */
+    unsigned avail; /* the masks of its pool it holds one or more of (pooled) */
+    int wild;       /* and those unknown */
+    int base[STATES];
+    int units[STATES];
+    int fourth[STATES]; /* 0: not yet */
+    found_t found[FOUND][STATES];
+    unsigned live; /* bit kind * STATES + state: found[kind][state] holds an army */
+    unsigned char hand[MAX_HELD];
+    int held;
+} seat_t;
+
+/* An army found for ``me`` in ``f``, one of its own. */
+static inline void found_now(seat_t *me, const found_t *f) {
+    me->live |= 1u << (f - &me->found[0][0]);
+}
 
 typedef struct {
     int seats;
     const int *points; /* NULL: classic scoring */
     int point_count;
-    int pool[MAX_SEATS][32]; /* the cards each seat has still to play, known, by mask */
-    unsigned avail[MAX_SEATS]; /* the masks of its pool it holds one or more of (pooled) */
-    int wild[MAX_SEATS];     /* and those unknown */
-    int base[STATES][MAX_SEATS];
-    int units[STATES][MAX_SEATS];
-    int fourth[STATES][MAX_SEATS]; /* 0: not yet */
-    found_t found[FOUND][STATES][MAX_SEATS];
+    seat_t seat[MAX_SEATS];
     int known; /* the deal is: hands are kept */
-    unsigned char hand[MAX_SEATS][MAX_HELD];
-    int held[MAX_SEATS];
     const unsigned char *pile;
     int pile_size;
     int trying; /* another play, back in time: every seat is asked again */
@@ -95,7 +129,8 @@ static int points_for(const position_t *p, int place) {
 static void forget(position_t *p, int seat) {
     for (int kind = 0; kind < FOUND; kind++)
         for (int s = 0; s < STATES; s++)
-            p->found[kind][s][seat].rank = -2;
+            p->seat[seat].found[kind][s].rank = -2;
+    p->seat[seat].live = 0;
 }
 
 /* What was found of ``seat``'s armies after it played ``card`` to ``state``,
@@ -105,41 +140,42 @@ static void forget(position_t *p, int seat) {
  * the card, when it held it). The states where something found was lost
  * (and ``state``): elsewhere whatever was compared comes out the same. */
 static int still_found(position_t *p, int seat, int card, int state, int known) {
-    int lost = 1 << state;
-    for (int kind = 0; kind < FOUND; kind++)
-        for (int s = 0; s < STATES; s++) {
-            found_t *f = &p->found[kind][s][seat];
-            if (f->rank == -2)
-                continue;
-            if (!known || !f->sure || p->wild[seat]) {
-                f->rank = -2;
-                lost |= 1 << s;
-                continue;
-            }
+    seat_t *me = &p->seat[seat];
+    int lost = 1 << state, keep = known && !me->wild;
+    for (unsigned rest = me->live; rest; rest &= rest - 1) {
+        int at_bit = __builtin_ctz(rest), s = at_bit % STATES;
+        found_t *f = &me->found[0][0] + at_bit;
+        int gone;
+        if (!keep || !f->sure) {
+            gone = 1;
+            lost |= 1 << s;
+        } else if (!(f->used >> card & 1)) { /* the card is not one of them */
+            gone = s == state;
+        } else {
             int uses = 0, at = -1;
             for (int i = 0; i < f->count; i++)
                 if (f->cards[i] == card)
                     uses++, at = i;
-            if (s == state) {
-                if (at < 0) {
-                    f->rank = -2;
-                    continue;
-                }
-                f->cards[at] = f->cards[--f->count];
-            } else if (uses > p->pool[seat][card]) {
-                f->rank = -2;
+            gone = s == state ? at < 0 : uses > me->pool[card];
+            if (gone && s != state)
                 lost |= 1 << s;
-            }
+            else if (s == state && !gone)
+                f->cards[at] = f->cards[--f->count];
         }
+        if (gone) {
+            f->rank = -2;
+            me->live &= ~(1u << at_bit);
+        }
+    }
     return lost;
 }
 
 /* ``avail`` of a seat from its pool, once that is set. */
 static void pooled(position_t *p, int seat) {
-    p->avail[seat] = 0;
+    p->seat[seat].avail = 0;
     for (int mask = 1; mask < 32; mask++)
-        if (p->pool[seat][mask] > 0)
-            p->avail[seat] |= 1u << mask;
+        if (p->seat[seat].pool[mask] > 0)
+            p->seat[seat].avail |= 1u << mask;
 }
 
 /* Position(): ``hands`` and ``pile`` NULL when the deal is unknown. */
@@ -156,21 +192,21 @@ static void position_start(position_t *p, int seats, const unsigned char hands[]
     for (int s = 0; s < seats; s++) {
         forget(p, s);
         if (hands == NULL) {
-            p->wild[s] = STATES * UNITS;
+            p->seat[s].wild = STATES * UNITS;
             continue;
         }
         for (int i = 0; i < HAND_SIZE; i++) {
-            p->pool[s][hands[s][i]]++;
-            p->hand[s][i] = hands[s][i];
+            p->seat[s].pool[hands[s][i]]++;
+            p->seat[s].hand[i] = hands[s][i];
         }
-        p->held[s] = HAND_SIZE;
+        p->seat[s].held = HAND_SIZE;
     }
     if (hands != NULL)
         for (int at = 0; at < STATES * UNITS * seats; at++) {
             if (at < pile_size)
-                p->pool[at % seats][pile[at]]++;
+                p->seat[at % seats].pool[pile[at]]++;
             else if (!draws_known)
-                p->wild[at % seats]++;
+                p->seat[at % seats].wild++;
         }
     for (int s = 0; s < seats; s++)
         pooled(p, s);
@@ -180,8 +216,9 @@ static void position_start(position_t *p, int seats, const unsigned char hands[]
  * army of k more: its known cards, and its unknown ones as the strongest
  * card (or as any one-icon card). */
 static void to_place(const position_t *p, int seat, int k, int strongest, int counts[32]) {
-    memcpy(counts, p->pool[seat], sizeof p->pool[seat]);
-    int extra = p->wild[seat] < k ? p->wild[seat] : k;
+    for (int mask = 0; mask < 32; mask++)
+        counts[mask] = p->seat[seat].pool[mask];
+    int extra = p->seat[seat].wild < k ? p->seat[seat].wild : k;
     if (strongest)
         counts[ALL_ICONS] += extra;
     else
@@ -212,14 +249,14 @@ static int candidates(const position_t *p, int seat, int k, int strongest, unsig
 static int search(const unsigned char *cards, int n, int from, int k, int army, int strongest,
                   unsigned char *chosen, int depth, unsigned char *best_cards) {
     if (k == 0)
-        return analysis_ranks[army];
+        return rank_of[army];
     int best = strongest ? -1 : 1 << 30;
     unsigned char below[UNITS];
     for (int i = from; i + k <= n; i++) {
         if (i > from && cards[i] == cards[i - 1])
             continue; /* the same card again: the same armies */
         chosen[depth] = cards[i];
-        int rank = search(cards, n, i + 1, k - 1, army + analysis_packed[cards[i]], strongest,
+        int rank = search(cards, n, i + 1, k - 1, army + card_value[cards[i]], strongest,
                           chosen, depth + 1, below);
         if (strongest ? rank > best : rank < best) {
             best = rank;
@@ -230,26 +267,46 @@ static int search(const unsigned char *cards, int n, int from, int k, int army, 
     return best;
 }
 
+/* What was found of ``seat``'s army of ``kind`` in another state where its
+ * army is the same (as in every state it has not played to): the same, as
+ * it depends on the army and the seat's cards alone. */
+static int twin_found(seat_t *me, int kind, int state, found_t *f) {
+    for (unsigned rest = me->live >> kind * STATES & ((1u << STATES) - 1); rest; rest &= rest - 1) {
+        int s = __builtin_ctz(rest);
+        if (me->base[s] == me->base[state] && me->units[s] == me->units[state]) {
+            *f = me->found[kind][s];
+            found_now(me, f);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* The rank of the strongest (weakest) army ``seat`` can still make in ``state``. */
 static int extreme(position_t *p, int state, int seat, int strongest) {
-    found_t *f = &p->found[strongest ? HIGH : LOW][state][seat];
-    if (f->rank != -2)
+    found_t *f = &p->seat[seat].found[strongest ? HIGH : LOW][state];
+    if (f->rank != -2 || twin_found(&p->seat[seat], strongest ? HIGH : LOW, state, f))
         return f->rank;
-    int k = UNITS - p->units[state][seat], base = p->base[state][seat];
+    int k = UNITS - p->seat[seat].units[state], base = p->seat[seat].base[state];
     unsigned char cards[32 * UNITS + UNITS], chosen[UNITS];
     int n = candidates(p, seat, k, strongest, cards);
-    f->sure = p->wild[seat] == 0 && n >= k;
+    f->sure = p->seat[seat].wild == 0 && n >= k;
     while (n < k) /* fewer cards than places: the rest could be anything */
         cards[n++] = strongest ? ALL_ICONS : 1;
-    f->count = k;
-    return f->rank = search(cards, n, 0, k, base, strongest, chosen, 0, f->cards);
+    f->count = (unsigned char)k;
+    f->rank = (short)search(cards, n, 0, k, base, strongest, chosen, 0, f->cards);
+    found_now(&p->seat[seat], f);
+    f->used = 0;
+    for (int i = 0; i < k; i++)
+        f->used |= 1u << f->cards[i];
+    return f->rank;
 }
 
 /* The masks of ``avail`` (a set of card masks, bit m for mask m) that no
  * other of them outdoes: has no proper superset there (``strongest``), or
  * no proper subset. A card with more icons makes an army no weaker, so the
  * strongest (weakest) army takes one of these. */
-static unsigned undominated(unsigned avail, int strongest) {
+static inline __attribute__((always_inline)) unsigned undominated(unsigned avail, int strongest) {
     static const unsigned without[5] = {0x55555555u, 0x33333333u, 0x0f0f0f0fu, 0x00ff00ffu,
                                         0x0000ffffu}; /* the masks without icon b */
     unsigned reach = avail, beyond = 0;
@@ -260,22 +317,25 @@ static unsigned undominated(unsigned avail, int strongest) {
     return avail & ~beyond;
 }
 
-/* Some army of k more cards, each the one that makes the strongest (weakest) army so far. */
-static int find_greedy(position_t *p, int state, int seat, int strongest, found_t *f) {
-    int k = UNITS - p->units[state][seat], army = p->base[state][seat];
-    const int *pool = p->pool[seat];
-    unsigned avail = p->avail[seat], wild = 0; /* to_place's, and what an unknown card may be */
-    int extra = p->wild[seat] < k ? p->wild[seat] : k;
+/* Some army of k more cards, each the one that makes the strongest (weakest) army so far
+ * (made twice by the compiler, ``strongest`` a constant in each). */
+static inline __attribute__((always_inline)) int greedy_army(position_t *p, int state, int seat,
+                                                             int strongest, found_t *f) {
+    int k = UNITS - p->seat[seat].units[state], army = p->seat[seat].base[state];
+    const unsigned char *pool = p->seat[seat].pool;
+    unsigned avail = p->seat[seat].avail, wild = 0; /* to_place's, and what an unknown card may be */
+    int extra = p->seat[seat].wild < k ? p->seat[seat].wild : k;
     if (extra > 0)
         wild = strongest ? 1u << ALL_ICONS : 1u << 1 | 1u << 2 | 1u << 4 | 1u << 8 | 1u << 16;
     avail |= wild;
-    f->sure = p->wild[seat] == 0;
-    f->count = k;
+    f->sure = p->seat[seat].wild == 0;
+    f->count = (unsigned char)k;
+    f->used = 0;
     for (int i = 0; i < k && i < UNITS; i++) {
         int pick = 0, best = 0;
         for (unsigned rest = undominated(avail, strongest); rest; rest &= rest - 1) {
             int mask = __builtin_ctz(rest);
-            int rank = analysis_ranks[army + analysis_packed[mask]];
+            int rank = rank_of[army + card_value[mask]];
             if (pick == 0 || (strongest ? rank > best : rank < best))
                 pick = mask, best = rank;
         }
@@ -289,31 +349,39 @@ static int find_greedy(position_t *p, int state, int seat, int strongest, found_
                 avail &= ~(1u << pick);
         }
         f->cards[i] = (unsigned char)pick;
-        army += analysis_packed[pick];
+        f->used |= 1u << pick;
+        army += card_value[pick];
     }
-    return f->rank = analysis_ranks[army];
+    found_now(&p->seat[seat], f);
+    return f->rank = rank_of[army];
+}
+
+static int find_greedy(position_t *p, int state, int seat, int strongest, found_t *f) {
+    if (twin_found(&p->seat[seat], strongest ? SOME_HIGH : SOME_LOW, state, f))
+        return f->rank;
+    return strongest ? greedy_army(p, state, seat, 1, f) : greedy_army(p, state, seat, 0, f);
 }
 
 static inline int greedy(position_t *p, int state, int seat, int strongest) {
-    found_t *f = &p->found[strongest ? SOME_HIGH : SOME_LOW][state][seat];
+    found_t *f = &p->seat[seat].found[strongest ? SOME_HIGH : SOME_LOW][state];
     return f->rank != -2 ? f->rank : find_greedy(p, state, seat, strongest, f);
 }
 
 /* Position.beats: ``seat``'s strongest army could outrank ``other``'s weakest,
  * a tie going by the earlier fourth card. */
 static int beats(position_t *p, int state, int seat, int other) {
-    int ceiling = analysis_ranks[p->base[state][seat] +
-                                 (UNITS - p->units[state][seat]) * analysis_packed[ALL_ICONS]];
-    if (ceiling < analysis_ranks[p->base[state][other]])
+    int ceiling = rank_of[p->seat[seat].base[state] +
+                                 (UNITS - p->seat[seat].units[state]) * card_value[ALL_ICONS]];
+    if (ceiling < rank_of[p->seat[other].base[state]])
         return 0;
     if (greedy(p, state, seat, 1) > greedy(p, state, other, 0))
         return 1;
     int mine = extreme(p, state, seat, 1), theirs = extreme(p, state, other, 0);
     if (mine != theirs)
         return mine > theirs;
-    if (p->fourth[state][other] == 0)
+    if (p->seat[other].fourth[state] == 0)
         return 1; /* I could play my fourth card first */
-    return p->fourth[state][seat] != 0 && p->fourth[state][seat] < p->fourth[state][other];
+    return p->seat[seat].fourth[state] != 0 && p->seat[seat].fourth[state] < p->seat[other].fourth[state];
 }
 
 static int can_win(position_t *p, int state, int seat) {
@@ -368,69 +436,38 @@ static int game_winners(position_t *p, const int can[STATES]) {
 /* Position.play: ``seat`` plays ``card`` to ``state`` at ``ply``; the states
  * whose winners may have changed (still_found). */
 static int position_play(position_t *p, int ply, int seat, int card, int state) {
-    int known = p->pool[seat][card] > 0;
+    int known = p->seat[seat].pool[card] > 0;
     if (known) {
-        if (--p->pool[seat][card] == 0)
-            p->avail[seat] &= ~(1u << card);
-    } else if (p->wild[seat]) {
-        p->wild[seat]--;
+        if (--p->seat[seat].pool[card] == 0)
+            p->seat[seat].avail &= ~(1u << card);
+    } else if (p->seat[seat].wild) {
+        p->seat[seat].wild--;
     }
     if (p->known) {
-        unsigned char *hand = p->hand[seat];
-        if (ply - 1 < p->pile_size && p->held[seat] < MAX_HELD)
-            hand[p->held[seat]++] = p->pile[ply - 1];
-        for (int i = 0; i < p->held[seat]; i++)
+        unsigned char *hand = p->seat[seat].hand;
+        if (ply - 1 < p->pile_size && p->seat[seat].held < MAX_HELD)
+            hand[p->seat[seat].held++] = p->pile[ply - 1];
+        for (int i = 0; i < p->seat[seat].held; i++)
             if (hand[i] == card) {
-                memmove(hand + i, hand + i + 1, (size_t)(p->held[seat] - i - 1));
-                p->held[seat]--;
+                memmove(hand + i, hand + i + 1, (size_t)(p->seat[seat].held - i - 1));
+                p->seat[seat].held--;
                 break;
             }
     }
-    p->base[state][seat] += analysis_packed[card];
-    if (++p->units[state][seat] == UNITS)
-        p->fourth[state][seat] = ply;
+    p->seat[seat].base[state] += card_value[card];
+    if (++p->seat[seat].units[state] == UNITS)
+        p->seat[seat].fourth[state] = ply;
     return still_found(p, seat, card, state, known);
 }
 
-/* What position_play changes of the seat that plays: kept before a play,
- * for the position before it where a loss asks for it (before_of), and to
- * take back a play tried in its place (keeps). */
-typedef struct {
-    int pool[32], wild, held, base[STATES], units[STATES], fourth[STATES];
-    unsigned avail;
-    unsigned char hand[MAX_HELD];
-    found_t found[FOUND][STATES];
-} mover_t;
+/* The seat that plays kept before a play, for the position before it where
+ * a loss asks for it (before_of), and to take back a play tried in its
+ * place (keeps). */
+typedef seat_t mover_t;
 
-static void mover_kept(const position_t *p, int seat, mover_t *m) {
-    memcpy(m->pool, p->pool[seat], sizeof m->pool);
-    m->avail = p->avail[seat];
-    m->wild = p->wild[seat];
-    m->held = p->held[seat];
-    memcpy(m->hand, p->hand[seat], sizeof m->hand);
-    for (int s = 0; s < STATES; s++) {
-        m->base[s] = p->base[s][seat];
-        m->units[s] = p->units[s][seat];
-        m->fourth[s] = p->fourth[s][seat];
-        for (int kind = 0; kind < FOUND; kind++)
-            m->found[kind][s] = p->found[kind][s][seat];
-    }
-}
+static void mover_kept(const position_t *p, int seat, mover_t *m) { *m = p->seat[seat]; }
 
-static void mover_back(position_t *p, int seat, const mover_t *m) {
-    memcpy(p->pool[seat], m->pool, sizeof m->pool);
-    p->avail[seat] = m->avail;
-    p->wild[seat] = m->wild;
-    p->held[seat] = m->held;
-    memcpy(p->hand[seat], m->hand, sizeof m->hand);
-    for (int s = 0; s < STATES; s++) {
-        p->base[s][seat] = m->base[s];
-        p->units[s][seat] = m->units[s];
-        p->fourth[s][seat] = m->fourth[s];
-        for (int kind = 0; kind < FOUND; kind++)
-            p->found[kind][s][seat] = m->found[kind][s];
-    }
-}
+static void mover_back(position_t *p, int seat, const mover_t *m) { p->seat[seat] = *m; }
 
 static const position_t *before_of(const position_t *p, int seat, const mover_t *m) {
     static position_t before;
@@ -496,10 +533,10 @@ static void take_out(unsigned char *hand, int *held, int card) {
  * ``target`` stands (still_found would keep it), for then whether it can
  * win there is asked of the same armies, found as before. */
 static int stands_elsewhere(const position_t *before, int seat, int card, int target) {
-    int known = before->pool[seat][card] > 0;
-    int wild = before->wild[seat] - (!known && before->wild[seat] > 0);
+    int known = before->seat[seat].pool[card] > 0;
+    int wild = before->seat[seat].wild - (!known && before->seat[seat].wild > 0);
     for (int kind = 0; kind < FOUND; kind++) {
-        const found_t *f = &before->found[kind][target][seat];
+        const found_t *f = &before->seat[seat].found[kind][target];
         if (f->rank == -2)
             continue;
         if (!known || !f->sure || wild)
@@ -507,7 +544,7 @@ static int stands_elsewhere(const position_t *before, int seat, int card, int ta
         int uses = 0;
         for (int i = 0; i < f->count; i++)
             uses += f->cards[i] == card;
-        if (uses > before->pool[seat][card] - 1)
+        if (uses > before->seat[seat].pool[card] - 1)
             return 0;
     }
     return 1;
@@ -535,7 +572,7 @@ static void alternatives(const position_t *before, const int can[STATES], const 
             continue;
         for (int state = 0; state < STATES; state++) {
             if ((card == played_card && state == played_state) ||
-                before->units[state][seat] >= UNITS)
+                before->seat[seat].units[state] >= UNITS)
                 continue;
             int kept;
             if (target < STATES && state != target) {
@@ -574,8 +611,8 @@ static void lost(analysis_t *a, int target, int seat, int ply, int by, position_
     if (seat != by || !p->known)
         return;
     unsigned char hand[MAX_HELD + 2];
-    int held = p->held[seat], drawn = ply - 1 < p->pile_size ? p->pile[ply - 1] : 0;
-    memcpy(hand, p->hand[seat], (size_t)held);
+    int held = p->seat[seat].held, drawn = ply - 1 < p->pile_size ? p->pile[ply - 1] : 0;
+    memcpy(hand, p->seat[seat].hand, (size_t)held);
     hand[held++] = (unsigned char)card;
     if (drawn) {
         take_out(hand, &held, drawn);
@@ -584,8 +621,8 @@ static void lost(analysis_t *a, int target, int seat, int ply, int by, position_
     alternatives(before, can, hand, held, ply, seat, card, state, target, loss);
     take_out(hand, &held, card);
     if (held <= MAX_HELD) {
-        memcpy(p->hand[seat], hand, (size_t)held);
-        p->held[seat] = held;
+        memcpy(p->seat[seat].hand, hand, (size_t)held);
+        p->seat[seat].held = held;
     }
 }
 
@@ -636,7 +673,7 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
         int moved = position_play(p, ply, seat, card, state);
         int full = 1;
         for (int s = 0; s < p->seats; s++)
-            full &= p->units[state][s] == UNITS;
+            full &= p->seat[s].units[state] == UNITS;
         if (full)
             a->resolved[state] = ply;
         int changed = 0;
@@ -662,7 +699,7 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
     }
     a->exact = p->known;
     for (int s = 0; s < p->seats; s++)
-        a->exact &= p->wild[s] == 0;
+        a->exact &= p->seat[s].wild == 0;
 }
 
 #endif

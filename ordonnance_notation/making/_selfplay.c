@@ -71,26 +71,24 @@ static void as_seen(position_t *p, const table_t *t, int seat, const int held[32
         int played = 0;
         for (int s = 0; s < STATES; s++)
             played += t->units[s][other];
-        p->wild[other] = STATES * UNITS - played;
+        p->seat[other].wild = STATES * UNITS - played;
     }
-    memcpy(p->pool[seat], held, sizeof p->pool[seat]);
+    for (int mask = 0; mask < 32; mask++)
+        p->seat[seat].pool[mask] = (unsigned char)held[mask];
     if (card)
-        p->pool[seat][card]--;
+        p->seat[seat].pool[card]--;
     pooled(p, seat);
-    p->wild[seat] = draws;
+    p->seat[seat].wild = draws;
     for (int s = 0; s < STATES; s++)
         for (int other = 0; other < t->seats; other++) {
-            int base = 0;
-            for (int icon = 0; icon < 5; icon++)
-                base += t->icons[s][other][icon] << 3 * icon;
-            p->base[s][other] = base;
-            p->units[s][other] = t->units[s][other];
-            p->fourth[s][other] = t->fourth[s][other];
+            p->seat[other].base[s] = army_value(t->icons[s][other]);
+            p->seat[other].units[s] = t->units[s][other];
+            p->seat[other].fourth[s] = t->fourth[s][other];
         }
     if (card) {
-        p->base[state][seat] += analysis_packed[card];
-        if (++p->units[state][seat] == UNITS)
-            p->fourth[state][seat] = t->ply + 1;
+        p->seat[seat].base[state] += card_value[card];
+        if (++p->seat[seat].units[state] == UNITS)
+            p->seat[seat].fourth[state] = t->ply + 1;
     }
 }
 

@@ -758,7 +758,7 @@ static int put_in(buf_t *b, const char *s, size_t n) {
 
 static int put(const char *s, size_t n) { return put_in(&out, s, n); }
 
-static int put_s(const char *s) { return put(s, strlen(s)); }
+static inline __attribute__((always_inline)) int put_s(const char *s) { return put(s, strlen(s)); }
 static int put_text(text_t t) { return put(t.p, (size_t)t.n); }
 static int put_int(int value) {
     char digits[12];
@@ -1088,7 +1088,7 @@ static PyObject *archived_of(const table_t *t, const tag_t *tags, int tag_count,
  * army's formations by its packed icon counts (armies.described), why a
  * winner's formations beat the runner-up's where they differ
  * (armies.explained_counts: None where they are the same), and where
- * they are the same (armies.explained_packed). */
+ * they are the same, by seat and plies (armies.fourth_earlier). */
 static PyObject *described_of, *differing_of, *explained_of;
 static PyObject *described_kept[1 << 15]; /* by packed counts: three bits an icon */
 #define DIFFERING_BITS 12
@@ -1139,8 +1139,8 @@ static PyObject *deciding_words(const table_t *t, int state, int winner, int run
     int mine = strength(t->icons[state][winner]), theirs = strength(t->icons[state][runner]);
     int packed = packed_army(t, state, winner), beaten = packed_army(t, state, runner);
     if (mine == theirs)
-        return PyObject_CallFunction(explained_of, "iiiii", packed, beaten, winner,
-                                     t->fourth[state][winner], t->fourth[state][runner]);
+        return PyObject_CallFunction(explained_of, "iii", winner, t->fourth[state][winner],
+                                     t->fourth[state][runner]);
     long long key = 1;
     for (int level = 0; level < 3; level++) {
         int a = level_byte(mine, level), b = level_byte(theirs, level);
@@ -1464,7 +1464,8 @@ static struct {
     size_t *ends; /* where each ends in raw */
     int *slots;   /* by hash: the index of a value + 1, 0 where empty */
     int count, room, bits;
-    unsigned met; /* the cards the block's pages hold, a bit by mask */
+    unsigned met;   /* the cards the block's pages hold, a bit by mask */
+    unsigned block; /* blocks begun so far */
 } vals;
 
 static unsigned long long hash_of(const char *s, size_t n) {
@@ -1489,6 +1490,7 @@ static unsigned value_slot(const char *s, size_t n) {
 }
 
 static int values_start(void) {
+    vals.block++;
     vals.count = 0;
     vals.raw.n = 0;
     vals.met = 0;
@@ -1541,10 +1543,31 @@ static int put_value(const char *s, size_t n) {
     return index >= 0 && put_int(index);
 }
 
+/* The index of a string's value in the block's table, kept by the string
+ * (held) for the block: the same words come again, as the same objects
+ * (page_words, described_words). */
+#define KNOWN_SLOTS 512
+static struct {
+    PyObject *text;
+    int index;
+    unsigned block;
+} known[KNOWN_SLOTS];
+
 static int put_value_str(PyObject *text) {
+    if (text == NULL)
+        return 0;
+    unsigned slot = (unsigned)((size_t)text >> 4) & (KNOWN_SLOTS - 1);
+    if (known[slot].text == text && known[slot].block == vals.block)
+        return put_int(known[slot].index);
     Py_ssize_t n;
-    const char *s = text == NULL ? NULL : PyUnicode_AsUTF8AndSize(text, &n);
-    return s != NULL && put_value(s, (size_t)n);
+    const char *s = PyUnicode_AsUTF8AndSize(text, &n);
+    int index = s == NULL ? -1 : value_index(s, (size_t)n);
+    if (index < 0)
+        return 0;
+    Py_XSETREF(known[slot].text, Py_NewRef(text));
+    known[slot].index = index;
+    known[slot].block = vals.block;
+    return put_int(index);
 }
 
 /* The block's values, in the order met. */
@@ -1713,18 +1736,73 @@ static PyObject *view_body(const table_t *t, const header_t *h, const analysis_t
     return ok ? PyUnicode_FromStringAndSize(out.p, (Py_ssize_t)out.n) : NULL;
 }
 
-/* An accepted record's page: its verdict, ending with (its line in the
- * list, its JSON); None to decline it, where the core cannot analyse it. */
-static PyObject *viewed(const table_t *t, const header_t *h, const tag_t *tags, int tag_count,
-                        PyObject *plain, int seated, int analysed_too) {
-    const analysis_t *a = NULL;
-    if (analysed_too && (a = analysed(t, h)) == NULL)
-        Py_RETURN_NONE; /* the core cannot tell: the Python path will */
+/* The words of records asked of page.core_words, kept by what they depend
+ * on (the players, date, event, outcome, points table and the seat that won
+ * each state), written as bytes: many records share them, and a record
+ * whose words are kept needs no Python object made for them. */
+#define WORDS_SLOTS 4096
+static struct {
+    buf_t key;
+    PyObject *words;
+    int newer; /* (the first of two places) which of the two was used last */
+} words_kept[WORDS_SLOTS];
+static buf_t words_key;
+
+static int key_int(int value) { return put_in(&words_key, (const char *)&value, sizeof value); }
+
+static int key_text(text_t text) { return key_int((int)text.n) && put_in(&words_key, text.p, (size_t)text.n); }
+
+static int words_key_of(const table_t *t, const header_t *h, const outcome_t *o, text_t date,
+                        text_t event) {
+    words_key.n = 0;
+    int ok = key_int(h->seats) && key_text(date) && key_text(event) && key_int(o->winner) &&
+             key_int(o->tie_break) && key_int(o->tied_count) && key_int(h->point_count);
+    for (int s = 0; ok && s < h->seats; s++)
+        ok = key_text(h->seat_tags[s]->value) && key_int(o->scores[s]) && key_int(o->states[s]);
+    for (int i = 0; ok && i < o->tied_count; i++)
+        ok = key_int(o->tied[i]);
+    for (int i = 0; ok && i < h->point_count; i++)
+        ok = key_int(h->points[i]);
+    for (int r = 0; ok && r < STATES; r++)
+        ok = key_int(t->ranking[r][0]);
+    return ok;
+}
+
+static void words_forgotten(void) {
+    for (int slot = 0; slot < WORDS_SLOTS; slot++) {
+        Py_CLEAR(words_kept[slot].words);
+        words_kept[slot].key.n = 0;
+    }
+}
+
+/* The words of a record's page (page.core_words), a new reference: kept, or
+ * asked with the record's verdict (``names``, ``first_line``). */
+static PyObject *page_words(const table_t *t, const header_t *h, const outcome_t *o,
+                            const tag_t *tags, int tag_count, PyObject *names, int first_line) {
     const tag_t *date = tag_named(tags, tag_count, "Date"), *event = tag_named(tags, tag_count, "Event");
     text_t none = {"", 0}, d = date ? date->value : none, e = event ? event->value : none;
+    if (!words_key_of(t, h, o, d, e))
+        return NULL;
+    /* two places for each key: the one not used last is given up for a new key */
+    unsigned slot = (unsigned)(hash_of(words_key.p, words_key.n) >> 32) & (WORDS_SLOTS - 2);
+    for (unsigned way = slot; way < slot + 2; way++) {
+        buf_t *key = &words_kept[way].key;
+        if (words_kept[way].words != NULL && key->n == words_key.n &&
+            memcmp(key->p, words_key.p, words_key.n) == 0) {
+            words_kept[slot].newer = way - slot;
+            return Py_NewRef(words_kept[way].words);
+        }
+    }
+    slot += !words_kept[slot].newer;
+    words_kept[slot & ~1u].newer = slot & 1;
+    buf_t *kept = &words_kept[slot].key;
+    PyObject *plain = verdict(t, o, names, first_line, h->point_count != 0, NULL);
+    if (plain == NULL)
+        return NULL;
     PyObject *words = PyObject_CallFunction(view_words_of, "ONs#s#", plain,
                                             small_tuple(h->points, h->point_count), d.p, d.n,
                                             e.p, e.n);
+    Py_DECREF(plain);
     if (words == NULL)
         return NULL;
     if (!PyTuple_Check(words) || PyTuple_GET_SIZE(words) != W_LABELS + 2 * t->seats) {
@@ -1736,6 +1814,26 @@ static PyObject *viewed(const table_t *t, const header_t *h, const tag_t *tags, 
             Py_DECREF(words);
             return PyErr_Format(PyExc_TypeError, "core_words gives strings");
         }
+    kept->n = 0;
+    if (!put_in(kept, words_key.p, words_key.n)) {
+        Py_DECREF(words);
+        return NULL;
+    }
+    Py_XSETREF(words_kept[slot].words, Py_NewRef(words));
+    return words;
+}
+
+/* An accepted record's page: (its line in the list, its JSON); None to
+ * decline it, where the core cannot analyse it. */
+static PyObject *viewed(const table_t *t, const header_t *h, const outcome_t *o, const tag_t *tags,
+                        int tag_count, PyObject *names, int first_line, int seated,
+                        int analysed_too) {
+    const analysis_t *a = NULL;
+    if (analysed_too && (a = analysed(t, h)) == NULL)
+        Py_RETURN_NONE; /* the core cannot tell: the Python path will */
+    PyObject *words = page_words(t, h, o, tags, tag_count, names, first_line);
+    if (words == NULL)
+        return NULL;
     PyObject *row = view_row(words);
     PyObject *body = row == NULL ? NULL : view_body(t, h, a, words, seated);
     Py_DECREF(words);
@@ -1913,25 +2011,12 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             Py_RETURN_NONE;
         }
     }
-    if (extra >= VIEW) {
-        PyObject *answer = Py_NewRef(Py_None), *plain = NULL, *page = NULL;
-        if (plain_plays(form) &&
-            (plain = verdict(&t, &o, names, first_line, h.point_count != 0, NULL)) != NULL &&
-            (page = viewed(&t, &h, tags, tag_count, plain, plain_plays(form) == 2,
-                           extra & VIEW_ANALYSED)) != NULL &&
-            page != Py_None) {
-            Py_SETREF(answer, PyTuple_New(PyTuple_GET_SIZE(plain) + 1));
-            for (Py_ssize_t i = 0; answer != NULL && i < PyTuple_GET_SIZE(plain); i++)
-                PyTuple_SET_ITEM(answer, i, Py_NewRef(PyTuple_GET_ITEM(plain, i)));
-            if (answer != NULL)
-                PyTuple_SET_ITEM(answer, PyTuple_GET_SIZE(plain), Py_NewRef(page));
-        } else if (PyErr_Occurred()) {
-            Py_CLEAR(answer);
-        }
-        Py_XDECREF(plain);
-        Py_XDECREF(page);
+    if (extra >= VIEW) { /* the page alone */
+        PyObject *page = plain_plays(form) ? viewed(&t, &h, &o, tags, tag_count, names, first_line,
+                                                    plain_plays(form) == 2, extra & VIEW_ANALYSED)
+                                           : Py_NewRef(Py_None);
         Py_DECREF(names);
-        return answer;
+        return page;
     }
     PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
                          : extra == FACTS  ? facts_of(&t, &h)
@@ -2631,6 +2716,7 @@ static PyObject *configure_view(PyObject *module, PyObject *args) {
     memcpy(view_codes, codes, 31);
     no_draw = draw[0];
     Py_XSETREF(view_words_of, Py_NewRef(words));
+    words_forgotten();
     Py_RETURN_NONE;
 }
 
@@ -2676,7 +2762,7 @@ static PyMethodDef methods[] = {
      "configure_summary(described, differing, explained)\n\n"
      "The words of a summary (engine/armies.py): an army's formations by its\n"
      "packed icon counts; why one army's formations beat another's, or None\n"
-     "where they are the same; and then why, by seat and plies. Called once,\n"
+     "where they are the same; and where they are, why by seat and plies. Called once,\n"
      "after configure_archive, before a check_block with extra 32."},
     {"configure_archive", configure_archive, METH_VARARGS,
      "configure_archive(width, spelt)\n\n"

@@ -48,16 +48,16 @@ Found = tuple[
     tuple[int, ...],
     bool,
     tuple[Marker, ...],
-    AnalysisFound | FactsFound | TextFound | PageFound | tuple[str] | str | tuple[str, str],
+    AnalysisFound | FactsFound | TextFound | PageFound | tuple[str] | str,
 ]  # Accepted, then what else was asked
 
 def check_block(
     text: str, first_line: int, judge: Callable[[str], bool], extra: int = 0, /
 ) -> (
     tuple[int, list[Declined | Accepted | Found]]
-    | tuple[int, list[Declined | Found], list[str], int]
+    | tuple[int, list[Declined | tuple[str, str]], list[str], int]
     | None
-): ...  # the last: extra 128 and 129 (ordo view's page)
+): ...  # the last: extra 128 and 129 (ordo view's page: each record's line and JSON)
 def configure_canonical(
     tag_order: tuple[str, ...], pile_per_line: int, pile_indent: int, /
 ) -> None: ...
@@ -75,7 +75,7 @@ def configure_view(words: Callable[..., tuple[str, ...]], codes: str, no_draw: s
 def configure_summary(
     described: Callable[[int], str],
     differing: Callable[[int, int], str | None],
-    explained: Callable[[int, int, int, int, int], str],
+    explained: Callable[[int, int, int], str],
     /,
 ) -> None: ...
 def configure_archive(width: int, spelt: Callable[[str, bool], str | None], /) -> None: ...

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     )
 
     Checks = tuple[int, list[Declined | Accepted | Found]]
-    Views = tuple[int, list[Declined | Found], list[str], int]  # extra _VIEW: and the values
+    Views = tuple[int, list[Declined | tuple[str, str]], list[str], int]  # _VIEW: pages, values
     CheckBlock = Callable[..., Checks | Views | None]
 
 
@@ -178,7 +178,7 @@ def _found_block(
 ) -> list[T | Declined] | None:
     """``CHECK_BLOCK``'s records with ``extra``, each accepted one ``made``."""
     assert CHECK_BLOCK is not None
-    found = CHECK_BLOCK(text, first_line, tag_never_warned, extra)
+    found = cast("Checks | None", CHECK_BLOCK(text, first_line, tag_never_warned, extra))
     if found is None:
         return None
     return [item if len(item) == 2 else made(cast("Found", item)) for item in found[1]]
@@ -443,7 +443,7 @@ def summary_block(
     ``Paged``), with its analysis and plays if ``analysed``, each other as
     ``(first line, text)``; None when there is no compiled core or it cannot
     cut this block. ``words`` are the summary's (``armies.described``,
-    ``armies.explained_counts``, ``armies.explained_packed``)."""
+    ``armies.explained_counts``, ``armies.fourth_earlier``)."""
     if CHECK_BLOCK is None:
         return None
     _summary_words(words)
@@ -456,7 +456,7 @@ def summary_block(
 SummaryWords = tuple[
     Callable[[int], str],
     Callable[[int, int], "str | None"],
-    Callable[[int, int, int, int, int], str],
+    Callable[[int, int, int], str],
 ]
 
 
@@ -562,8 +562,7 @@ def viewed_block(first_line: int, text: str, words: ViewWords, analysed: bool) -
     if found is None:
         return None
     _, items, values, cards = cast("Views", found)
-    pieces = [item if len(item) == 2 else cast("tuple[str, str]", item[9]) for item in items]
-    return Viewed(values, cards, pieces)
+    return Viewed(values, cards, items)
 
 
 PageWords = tuple[Callable[..., tuple[str, ...]], str, str]

@@ -224,12 +224,18 @@ def explained(
         return said
     level = deciding_level(winner, loser)
     if level is None:
-        return (
-            f"identical formations; {seat_name(seat)} played the fourth card "
-            f"earlier, ply {fourth} vs {other}"
-        )
+        return fourth_earlier(seat, fourth, other)
     said = _EXPLAINED[winner, loser] = _compared(level, winner, loser)
     return said
+
+
+def fourth_earlier(seat: int, fourth: int | None, other: int | None) -> str:
+    """``explained`` where the formations are the same: the fourth card of
+    ``seat`` (at ply ``fourth``) came before the other's (at ``other``)."""
+    return (
+        f"identical formations; {seat_name(seat)} played the fourth card "
+        f"earlier, ply {fourth} vs {other}"
+    )
 
 
 def _compared(level: Level, winner: Formations, loser: Formations) -> str:

@@ -482,14 +482,14 @@ def view_block(block: Block, seat: int | None, decided: bool = True) -> ViewedBl
     items: list[RecordView | tuple[str, str]] = []
     values: list[str] = []
     cards = 0
-    found: Iterable[Paged | tuple[int, str] | tuple[str, str]] = block_chunks(block)
+    found: Iterable[Paged | tuple[int, str] | tuple[str, str]] | None = None
     if not block.one_record and seat is None:
         viewed = viewed_block(block.first_line, block.text, _VIEW_WORDS, decided)
         if viewed is not None:
             values, cards, found = viewed
     elif not block.one_record:
-        found = paged_block(block.first_line, block.text, decided) or found
-    for item in found:
+        found = paged_block(block.first_line, block.text, decided)
+    for item in block_chunks(block) if found is None else found:
         if isinstance(item, Paged):
             if item.plain:
                 items.append(core_view(item, block.file, block.source, len(items) + 1, seat))
@@ -511,9 +511,10 @@ def view_block(block: Block, seat: int | None, decided: bool = True) -> ViewedBl
 
 def core_words(item: Accepted, points: tuple[int, ...], date: str, event: str) -> tuple[str, ...]:
     """The words of the page of a record the core accepted, for the core to
-    write it (``quick.viewed_block``), as ``core_view`` has them: its
-    players, date, event, verdict, rules, result and the words that end
-    its replay, then each seat's label and each hand's."""
+    write it (``quick.viewed_block``, which keeps them by what they depend
+    on), as ``core_view`` has them: its players, date, event, verdict,
+    rules, result and the words that end its replay, then each seat's label
+    and each hand's."""
     named = _named(item[1])
     said = _said(outcome_of(item), points, tuple([marker[2] for marker in item[8]]))
     return (named[0], visible(date), visible(event), *said, *named[1:])
@@ -632,6 +633,7 @@ class Pages:
                 continue
             chunk = Chunk(done.source, counted.get(done.file, 0) + 1, done.values)
             codes.met |= done.cards
+            pieces = []  # the block's records and chunk, written at once
             for item in done.items:
                 self.records += 1
                 if isinstance(item, RecordView):
@@ -641,9 +643,12 @@ class Pages:
                 else:
                     row, data = item
                     chunk.rows.append(row)
-                yield f'<script type="application/json" id="r{self.records}">{data}</script>\n'
+                pieces.append(
+                    f'<script type="application/json" id="r{self.records}">{data}</script>\n'
+                )
             counted[done.file] = chunk.first - 1 + len(chunk.rows)
-            yield chunk.script(chunks)
+            pieces.append(chunk.script(chunks))
+            yield "".join(pieces)
             chunks += 1
         cards = [Card(mask) for mask in range(1, 32) if codes.met >> mask & 1]
         yield f'<svg class="v-defs" aria-hidden="true" focusable="false">{defs(cards)}</svg>\n'

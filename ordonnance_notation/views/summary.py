@@ -14,7 +14,7 @@ from functools import lru_cache, partial
 
 from ..checking.quick import Paged, Summarised, paged_block, summary_block
 from ..checking.report import Report
-from ..engine.armies import Army, described, explained_counts, explained_packed
+from ..engine.armies import Army, described, explained_counts, explained_packed, fourth_earlier
 from ..engine.cards import CARD_WORDS, Card, State, seat_name
 from ..engine.game import Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captured
@@ -369,7 +369,7 @@ def _core_text(item: Summarised) -> str:
     )
 
 
-WORDS_OF_ARMIES = (described, explained_counts, explained_packed)
+WORDS_OF_ARMIES = (described, explained_counts, fourth_earlier)
 """The words of the armies the core asks for a summary's states (``quick.SummaryWords``)."""
 
 

@@ -411,7 +411,7 @@ def _page(
     paths: list[str], seat: int | None, decided: bool
 ) -> tuple[list[str], int, int, list[Diagnostic]]:
     """``ordo view``'s page of ``paths`` as ``seat`` saw them (None: every
-    seat), in the pieces ``Pages`` writes (one a record), and its counts and
+    seat), in the pieces ``Pages`` writes (one a block), and its counts and
     the inputs it could not read."""
     pages = Pages(paths, Workers(1), seat, "ordo view", decided)
     pieces = list(pages)
@@ -635,6 +635,40 @@ def test_every_generated_record_has_the_same_summary_and_view(seats: int, tmp_pa
     """Every rule of ``_games``, every record written otherwise, and the
     page as each seat saw it."""
     _generated_alike(_games(seats), seats, tmp_path, (None, *range(seats)), every=True)
+
+
+def test_the_core_asks_again_for_the_words_of_a_record_that_differs_in_any_of_them() -> None:
+    """The core keeps a record's words by all they depend on (its players,
+    date, event, outcome and points table): a record that differs from the
+    one before in any one of them, alone, gets its own (the row of the list
+    and the words of its page as Python writes them)."""
+    record = (SAMPLES / "classic-2.ord").read_text("utf-8").split("\n\n[")[0].strip() + "\n"
+    variants = [
+        record,
+        record.replace("Lyon club night", "Lyon club evening"),
+        record.replace("2026.11.20", "2026.11.21"),
+        record.replace("Boris Lind", "Boris Lund"),
+        record.replace("Boris Lind", "Boris Lind "),
+        record,
+    ]
+    assert len(set(variants)) == len(variants) - 1
+    _text_summarised_and_viewed_alike("\n".join(variants))
+
+
+def test_the_core_puts_the_same_words_in_each_block_s_table_of_values(tmp_path: Path) -> None:
+    """The words the core keeps (and a value's index by its string) serve
+    more than one block: each block's chunk still holds every value its
+    records name."""
+    record = (SAMPLES / "classic-2.ord").read_text("utf-8").split("\n\n[")[0].strip() + "\n"
+    path = tmp_path / "many.ord"
+    path.write_text("\n".join([record] * 400), "utf-8")
+    pieces, records, _, _ = _page([str(path)], None, True)
+    html = "".join(pieces)
+    assert records == 400 and html.count('id="c') > 1  # more than one block
+    rows, pages, _ = _read_page(pieces)
+    assert len({row for row in rows[::2] if isinstance(row, tuple)}) == 400
+    assert all(page_["summary"] == pages[0]["summary"] for page_ in pages)
+    assert all(page_["plays"]["labels"] == ["P1 Anna Petrova", "P2 Boris Lind"] for page_ in pages)
 
 
 def _kept(kept: list[quick.Summarised], *args: Any) -> object:

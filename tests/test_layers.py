@@ -100,3 +100,20 @@ def test_the_readme_names_every_folder() -> None:
     readme = (ROOT / "README.md").read_text("utf-8")
     named = {f for f in wanted if f"`{f}/" in readme or f"`{f.split('/', 1)[-1]}/`" in readme}
     assert sorted(wanted - named) == []
+
+
+CLI = sorted((PACKAGE / "cli").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", CLI, ids=lambda p: p.name)
+def test_each_module_of_the_command_line_is_short(path: Path) -> None:
+    """Each module of cli/ holds one command (its options, one library call,
+    a reporter and the exit) or what they share: 150 lines at most, and a
+    command's function 60 at most, its decorators, signature and docstring
+    included (issue 25)."""
+    source = path.read_text("utf-8")
+    assert len(source.splitlines()) <= 150
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and node.name == "command":
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            assert node.end_lineno is not None and node.end_lineno - first + 1 <= 60, node.name

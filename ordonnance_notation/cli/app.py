@@ -37,6 +37,7 @@ from . import (
     view,
 )
 from .console import ReaderGone, checked_stdout, console
+from .version import shown
 
 __all__ = ["EXIT_INTERNAL", "app", "run"]
 
@@ -60,33 +61,6 @@ app.command("analyze", hidden=True)(analyse.command)  # as American English spel
 _FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO}  # an output that takes no more
 
 
-def _implementation() -> str:
-    """Which compiled twins were built (engine/compiled.py): all, none, or which."""
-    from ..checking.quick import compiled_core
-    from ..engine.analysis import CORE
-    from ..making.selfplay import PLAYS
-
-    built = {
-        "the quick check": compiled_core(),
-        "self-play": PLAYS is not None,
-        "the analysis": CORE is not None,
-    }
-    if all(built.values()):
-        return "compiled core"
-    if not any(built.values()):
-        return "pure Python"
-    return "compiled: " + ", ".join(name for name, done in built.items() if done)
-
-
-def _version(asked: bool) -> None:
-    if asked:
-        from importlib.metadata import version
-
-        # __version__, as installed, and which paths are compiled
-        typer.echo(f"ordo {version('ordonnance-notation')} ({_implementation()})")
-        raise typer.Exit()
-
-
 @app.callback()
 def main(
     debug: Annotated[
@@ -97,9 +71,7 @@ def main(
     ] = False,
     version: Annotated[
         bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
-        ),
+        typer.Option("--version", callback=shown, is_eager=True, help="Show the version and exit."),
     ] = False,
 ) -> None:
     """Record, validate and replay games of Ordonnance (The Kingdoms of Crusaders)."""

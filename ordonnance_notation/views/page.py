@@ -599,9 +599,9 @@ def script_json(value: Any) -> str:
 
 class Pages:
     """``ordo view`` as a library call: iterate it for the page's text in
-    pieces, a block of records at a time. ``records`` and ``invalid`` count the records
-    so far; ``problems`` holds the inputs that could not be read (further),
-    shown in the page too."""
+    pieces, a block of records at a time. ``records`` and ``invalid`` count
+    the records so far; ``problems`` holds the inputs that could not be read
+    (further), shown in the page too."""
 
     def __init__(
         self,

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import sys
+from typing import Annotated
+
+import typer
 
 from .options import Format, FormatOption, Jobs, Paths
 from .running import Run
@@ -12,14 +15,37 @@ NAME = "analyse"
 SHORT = "When each state and the game were decided, and who gave them away."
 
 
-def command(paths: Paths, format: FormatOption = Format.text, jobs: Jobs = 0) -> None:
+BestPlay = Annotated[
+    bool,
+    typer.Option(
+        "--best-play",
+        help="Also score every play under best play, every card known (records with a deal).",
+    ),
+]
+BudgetOption = Annotated[
+    float,
+    typer.Option(
+        "--budget", min=0.0, help="Seconds of search per record for --best-play; beyond, bounds."
+    ),
+]
+
+
+def command(
+    paths: Paths,
+    format: FormatOption = Format.text,
+    jobs: Jobs = 0,
+    best_play: BestPlay = False,
+    budget: BudgetOption = 10.0,
+) -> None:
     """For each record: the ply after which each state's winner was certain,
     whatever anyone played next (from the cards each seat would receive,
     when the record has its deal; against any cards, when not), the same
     for the game, and the plays after which a seat could no longer win what
     it could win before, with the plays from its hand that would have kept
-    the chance. Exit 1 when a record is invalid, as validate (its plays are
-    analysed as far as the rules replayed them).
+    the chance. With --best-play, the value of every position under best
+    play (every card known), each play that lost value, the plays that
+    kept it, and each seat's accuracy. Exit 1 when a record is invalid, as
+    validate (its plays are analysed as far as the rules replayed them).
     """
     from ..runs.workers import Workers
     from ..views.analysis import analyses
@@ -27,7 +53,7 @@ def command(paths: Paths, format: FormatOption = Format.text, jobs: Jobs = 0) ->
 
     run = Run()
     with run.progress("analysing") as progress, Workers(jobs_for(jobs, paths)) as workers:
-        laid = analyses(paths, format.value, workers)
+        laid = analyses(paths, format.value, workers, budget if best_play else None)
         entries = run.told(frozen_heap(iter(laid)))
         pieces = json_document(entries) if format is Format.json else parted(entries)
         for piece in pieces:

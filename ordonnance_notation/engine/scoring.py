@@ -76,11 +76,6 @@ class Outcome:
         return f"{seat_name(self.winner)} wins ({unit}: {scores}{tie})"
 
 
-def captures(resolutions: Sequence[Resolution], seat: int) -> list[int]:
-    """Marker numbers of the states ``seat`` won, in order."""
-    return sorted(r.marker for r in resolutions if r.winner == seat)
-
-
 def captured(winners: Sequence[int], seat: int) -> list[int]:
     """Marker numbers of the states ``seat`` won, in order; ``winners``: the
     seat that won each marker, in marker order."""
@@ -89,13 +84,20 @@ def captured(winners: Sequence[int], seat: int) -> list[int]:
 
 def score(seats: int, resolutions: Sequence[Resolution], scoring: Scoring) -> Outcome:
     """The outcome of a finished game (every state resolved)."""
-    winners = [r.winner for r in resolutions]
+    return scored(seats, [tuple(army.seat for army in r.ranking) for r in resolutions], scoring)
+
+
+def scored(seats: int, rankings: Sequence[Sequence[int]], scoring: Scoring) -> Outcome:
+    """The outcome of a finished game by the seats' order in each state,
+    strongest first, the states in the order of their markers."""
+    winners = [ranking[0] for ranking in rankings]
     states = tuple(map(winners.count, range(seats)))
     if scoring.points is None:
         scores = states
     else:
         scores = tuple(
-            sum(scoring.points_for(r.place_of(seat)) for r in resolutions) for seat in range(seats)
+            sum(scoring.points_for(ranking.index(seat)) for ranking in rankings)
+            for seat in range(seats)
         )
     best = max(scores)
     leaders = [seat for seat in range(seats) if scores[seat] == best]
@@ -112,5 +114,5 @@ def score(seats: int, resolutions: Sequence[Resolution], scoring: Scoring) -> Ou
     k = states[leaders[0]]
     if k == 0:
         return Outcome(None, scores, states, tie_break, tuple(leaders))
-    winner = max(leaders, key=lambda seat: captures(resolutions, seat)[k - 1])
+    winner = max(leaders, key=lambda seat: captured(winners, seat)[k - 1])
     return Outcome(winner, scores, states, TieBreak.LATER_CAPTURE, tuple(leaders))

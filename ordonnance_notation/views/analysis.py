@@ -21,6 +21,7 @@ from ..engine.decisions import Analysis, Loss, StateAnalysis
 from ..notation.games import PLAY_WORDS
 from ..runs.blocks import Block
 from ..runs.workers import Workers
+from .bestplay import BestPlayView, scored_record
 from .report import Json, Numbered, Player, laid_block, players_named, players_of
 
 
@@ -189,16 +190,20 @@ class RecordAnalysis:
     players: tuple[Player, ...]
     valid: bool
     decided: WhenDecided | None
+    best: BestPlayView | None = None  # with --best-play
 
     def to_json(self) -> dict[str, Json]:
         """``ordo analyse --format json``'s entry for the record."""
-        return {
+        out: dict[str, Json] = {
             "file": self.file,
             "record": self.record,
             "players": [player.to_json() for player in self.players],
             "valid": self.valid,
             "decided": None if self.decided is None else self.decided.to_json(),
         }
+        if self.best is not None:
+            out["best_play"] = self.best.to_json()
+        return out
 
 
 def render_text(data: RecordAnalysis) -> str:
@@ -214,13 +219,17 @@ def render_text(data: RecordAnalysis) -> str:
     for part in decided.analysis.states:
         out.append("  " + decided.state_sentence(part.state))
     out.append("  " + decided.game_sentence())
+    if data.best is not None:
+        out += ["  " + line for line in data.best.lines()]
     return "\n".join(out) + "\n"
 
 
-def analysed(report: Report) -> RecordAnalysis:
-    """A record's analysis, its place and players: ``ordo analyse``'s view of it."""
+def analysed(report: Report, budget: float | None = None) -> RecordAnalysis:
+    """A record's analysis, its place and players: ``ordo analyse``'s view
+    of it; with a ``budget`` (seconds), its plays scored under best play."""
+    best = None if budget is None else scored_record(report, budget)
     return RecordAnalysis(
-        report.source, report.index, players_of(report), report.valid, when_decided(report)
+        report.source, report.index, players_of(report), report.valid, when_decided(report), best
     )
 
 
@@ -244,9 +253,20 @@ def quick_analyses(block: Block, record: int) -> list[RecordAnalysis | tuple[int
     ]
 
 
-def analyses(paths: Sequence[str], format: str, workers: Workers) -> Numbered:
-    """Every record's analysis laid out in ``format`` (text or json), numbered within each file."""
-    lay = partial(
-        laid_block, data_of=analysed, render=render_text, format=format, quick=quick_analyses
-    )
+def analyses(
+    paths: Sequence[str], format: str, workers: Workers, budget: float | None = None
+) -> Numbered:
+    """Every record's analysis laid out in ``format`` (text or json),
+    numbered within each file; with a ``budget``, scored under best play."""
+    if budget is None:
+        lay = partial(
+            laid_block, data_of=analysed, render=render_text, format=format, quick=quick_analyses
+        )
+    else:
+        lay = partial(
+            laid_block,
+            data_of=partial(analysed, budget=budget),
+            render=render_text,
+            format=format,
+        )
     return Numbered(paths, lay, workers)

@@ -1,0 +1,796 @@
+"""Best play with every card known: the value of a position, found exactly.
+
+**Why the deal.** With the deal known, the cards each seat will hold are
+fixed by the deal and the turn order (``analysis.py`` says why), so a
+position is only which cards each seat has placed where, and a search over
+every continuation is finite and exact. Without the deal a seat's cards to
+come may be any cards, and best play is not defined.
+
+**The value.** At two seats the five states are shared between the two, and
+every points table ranks the results as the count of states does (a stronger
+army never scores less, D1, D2), so the value is the number of states P1
+gets when each seat plays for its own best result (P2 gets the rest); P1
+wins with best play when that is three or more. At three and four seats the
+value is, for each seat, whether it can force a win against all the others
+playing together against it (the *paranoid* value): a seat that can, wins
+whatever the others do.
+
+**The search.** Zero-window alpha-beta on the outcome ("does P1 get at least
+v states?"), a transposition table keyed on the position whatever the order
+of the plays that made it (the states sorted, since only the markers' order
+tells them apart; a state whose winner is certain kept as that winner and how
+full it is), identical cards as one play, and bounds from what each seat can
+still make in each state (``analysis``'s reach) as cut-offs:
+
+- a seat is *sure* of a state when no other seat's strongest army there can
+  beat its weakest, and *can* win one when its strongest can beat every other
+  seat's weakest (ties by the earlier fourth card, as the rules break them);
+- the **commitment bound**: when a seat can set aside disjoint groups of its
+  own unplayed cards, each completing an army that beats the strongest any
+  other seat can make in that state, it wins those states whatever anyone
+  plays (any assignment of a seat's cards to its states can be carried out,
+  ``analysis.py``).
+
+A search that meets its ``Budget`` stops with ``OutOfBudget``; the bounds it
+proved before stand (``Value`` says them).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+from typing import NamedTuple
+
+from .analysis import RANKS, _candidates, _extreme
+from .armies import PACKED, UNITS_PER_ARMY
+from .cards import Card, State
+from .game import PLAYS_PER_SEAT, STATES, Game
+from .scoring import Scoring, scored
+
+_STATES = len(STATES)
+_ICONS = [mask.bit_count() for mask in range(32)]
+_MASKS = range(1, 32)
+
+Play = tuple[int, int]  # a card's mask and a state's index (0: Antioch)
+
+
+class OutOfBudget(Exception):
+    """The search met its budget before it found what was asked."""
+
+
+class Budget:
+    """How long a search may run: ``seconds`` of the clock, ``nodes`` positions
+    looked at (None: no limit). One budget may serve several searches."""
+
+    __slots__ = ("deadline", "most", "nodes")
+
+    def __init__(self, seconds: float | None = None, nodes: int | None = None) -> None:
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.most = nodes
+        self.nodes = 0
+
+    def spend(self) -> None:
+        """One more position; raises OutOfBudget once the budget is spent."""
+        self.nodes += 1
+        if self.most is not None and self.nodes > self.most:
+            raise OutOfBudget
+        if self.deadline is not None and not self.nodes & 255 and time.monotonic() > self.deadline:
+            raise OutOfBudget
+
+    @property
+    def spent(self) -> bool:
+        if self.most is not None and self.nodes >= self.most:
+            return True
+        return self.deadline is not None and time.monotonic() > self.deadline
+
+
+def solvable(game: Game) -> str | None:
+    """Why best play is not defined for ``game``; None when it is: the deal
+    must be known, and hold a card for every place still to fill (D5, D8)."""
+    if game.hands is None or game.pile is None:
+        return "without the deal, a seat's cards to come may be any cards"
+    board = Board(game, Scoring.classic())
+    for seat in range(game.seats):
+        places = sum(UNITS_PER_ARMY - board.units[i][seat] for i in range(_STATES))
+        if sum(board.pool[seat]) < places:
+            return "the deal runs out before every place is filled"
+    return None
+
+
+class Board:
+    """A position of a game whose deal is known, changed in place by
+    ``play`` and taken back by ``undo``: what each seat holds, will still
+    draw, and has placed in each state."""
+
+    def __init__(self, game: Game, scoring: Scoring) -> None:
+        """Raises ValueError without the deal (see ``solvable``)."""
+        if game.hands is None or game.pile is None:
+            raise ValueError("best play needs the deal")
+        seats = self.seats = game.seats
+        self.scoring = scoring
+        self.ply = game.ply
+        self.end = PLAYS_PER_SEAT * seats
+        self.pile = bytes(card.mask for card in game.pile)
+        self.hand = [[0] * 32 for _ in range(seats)]  # by mask, before the turn's draw
+        self.pool = [[0] * 32 for _ in range(seats)]  # every card still to play or hold
+        for seat, cards in enumerate(game.hands):
+            for card in cards:
+                self.hand[seat][card.mask] += 1
+                self.pool[seat][card.mask] += 1
+        for at in range(game.drawn, min(len(self.pile), self.end)):
+            self.pool[at % seats][self.pile[at]] += (
+                1  # the pile's card ``at`` is drawn at ply at + 1
+            )
+        self.keys = [bytes(pool) for pool in self.pool]
+        self.base = [[0] * seats for _ in STATES]  # packed icon counts of each army
+        self.units = [[0] * seats for _ in STATES]
+        self.fourth = [[0] * seats for _ in STATES]  # the ply of each army's fourth card
+        for index, row in enumerate(game.armies):
+            for seat, army in enumerate(row):
+                self.base[index][seat] = sum(PACKED[card.mask] for card in army.cards)
+                self.units[index][seat] = len(army.units)
+                self.fourth[index][seat] = army.fourth_ply or 0
+        self.markers = [0] * _STATES  # the marker of each resolved state; 0 while open
+        self.rankings: list[tuple[int, ...]] = []  # seats strongest first, by marker
+        for resolution in game.resolutions:
+            self.markers[resolution.state - 1] = resolution.marker
+            self.rankings.append(tuple(army.seat for army in resolution.ranking))
+        self._done: list[tuple[int, int, bytes]] = []
+
+    @property
+    def mover(self) -> int:
+        return self.ply % self.seats
+
+    @property
+    def over(self) -> bool:
+        return len(self.rankings) == _STATES
+
+    def holding(self) -> list[int]:
+        """The mover's hand once the turn's draw is in it, by mask."""
+        hand = self.hand[self.mover]
+        if self.ply < len(self.pile):
+            hand = hand.copy()
+            hand[self.pile[self.ply]] += 1
+        return hand
+
+    def plays(self) -> list[Play]:
+        """Every legal play of the mover, identical cards as one."""
+        seat = self.mover
+        hand = self.holding()
+        states = [i for i in range(_STATES) if self.units[i][seat] < UNITS_PER_ARMY]
+        return [(mask, i) for mask in _MASKS if hand[mask] for i in states]
+
+    def play(self, mask: int, index: int) -> None:
+        """The mover draws and plays ``mask`` to the state ``index`` (a legal play)."""
+        seat = self.ply % self.seats
+        if self.ply < len(self.pile):
+            self.hand[seat][self.pile[self.ply]] += 1
+        self.hand[seat][mask] -= 1
+        self.pool[seat][mask] -= 1
+        self._done.append((mask, index, self.keys[seat]))
+        self.keys[seat] = bytes(self.pool[seat])
+        self.base[index][seat] += PACKED[mask]
+        units = self.units[index]
+        units[seat] += 1
+        self.ply += 1
+        if units[seat] == UNITS_PER_ARMY:
+            self.fourth[index][seat] = self.ply
+            if min(units) == UNITS_PER_ARMY:
+                base, fourth = self.base[index], self.fourth[index]
+                ranking = sorted(range(self.seats), key=lambda s: (-RANKS[base[s]], fourth[s]))
+                self.rankings.append(tuple(ranking))
+                self.markers[index] = len(self.rankings)
+
+    def undo(self) -> None:
+        """Takes back the last ``play``."""
+        mask, index, key = self._done.pop()
+        self.ply -= 1
+        seat = self.ply % self.seats
+        units = self.units[index]
+        if units[seat] == UNITS_PER_ARMY:
+            if self.markers[index]:
+                self.markers[index] = 0
+                self.rankings.pop()
+            self.fourth[index][seat] = 0
+        units[seat] -= 1
+        self.base[index][seat] -= PACKED[mask]
+        self.keys[seat] = key
+        self.pool[seat][mask] += 1
+        self.hand[seat][mask] += 1
+        if self.ply < len(self.pile):
+            self.hand[seat][self.pile[self.ply]] -= 1
+
+    def rewind(self, plays: int) -> None:
+        """Takes back plays until ``plays`` of those made here remain."""
+        while len(self._done) > plays:
+            self.undo()
+
+    @property
+    def depth(self) -> int:
+        return len(self._done)
+
+    def outcome_winner(self) -> int | None:
+        """The winner of the finished game (None: shared, D9)."""
+        return scored(self.seats, self.rankings, self.scoring).winner
+
+    def won(self, seat: int) -> int:
+        """The states ``seat`` has won so far."""
+        return sum(1 for ranking in self.rankings if ranking[0] == seat)
+
+
+_Reach = tuple[int, int]  # the weakest and the strongest army a seat can still make, as RANKS
+
+
+class _Reaches:
+    """What each seat can still make in a state, by its unplayed cards (the
+    pool's key), the army there and how many cards it lacks: cached, for a
+    seat's pool changes only at its own plays."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[bytes, int, int], _Reach] = {}
+
+    def of(self, board: Board, index: int, seat: int) -> _Reach:
+        base = board.base[index][seat]
+        k = UNITS_PER_ARMY - board.units[index][seat]
+        if k == 0:
+            rank = RANKS[base]
+            return rank, rank
+        key = (board.keys[seat], base, k)
+        found = self.known.get(key)
+        if found is None:
+            pool = {mask: n for mask, n in enumerate(board.pool[seat]) if n}
+            low = _extreme(base, k, _candidates(pool, 0, k, False), False)[0]  # type: ignore[arg-type]
+            high = _extreme(base, k, _candidates(pool, 0, k, True), True)[0]  # type: ignore[arg-type]
+            found = self.known[key] = (low, high)
+        return found
+
+
+def _could_beat(high: int, fourth: int, low: int, other: int) -> bool:
+    """Whether an army that can reach ``high`` (its fourth card at ply
+    ``fourth``, 0: not yet) could outrank one that can sink to ``low``."""
+    if high != low:
+        return high > low
+    if not other:
+        return True  # its fourth card could come first
+    return 0 < fourth < other
+
+
+@dataclass(slots=True)
+class Survey:
+    """What the bounds say of each state still open: the seats that can still
+    win it (``can``, masks) and the seat sure of it (``sure``, -1: none)."""
+
+    can: list[int]
+    sure: list[int]
+    key: tuple[object, ...]
+
+
+def survey(board: Board, reaches: _Reaches, plain: bool) -> Survey:
+    """The bounds of every open state and the position's key. ``plain``: the
+    outcome depends on each state's winner alone (classic scoring, or two
+    seats), so a state whose winner is certain is kept as that winner."""
+    seats = board.seats
+    can = [0] * _STATES
+    sure = [-1] * _STATES
+    parts: list[tuple[int, ...]] = []
+    for index in range(_STATES):
+        marker = board.markers[index]
+        if marker:
+            ranking = board.rankings[marker - 1]
+            sure[index] = ranking[0]
+            can[index] = 1 << ranking[0]
+            if seats == 2:
+                parts.append((0, ranking[0]))
+            elif plain:
+                parts.append((0, ranking[0], marker))
+            else:
+                parts.append((0, marker, *ranking))
+            continue
+        fourth = board.fourth[index]
+        reach = [reaches.of(board, index, seat) for seat in range(seats)]
+        mask = 0
+        for seat in range(seats):
+            high = reach[seat][1]
+            if all(
+                _could_beat(high, fourth[seat], reach[other][0], fourth[other])
+                for other in range(seats)
+                if other != seat
+            ):
+                mask |= 1 << seat
+        can[index] = mask
+        units = tuple(board.units[index])
+        if mask & (mask - 1) == 0:  # one seat alone can win it: it is sure of it
+            sure[index] = mask.bit_length() - 1
+            if plain:
+                parts.append((1, sure[index], *units))
+                continue
+        order = tuple(sorted((s for s in range(seats) if fourth[s]), key=fourth.__getitem__))
+        parts.append((2, *board.base[index], *units, len(order), *order))
+    parts.sort()
+    return Survey(can, sure, (*board.keys, *parts))
+
+
+def _beating(
+    pool: list[int], base: int, k: int, threshold: int, ties: bool, most: int = 3
+) -> list[tuple[int, ...]]:
+    """Up to ``most`` groups of ``k`` cards of ``pool`` (by mask) that make of
+    ``base`` an army above ``threshold`` (or equal to it, with ``ties``),
+    those of the fewest icons first."""
+    masks = [mask for mask in _MASKS if pool[mask]]
+    if k >= 3:  # only the cards not outdone by k others with more icons
+        kept = set(_candidates({m: pool[m] for m in masks}, 0, k, True))  # type: ignore[arg-type]
+        masks = [mask for mask in masks if mask in kept]
+    found = []
+    for group in combinations_with_replacement(masks, k):
+        if any(group.count(mask) > pool[mask] for mask in set(group)):
+            continue
+        rank = RANKS[base + sum(PACKED[mask] for mask in group)]
+        if rank > threshold or (ties and rank == threshold):
+            found.append(group)
+    found.sort(key=lambda group: sum(_ICONS[mask] for mask in group))
+    return found[:most]
+
+
+_Need = tuple[int, int, int, bool]
+_COMMITTED: dict[tuple[bytes, tuple[_Need, ...]], int] = {}
+_BEATING: dict[tuple[bytes, int, int, int, bool], list[tuple[int, ...]]] = {}
+
+
+def committed(pool: list[int], needs: list[_Need]) -> int:
+    """How many of the states described by ``needs`` (each: the army there,
+    the cards it lacks, the strongest army another seat can make there, and
+    whether a tie would go this seat's way) a seat can win whatever is
+    played, by setting aside disjoint groups of its unplayed cards (``pool``)
+    that beat them: the commitment bound. A witness search, not exhaustive:
+    a lower bound."""
+    needs = sorted(needs, key=lambda need: need[1])
+    key = (bytes(pool), tuple(needs))
+    known = _COMMITTED.get(key)
+    if known is not None:
+        return known
+    pool = pool.copy()
+    best = 0
+
+    def search(at: int, count: int) -> None:
+        nonlocal best
+        if count + len(needs) - at <= best:
+            return
+        if at == len(needs):
+            best = count
+            return
+        base, k, threshold, ties = needs[at]
+        found = (bytes(pool), base, k, threshold, ties)
+        groups = _BEATING.get(found)
+        if groups is None:
+            groups = _BEATING[found] = _beating(pool, base, k, threshold, ties)
+        for group in groups:
+            for mask in group:
+                pool[mask] -= 1
+            search(at + 1, count + 1)
+            for mask in group:
+                pool[mask] += 1
+            if best == len(needs):
+                return
+        search(at + 1, count)
+
+    search(0, 0)
+    _COMMITTED[key] = best
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """The value of a position, or what is proved of it within the budget.
+
+    ``states``: at two seats, the states P1 gets with best play lie between
+    the two (equal: exact); None at three and four seats. ``forced``: for each
+    seat, whether it can force a win against all the others together (None:
+    not proved either way within the budget)."""
+
+    seats: int
+    states: tuple[int, int] | None
+    forced: tuple[bool | None, ...]
+
+    @property
+    def exact(self) -> bool:
+        if self.states is not None:
+            return self.states[0] == self.states[1]
+        return None not in self.forced
+
+    def of(self, seat: int) -> tuple[int, int] | None:
+        """At two seats, the states ``seat`` gets with best play (low, high)."""
+        if self.states is None:
+            return None
+        low, high = self.states
+        return (low, high) if seat == 0 else (_STATES - high, _STATES - low)
+
+    @classmethod
+    def of_states(cls, low: int, high: int) -> Value:
+        win = _STATES // 2 + 1
+        p1 = True if low >= win else False if high < win else None
+        return cls(2, (low, high), (p1, None if p1 is None else not p1))
+
+
+class Solver:
+    """Best play from the positions of one game (``Board``), its
+    transposition tables kept from one question to the next: solving a
+    record's positions from the last back to the first shares their work."""
+
+    def __init__(self, board: Board, budget: Budget | None = None) -> None:
+        self.board = board
+        self.budget = budget or Budget()
+        self.reaches = _Reaches()
+        self.plain = board.seats == 2 or not board.scoring.is_points
+        self.tables: dict[int, dict[tuple[object, ...], tuple[int, int, Play | None]]] = {}
+
+    # -- two seats: the states P1 gets --------------------------------------------
+
+    def value(self) -> Value:
+        """The value of the board's position, as far as the budget reaches."""
+        if self.board.seats == 2:
+            return Value.of_states(*self._states())
+        return Value(
+            self.board.seats, None, tuple(self._forced(s) for s in range(self.board.seats))
+        )
+
+    def _states(self) -> tuple[int, int]:
+        board = self.board
+        if board.over:
+            return board.won(0), board.won(0)
+        low, high = self._static(survey(board, self.reaches, self.plain), None)
+        win = _STATES // 2 + 1
+        root = board.depth
+        try:
+            while low < high and not self.budget.spent:
+                v = win if low < win <= high else (low + high + 1) // 2
+                if self.at_least(v):
+                    low = v
+                else:
+                    high = v - 1
+        except OutOfBudget:
+            board.rewind(root)
+        return low, high
+
+    def _static(self, seen: Survey, v: int | None) -> tuple[int, int]:
+        """What the bounds say of the states P1 gets (two seats); the
+        commitment bounds only where they could settle whether it gets ``v``
+        (None: wherever they could narrow them)."""
+        sure, can = self._bounds(seen, 0)
+        low, high = sure, can
+        if low < high and (v is None or low < v <= high):
+            low = max(low, sure + self._commitment(seen, 0))
+        if low < high and (v is None or low < v <= high):
+            high = min(high, _STATES - self._bounds(seen, 1)[0] - self._commitment(seen, 1))
+        return low, high
+
+    def _bounds(self, seen: Survey, seat: int) -> tuple[int, int]:
+        """The states ``seat`` (of two) is sure of and can still win."""
+        sure = sum(1 for s in seen.sure if s == seat)
+        can = sum(1 for mask in seen.can if mask >> seat & 1)
+        return sure, can
+
+    def at_least(self, v: int) -> bool:
+        """Whether P1 gets at least ``v`` states with best play (two seats)."""
+        board = self.board
+        self.budget.spend()
+        if board.over:
+            return board.won(0) >= v
+        seen = survey(board, self.reaches, self.plain)
+        table = self.tables.setdefault(0, {})
+        entry = table.get(seen.key)
+        if entry is None:
+            low, high = self._static(seen, v)
+            best = None
+        else:
+            low, high, best = entry
+        if low >= v or high < v:
+            if entry is None:
+                table[seen.key] = (low, high, best)
+            return low >= v
+        maximizing = board.mover == 0
+        result = not maximizing
+        for play in self._ordered(seen, best):
+            board.play(*play)
+            found = self.at_least(v)
+            board.undo()
+            if found is maximizing:
+                result, best = found, play
+                break
+        if result:
+            low = v
+        else:
+            high = v - 1
+        table[seen.key] = (low, high, best)
+        return result
+
+    def _commitment(self, seen: Survey, seat: int) -> int:
+        """The states still open to more than one seat that ``seat`` can win
+        whatever is played (``committed``)."""
+        board = self.board
+        needs = []
+        for index in range(_STATES):
+            if seen.sure[index] >= 0 or not seen.can[index] >> seat & 1:
+                continue
+            base, units, fourth = board.base[index], board.units[index], board.fourth[index]
+            threshold, ties = -1, True
+            for other in range(board.seats):
+                if other == seat:
+                    continue
+                high = self.reaches.of(board, index, other)[1]
+                # a tie goes this seat's way only when its fourth card is down and the other's not
+                tie = fourth[seat] > 0 and (fourth[other] == 0 or fourth[seat] < fourth[other])
+                if high > threshold:
+                    threshold, ties = high, tie
+                elif high == threshold:
+                    ties = ties and tie
+            needs.append((base[seat], UNITS_PER_ARMY - units[seat], threshold, ties))
+        return committed(board.pool[seat], needs) if needs else 0
+
+    def _ordered(self, seen: Survey, best: Play | None) -> list[Play]:
+        """The mover's plays, one of each set of states alike (``survey``'s
+        parts equal), the best play found before first, then plays into the
+        states still open to more than one seat, the strongest army first;
+        then plays into states already certain, the plainest card first."""
+        board = self.board
+        seat = board.mover
+        plays = board.plays()
+        scored_plays = []
+        for mask, index in plays:
+            if seen.sure[index] >= 0:
+                weight = 1000 - _ICONS[mask]
+            else:
+                weight = (
+                    2000
+                    + RANKS[board.base[index][seat] + PACKED[mask]]
+                    - RANKS[board.base[index][seat]]
+                )
+            scored_plays.append((-(1 << 20 if (mask, index) == best else weight), mask, index))
+        scored_plays.sort()
+        ordered = []
+        alike = set()
+        for _, mask, index in scored_plays:
+            twin = (mask, self._part(seen, index))
+            if twin in alike:
+                continue
+            alike.add(twin)
+            ordered.append((mask, index))
+        return ordered
+
+    def _part(self, seen: Survey, index: int) -> tuple[object, ...]:
+        """What tells the state ``index`` apart from the others, as far as the
+        rest of the game goes."""
+        board = self.board
+        units = tuple(board.units[index])
+        if self.plain and seen.sure[index] >= 0:
+            return (seen.sure[index], units)
+        return (index,)
+
+    def keeping(self, value: Value, seat: int) -> tuple[tuple[Card, State], ...]:
+        """The plays of ``seat``, to move, that keep ``value`` (the board's,
+        exact); () when the budget runs out first."""
+        board = self.board
+        kept = []
+        root = board.depth
+        try:
+            for mask, index in board.plays():
+                board.play(mask, index)
+                if value.states is not None:
+                    v = value.states[0]
+                    keeps = self.at_least(v) if seat == 0 else not self.at_least(v + 1)
+                else:
+                    keeps = self.wins(seat)
+                board.undo()
+                if keeps:
+                    kept.append(_spelt((mask, index)))
+        except OutOfBudget:
+            board.rewind(root)
+            return ()
+        return tuple(kept)
+
+    # -- three and four seats: whether a seat can force a win -----------------
+
+    def _forced(self, seat: int) -> bool | None:
+        root = self.board.depth
+        if self.budget.spent:
+            board = self.board
+            if board.over:
+                return board.outcome_winner() == seat
+            return self._settled(survey(board, self.reaches, self.plain), seat)
+        try:
+            return self.wins(seat)
+        except OutOfBudget:
+            self.board.rewind(root)
+            return None
+
+    def wins(self, seat: int) -> bool:
+        """Whether ``seat`` wins with best play against all the others playing
+        together against it (the paranoid value)."""
+        board = self.board
+        self.budget.spend()
+        if board.over:
+            return board.outcome_winner() == seat
+        seen = survey(board, self.reaches, self.plain)
+        table = self.tables.setdefault(seat + 1, {})
+        entry = table.get(seen.key)
+        best = None
+        if entry is not None:
+            low, _, best = entry
+            if low >= 0:
+                return bool(low)
+        else:
+            settled = self._settled(seen, seat)
+            if settled is not None:
+                table[seen.key] = (int(settled), int(settled), None)
+                return settled
+        maximizing = board.mover == seat
+        result = not maximizing
+        for play in self._ordered(seen, best):
+            board.play(*play)
+            found = self.wins(seat)
+            board.undo()
+            if found is maximizing:
+                result, best = found, play
+                break
+        table[seen.key] = (int(result), int(result), best)
+        return result
+
+    def _settled(self, seen: Survey, seat: int) -> bool | None:
+        """Whether the bounds alone say that ``seat`` wins (True) or cannot (False)."""
+        board = self.board
+        if board.scoring.is_points:
+            return self._settled_points(seen, seat)
+        seats = board.seats
+        sure = [0] * seats
+        can = [0] * seats
+        for index in range(_STATES):
+            if seen.sure[index] >= 0:
+                sure[seen.sure[index]] += 1
+            for other in range(seats):
+                can[other] += seen.can[index] >> other & 1
+        if can[seat] < 2 or any(can[seat] < sure[o] for o in range(seats) if o != seat):
+            return False
+        most = max(can[o] for o in range(seats) if o != seat)
+        if sure[seat] > most:
+            return True
+        open_states = sum(1 for i in range(_STATES) if seen.sure[i] < 0)
+        if sure[seat] + open_states > most and sure[seat] + self._commitment(seen, seat) > most:
+            return True
+        return None
+
+    def _settled_points(self, seen: Survey, seat: int) -> bool | None:
+        board = self.board
+        seats, scoring = board.seats, board.scoring
+        low = [0] * seats
+        high = [0] * seats
+        for index in range(_STATES):
+            marker = board.markers[index]
+            if marker:
+                ranking = board.rankings[marker - 1]
+                for place, s in enumerate(ranking):
+                    low[s] += scoring.points_for(place)
+                    high[s] += scoring.points_for(place)
+                continue
+            fourth = board.fourth[index]
+            reach = [self.reaches.of(board, index, s) for s in range(seats)]
+            for s in range(seats):
+                others = [o for o in range(seats) if o != s]
+                best = sum(
+                    1
+                    for o in others
+                    if not _could_beat(reach[s][1], fourth[s], reach[o][0], fourth[o])
+                )
+                worst = sum(
+                    1 for o in others if _could_beat(reach[o][1], fourth[o], reach[s][0], fourth[s])
+                )
+                high[s] += scoring.points_for(best)
+                low[s] += scoring.points_for(worst)
+        others = [o for o in range(seats) if o != seat]
+        if all(low[seat] > high[o] for o in others):
+            return True
+        if any(high[seat] < low[o] for o in others):
+            return False
+        return None
+
+
+def _spelt(play: Play) -> tuple[Card, State]:
+    return Card(play[0]), STATES[play[1]]
+
+
+class Scored(NamedTuple):
+    """One ply of a record under best play: the value before it and after it
+    (``Value``), whether the mover kept its value (None: not known within
+    the budget) and, where it did not, the plays from its hand that would
+    have kept it (() when the budget did not reach them)."""
+
+    ply: int
+    seat: int
+    before: Value
+    after: Value
+    kept: bool | None
+    best: tuple[tuple[Card, State], ...] = ()
+
+    @property
+    def lost_win(self) -> bool:
+        """A win with best play turned into none."""
+        return self.before.forced[self.seat] is True and self.after.forced[self.seat] is False
+
+    @property
+    def given(self) -> int:
+        """At two seats, the states the play gave away with best play (0: none, or not known)."""
+        before, after = self.before.of(self.seat), self.after.of(self.seat)
+        if before is None or after is None or not (self.before.exact and self.after.exact):
+            return 0
+        return before[0] - after[0]
+
+
+@dataclass(frozen=True, slots=True)
+class BestPlay:
+    """A record's plays scored under best play: ``values[p]`` after ``p``
+    of its plays (``values[0]``: before the first), ``plies[p - 1]`` its
+    ``p``-th play (``Scored.ply`` counts from the game's start)."""
+
+    values: tuple[Value, ...]
+    plies: tuple[Scored, ...]
+
+    @property
+    def exact_from(self) -> int | None:
+        """The first ply count from which every value is exact (None: none is)."""
+        first = None
+        for at in range(len(self.values) - 1, -1, -1):
+            if not self.values[at].exact:
+                break
+            first = at
+        return first
+
+    def accuracy(self, seat: int) -> tuple[int, int]:
+        """How many of ``seat``'s plies kept its value, of those whose scoring is known."""
+        known = [s for s in self.plies if s.seat == seat and s.kept is not None]
+        return sum(1 for s in known if s.kept), len(known)
+
+    def mistakes(self, seat: int | None = None) -> tuple[Scored, ...]:
+        return tuple(s for s in self.plies if s.kept is False and seat in (None, s.seat))
+
+
+def best_play(
+    game: Game, plays: Sequence[tuple[Card, State]], scoring: Scoring, budget: Budget
+) -> BestPlay:
+    """Every position of a record from ``game`` (its start, the deal known,
+    ``solvable``) through ``plays`` valued, the last first so that earlier
+    searches reuse later ones, as far as ``budget`` reaches; then each ply
+    scored against the value before it."""
+    board = Board(game, scoring)
+    for card, state in plays:
+        board.play(card.mask, state - 1)
+    solver = Solver(board, budget)
+    values = [solver.value()]
+    scored_plies: list[Scored] = []
+    for ply in range(len(plays), 0, -1):
+        board.undo()
+        values.append(solver.value())
+        before, after = values[-1], values[-2]
+        seat = (game.ply + ply - 1) % game.seats
+        kept = _kept(before, after, seat)
+        best = solver.keeping(before, seat) if kept is False else ()
+        scored_plies.append(Scored(game.ply + ply, seat, before, after, kept, best))
+    values.reverse()
+    scored_plies.reverse()
+    return BestPlay(tuple(values), tuple(scored_plies))
+
+
+def _kept(before: Value, after: Value, seat: int) -> bool | None:
+    """Whether ``seat``'s play kept its value, as far as both are known."""
+    mine_before, mine_after = before.of(seat), after.of(seat)
+    if mine_before is not None and mine_after is not None:
+        if mine_after[1] < mine_before[0]:
+            return False
+        if before.exact and after.exact:
+            return True
+        return None
+    was, now = before.forced[seat], after.forced[seat]
+    if was is False or now is True:
+        return True  # a seat that cannot force a win keeps that whatever it plays
+    if was is True and now is False:
+        return False
+    return None

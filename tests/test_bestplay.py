@@ -1,0 +1,186 @@
+"""Best play (engine/bestplay.py) held to a plain minimax over every
+continuation of small positions, custom decks and the reference deck, two to
+four seats, both scorings; and every mistake it reports replayed."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ordonnance_notation.engine.bestplay import (
+    Board,
+    Budget,
+    Solver,
+    Value,
+    best_play,
+    committed,
+    solvable,
+)
+from ordonnance_notation.engine.cards import Card
+from ordonnance_notation.engine.game import Deal, Game
+from ordonnance_notation.engine.scoring import Scoring, score
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import play_game
+
+CLASSIC, POINTS = Scoring.classic(), Scoring.by_points()
+
+
+def _moves(game: Game):
+    hand = game.hand_to_play()
+    assert hand is not None
+    for card in dict.fromkeys(hand):
+        for state in game.open_states(game.to_move):
+            yield card, state
+
+
+def _p1_states(game: Game, scoring: Scoring) -> int:
+    """Two seats: the states P1 gets when both play for their best, every continuation searched."""
+    if game.over:
+        return score(2, game.resolutions, scoring).states[0]
+    values = [_p1_states(game.play(card, state)[0], scoring) for card, state in _moves(game)]
+    return max(values) if game.to_move == 0 else min(values)
+
+
+def _forces(game: Game, seat: int, scoring: Scoring) -> bool:
+    """Whether ``seat`` wins against all the others together, every continuation searched."""
+    if game.over:
+        return score(game.seats, game.resolutions, scoring).winner == seat
+    found = (_forces(game.play(card, state)[0], seat, scoring) for card, state in _moves(game))
+    return any(found) if game.to_move == seat else all(found)
+
+
+def _small_position(rng: random.Random, seats: int, left: int) -> Game:
+    """A full deal of a few kinds of card, played at random to ``left`` plies before the end."""
+    kinds = rng.sample(range(1, 32), rng.choice((2, 3, 4)))
+    cards = [Card(rng.choice(kinds)) for _ in range(25 * seats)]
+    hands = tuple(tuple(cards[seat * 5 : seat * 5 + 5]) for seat in range(seats))
+    game = Game.new(seats, Deal(hands, tuple(cards[5 * seats :])))
+    for _ in range(20 * seats - left):
+        game = game.play(*rng.choice(list(_moves(game))))[0]
+    return game
+
+
+def _dealt_position(k: int, seats: int, left: int) -> Game:
+    """A self-played game of the reference deck, ``left`` plies before its end."""
+    played = play_game(f"best/{k}", ["greedy"] * seats, load_deck())
+    game = Game.new(seats, played.deal)
+    for turn in played.turns[: len(played.turns) - left]:
+        game = game.play(turn.card, turn.state)[0]
+    return game
+
+
+def _agree(game: Game, scoring: Scoring) -> None:
+    value = Solver(Board(game, scoring)).value()
+    assert value.exact
+    if game.seats == 2:
+        truth = _p1_states(game, scoring)
+        assert value.states == (truth, truth)
+    else:
+        assert value.forced == tuple(_forces(game, s, scoring) for s in range(game.seats))
+
+
+CASES = [(seats, scoring) for seats in (2, 3, 4) for scoring in (CLASSIC, POINTS)]
+
+
+@pytest.mark.parametrize(("seats", "scoring"), CASES)
+def test_the_value_is_plain_minimax_on_small_positions(seats: int, scoring: Scoring) -> None:
+    rng = random.Random(f"small/{seats}/{scoring.unit}")
+    for _ in range(40):
+        _agree(
+            _small_position(rng, seats, rng.choice((4, 5, 6) if seats == 2 else (3, 4))), scoring
+        )
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_value_is_plain_minimax_near_the_end_of_dealt_games(seats: int) -> None:
+    for k in range(12):
+        _agree(_dealt_position(k, seats, 4 if seats == 2 else 3), CLASSIC)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seats", "scoring"), CASES)
+def test_the_value_is_plain_minimax_on_thousands_of_positions(seats: int, scoring: Scoring) -> None:
+    rng = random.Random(f"many/{seats}/{scoring.unit}")
+    for _ in range(400):
+        _agree(_small_position(rng, seats, rng.choice((4, 5, 6) if seats == 2 else (3, 4))), scoring)
+
+
+def test_bounds_within_a_spent_budget_hold_the_exact_value() -> None:
+    for k in range(15):
+        game = _dealt_position(k, 2, 16)
+        exact = Solver(Board(game, CLASSIC)).value()
+        assert exact.exact
+        for nodes in (1, 20, 200):
+            bounded = Solver(Board(game, CLASSIC), Budget(nodes=nodes)).value()
+            assert bounded.states is not None and exact.states is not None
+            assert bounded.states[0] <= exact.states[0] <= bounded.states[1]
+
+
+def test_the_commitment_bound_needs_disjoint_cards() -> None:
+    single = [0] * 32
+    single[Card.from_letters("F").mask] = 4
+    # an army of nothing lacking four cards; beating rank 0 takes a company at least
+    need = (0, 4, 0, False)
+    assert committed(single, [need]) == 1
+    assert committed(single, [need, need]) == 1  # four flags make one regiment, not two
+    single[Card.from_letters("F").mask] = 8
+    assert committed(single, [need, need]) == 2
+
+
+def test_every_mistake_is_replayed_under_best_play() -> None:
+    found_any = 0
+    for k in range(6):
+        played = play_game(f"mistakes/{k}", ["random", "greedy"], load_deck())
+        plays = [(turn.card, turn.state) for turn in played.turns][-18:]
+        start = Game.new(2, played.deal)
+        for turn in played.turns[:-18]:
+            start = start.play(turn.card, turn.state)[0]
+        scored = best_play(start, plays, CLASSIC, Budget(seconds=60))
+        games = [start]
+        for card, state in plays:
+            games.append(games[-1].play(card, state)[0])
+        for ply in scored.mistakes():
+            found_any += 1
+            at = ply.ply - start.ply
+            assert scored.values[at - 1] == ply.before
+            before = Solver(Board(games[at - 1], CLASSIC)).value()
+            after = Solver(Board(games[at], CLASSIC)).value()
+            assert before == ply.before and after == ply.after
+            mine = before.of(ply.seat), after.of(ply.seat)
+            assert mine[0] is not None and mine[1] is not None and mine[1][0] < mine[0][0]
+            assert ply.best and (plays[at - 1] not in ply.best)
+            for card, state in ply.best:
+                kept = Solver(Board(games[at - 1].play(card, state)[0], CLASSIC)).value()
+                assert kept.of(ply.seat) == mine[0]
+        exact = [p for p in scored.plies if p.kept is not None]
+        assert sum(scored.accuracy(0)) + sum(scored.accuracy(1)) >= 0
+        assert all(p.kept == (p.before == p.after) for p in exact if p.before.exact)
+    assert found_any > 0
+
+
+def test_a_record_without_its_deal_has_no_best_play() -> None:
+    assert solvable(Game.new(2)) is not None
+    assert Value.of_states(3, 3).forced == (True, False)
+    assert Value.of_states(0, 4).forced == (None, None)
+
+
+def test_analyse_best_play_in_text_and_json(ordo) -> None:
+    result = ordo("analyse", "--best-play", "--budget", "2", "samples/classic-2.ord")
+    assert result.exit_code == 0, result.output
+    assert "Best play is exact from" in result.output
+    assert "Accuracy (plays that kept the value" in result.output
+    result = ordo("analyse", "--best-play", "--format", "json", "samples/no-deal.ord")
+    [entry] = json.loads(result.stdout)["records"]
+    assert entry["best_play"] == {
+        "defined": False,
+        "why": "without the deal, a seat's cards to come may be any cards",
+    }
+    result = ordo(
+        "analyse", "--best-play", "--budget", "2", "--format", "json", "samples/classic-2.ord"
+    )
+    best = json.loads(result.stdout)["records"][0]["best_play"]
+    assert best["defined"] and best["exact_from"] is not None
+    last = best["values"][-1]
+    assert last["exact"] and last["states"]["P1"][0] + last["states"]["P2"][0] == 5

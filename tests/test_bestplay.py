@@ -104,7 +104,9 @@ def test_the_value_is_plain_minimax_near_the_end_of_dealt_games(seats: int) -> N
 def test_the_value_is_plain_minimax_on_thousands_of_positions(seats: int, scoring: Scoring) -> None:
     rng = random.Random(f"many/{seats}/{scoring.unit}")
     for _ in range(400):
-        _agree(_small_position(rng, seats, rng.choice((4, 5, 6) if seats == 2 else (3, 4))), scoring)
+        _agree(
+            _small_position(rng, seats, rng.choice((4, 5, 6) if seats == 2 else (3, 4))), scoring
+        )
 
 
 def test_bounds_within_a_spent_budget_hold_the_exact_value() -> None:

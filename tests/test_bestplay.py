@@ -186,3 +186,24 @@ def test_analyse_best_play_in_text_and_json(ordo) -> None:
     assert best["defined"] and best["exact_from"] is not None
     last = best["values"][-1]
     assert last["exact"] and last["states"]["P1"][0] + last["states"]["P2"][0] == 5
+
+
+def test_summary_tells_the_game_under_best_play(ordo) -> None:
+    result = ordo("summary", "--best-play", "--budget", "3", "samples/classic-2.ord")
+    assert result.exit_code == 0, result.output
+    section = result.stdout.split("\nBest play\n", 1)[1]
+    assert section.startswith("  P2 was winning with best play from ")
+    assert "P1's `LB A` at ply 39 gave away 1 state" in section
+    data = json.loads(
+        ordo(
+            "summary", "--best-play", "--budget", "3", "--format", "json", "samples/classic-2.ord"
+        ).stdout
+    )
+    best = data["records"][0]["best_play"]
+    assert [m["ply"] for m in best["mistakes"]][-1] == 39
+    assert (
+        "best_play"
+        not in json.loads(ordo("summary", "--format", "json", "samples/classic-2.ord").stdout)[
+            "records"
+        ][0]
+    )

@@ -3,31 +3,13 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
 
-import typer
-
-from .options import Format, FormatOption, Jobs, Paths
+from .options import BestPlay, BudgetOption, Format, FormatOption, Jobs, Paths
 from .running import Run
 from .streams import frozen_heap, jobs_for, parted
 
 NAME = "analyse"
 SHORT = "When each state and the game were decided, and who gave them away."
-
-
-BestPlay = Annotated[
-    bool,
-    typer.Option(
-        "--best-play",
-        help="Also score every play under best play, every card known (records with a deal).",
-    ),
-]
-BudgetOption = Annotated[
-    float,
-    typer.Option(
-        "--budget", min=0.0, help="Seconds of search per record for --best-play; beyond, bounds."
-    ),
-]
 
 
 def command(

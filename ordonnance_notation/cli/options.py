@@ -72,3 +72,16 @@ Decided = Annotated[
         "--no-decided is many times faster on big archives.",
     ),
 ]
+BestPlay = Annotated[
+    bool,
+    typer.Option(
+        "--best-play",
+        help="Also every play under best play, every card known (records with a deal).",
+    ),
+]
+BudgetOption = Annotated[
+    float,
+    typer.Option(
+        "--budget", min=0.0, help="Seconds of search per record for --best-play; beyond, bounds."
+    ),
+]

@@ -10,7 +10,7 @@ import typer
 
 from ..checking.validator import validate
 from ..views.report import json_records, visible
-from .options import Decided, Jobs, Paths, RecordNumber
+from .options import BestPlay, BudgetOption, Decided, Jobs, Paths, RecordNumber
 from .running import Run
 from .streams import chosen, frozen_heap, jobs_for, parted, write_all
 
@@ -36,12 +36,15 @@ def command(
     format: SummaryFormatOption = SummaryFormat.text,
     decided: Decided = True,
     jobs: Jobs = 0,
+    best_play: BestPlay = False,
+    budget: BudgetOption = 10.0,
 ) -> None:
     """The annotated summary of each record (or of --record K of one file):
     players, rules, the result and why, each state in marker order with its
     armies and the comparison that decided it, when each state and the game
     were decided and who gave them away, points per state, and the record's
-    comments and glyphs. Exit 1 when a record is invalid, as validate.
+    comments and glyphs; with --best-play, the game under best play. Exit 1
+    when a record is invalid, as validate.
     """
     from ..runs.workers import Workers
     from ..views.report import json_document
@@ -51,19 +54,21 @@ def command(
     if record is not None:  # read up to that record only
         if len(paths) != 1:
             raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
-        _one(run, paths[0], record, format, decided)
+        _one(run, paths[0], record, format, decided, budget if best_play else None)
     with Workers(jobs_for(jobs, paths)) as workers:
-        laid = summaries(paths, format.value, workers, decided)
+        laid = summaries(paths, format.value, workers, decided, budget if best_play else None)
         entries = run.told(frozen_heap(iter(laid)))
         as_json = format is SummaryFormat.json
         write_all(sys.stdout, json_document(entries) if as_json else parted(entries))
     raise run.exit(failed=laid.invalid > 0)
 
 
-def _one(run: Run, path: str, record: int, format: SummaryFormat, decided: bool) -> None:
+def _one(
+    run: Run, path: str, record: int, format: SummaryFormat, decided: bool, budget: float | None
+) -> None:
     from ..views.summary import render_markdown, render_text, summarize
 
-    data = [summarize(validate(item), decided) for item in chosen(run, path, record)]
+    data = [summarize(validate(item), decided, budget) for item in chosen(run, path, record)]
     if format is SummaryFormat.json:
         sys.stdout.writelines(json_records(data))
     else:

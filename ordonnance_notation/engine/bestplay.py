@@ -477,32 +477,55 @@ class Solver:
         self.budget.spend()
         if board.over:
             return board.won(0) >= v
-        seen = survey(board, self.reaches, self.plain)
-        table = self.tables.setdefault(0, {})
-        entry = table.get(seen.key)
-        if entry is None:
-            low, high = self._static(seen, v)
-            best = None
-        else:
-            low, high, best = entry
+        seen, low, high, best = self._look(v)
         if low >= v or high < v:
-            if entry is None:
-                table[seen.key] = (low, high, best)
             return low >= v
         maximizing = board.mover == 0
-        result = not maximizing
+        # one ply ahead: a play the bounds already settle for the mover ends the
+        # search, one they settle against it needs no search, the rest go by promise
+        promising: list[tuple[int, int, Play]] = []
         for play in self._ordered(seen, best):
+            board.play(*play)
+            if board.over:
+                child_low = child_high = board.won(0)
+            else:
+                child_low, child_high = self._look(v)[1:3]
+            board.undo()
+            if (child_low >= v) if maximizing else (child_high < v):
+                return self._settle(seen, low, high, v, maximizing, play)
+            if (child_high >= v) if maximizing else (child_low < v):
+                promise = child_high if maximizing else -child_low
+                promising.append((-promise, len(promising), play))
+        promising.sort()
+        for _, _, play in promising:
             board.play(*play)
             found = self.at_least(v)
             board.undo()
             if found is maximizing:
-                result, best = found, play
-                break
+                return self._settle(seen, low, high, v, found, play)
+        return self._settle(seen, low, high, v, not maximizing, best)
+
+    def _look(self, v: int) -> tuple[Survey, int, int, Play | None]:
+        """The board's survey, and what the table or else the bounds say of
+        the states P1 gets (kept in the table)."""
+        seen = survey(self.board, self.reaches, self.plain)
+        table = self.tables.setdefault(0, {})
+        entry = table.get(seen.key)
+        if entry is not None:
+            return seen, *entry
+        low, high = self._static(seen, v)
+        table[seen.key] = (low, high, None)
+        return seen, low, high, None
+
+    def _settle(
+        self, seen: Survey, low: int, high: int, v: int, result: bool, best: Play | None
+    ) -> bool:
+        """Keeps what a search found of the board: P1 gets ``v`` or more (``result``) or not."""
         if result:
             low = v
         else:
             high = v - 1
-        table[seen.key] = (low, high, best)
+        self.tables[0][seen.key] = (low, high, best)
         return result
 
     def _commitment(self, seen: Survey, seat: int) -> int:
@@ -528,17 +551,31 @@ class Solver:
             needs.append((base[seat], UNITS_PER_ARMY - units[seat], threshold, ties))
         return committed(board.pool[seat], needs) if needs else 0
 
-    def _ordered(self, seen: Survey, best: Play | None) -> list[Play]:
+    def _ordered(self, seen: Survey, best: Play | None, selfish: bool = True) -> list[Play]:
         """The mover's plays, one of each set of states alike (``survey``'s
         parts equal), the best play found before first, then plays into the
         states still open to more than one seat, the strongest army first;
-        then plays into states already certain, the plainest card first."""
+        then plays into states already certain, the plainest card first.
+        ``selfish``: the mover wants its own armies strong and nothing else
+        (two seats; the seat a paranoid search is about), so where only the
+        states' winners count (``plain``) it plays into a state whose winner
+        is certain no card that carries every icon of another card it holds:
+        keeping the stronger card never hurts it. (With points at three and
+        four seats such a state still gives places, so this does not hold.)"""
         board = self.board
         seat = board.mover
         plays = board.plays()
+        held = sorted({mask for mask, _ in plays}, key=_ICONS.__getitem__)
+        spare = [
+            mask
+            for at, mask in enumerate(held)
+            if not (selfish and self.plain) or not any(other & mask == other for other in held[:at])
+        ]
         scored_plays = []
         for mask, index in plays:
             if seen.sure[index] >= 0:
+                if mask not in spare:
+                    continue
                 weight = 1000 - _ICONS[mask]
             else:
                 weight = (
@@ -626,7 +663,7 @@ class Solver:
                 return settled
         maximizing = board.mover == seat
         result = not maximizing
-        for play in self._ordered(seen, best):
+        for play in self._ordered(seen, best, selfish=maximizing):
             board.play(*play)
             found = self.wins(seat)
             board.undo()

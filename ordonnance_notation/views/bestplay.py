@@ -39,6 +39,39 @@ class BestPlayView:
         out.append(self._accuracy(found))
         return out
 
+    def story(self) -> str:
+        """The game under best play in a sentence: ``"P2 was winning with
+        best play from ply 17; P1's `LB A` at ply 39 lost it (`BF A` kept
+        the win)"``."""
+        found = self.found
+        if found is None:
+            return f"Best play is not defined here: {self.why}."
+        first = found.exact_from
+        if first is None:
+            return f"Best play: no position was solved within the budget of {self.budget:g} s."
+        leader = _winning(found.values[first])
+        beyond = "" if first == 0 else " (the budget did not reach the plies before it)"
+        said = [
+            f"{seat_name(leader)} was winning with best play from "
+            + ("the first ply" if first == 0 else f"ply {first}")
+            if leader is not None
+            else "no seat could force a win from "
+            + ("the first ply" if first == 0 else f"ply {first}")
+        ]
+        said[0] += beyond
+        for scored in found.plies[first:]:
+            now = _winning(scored.after)
+            if now == leader:
+                continue
+            play = f"{seat_name(scored.seat)}'s `{self.plays[scored.ply - 1]}` at ply {scored.ply}"
+            if scored.lost_win:
+                kept = f" (`{PLAY_WORDS[scored.best[0]]}` kept the win)" if scored.best else ""
+                said.append(f"{play} lost it{kept}")
+            if now is not None:
+                said.append(f"{seat_name(now)} was winning from ply {scored.ply}")
+            leader = now
+        return "; ".join(said) + "."
+
     def _reach(self, found: BestPlay) -> str:
         first, plies = found.exact_from, len(self.plays)
         if first is None:
@@ -115,6 +148,11 @@ class BestPlayView:
             "states_given": scored.given,
             "kept_by": [PLAY_WORDS[play] for play in scored.best],
         }
+
+
+def _winning(value: Value) -> int | None:
+    """The seat that wins with best play (forces a win), if one does."""
+    return next((seat for seat, won in enumerate(value.forced) if won), None)
 
 
 def _states(n: int) -> str:

@@ -21,6 +21,7 @@ from ..engine.scoring import Outcome, Scoring, TieBreak, captured
 from ..runs.blocks import Block
 from ..runs.workers import Workers
 from .analysis import WhenDecided, when_decided
+from .bestplay import BestPlayView, scored_record
 from .report import (
     Json,
     LaidOut,
@@ -130,6 +131,7 @@ class RecordSummary:
     annotations: tuple[Annotation, ...]
     problems: tuple[str, ...]  # the errors, each as ``location: code: message``
     decided: WhenDecided | None = None
+    best: BestPlayView | None = None  # with --best-play
 
     def name_of(self, seat: int) -> str:
         """The name of the player at ``seat``, ``""`` when the header gives none."""
@@ -192,6 +194,8 @@ class RecordSummary:
         }
         if self.decided is not None:
             out["decided"] = self.decided.to_json()
+        if self.best is not None:
+            out["best_play"] = self.best.to_json()
         return out
 
     def _army_json(self, army: ArmySummary) -> dict[str, Json]:
@@ -222,9 +226,10 @@ class RecordSummary:
         }
 
 
-def summarize(report: Report, decided: bool = True) -> RecordSummary:
+def summarize(report: Report, decided: bool = True, budget: float | None = None) -> RecordSummary:
     """The summary of a validated record; with ``decided``, when each state
-    and the game were decided (``views.analysis``)."""
+    and the game were decided (``views.analysis``); with a ``budget``
+    (seconds), its plays under best play (``views.bestplay``)."""
     scoring = report.scoring or Scoring.classic()
     game = report.game
     states: tuple[StateSummary, ...] = ()
@@ -257,6 +262,7 @@ def summarize(report: Report, decided: bool = True) -> RecordSummary:
             f"{d.location}: {d.code}: {d.message}" for d in report.diagnostics if d.code[0] == "E"
         ),
         decided=when_decided(report) if decided and game is not None else None,
+        best=None if budget is None else scored_record(report, budget),
     )
 
 
@@ -537,6 +543,7 @@ def render_text(summary: RecordSummary) -> str:
         armies = "; ".join(f"{seat_name(a.seat)} {_cards(a) or '-'}" for a in open_state.armies)
         out.append(f"   {open_state.state.full_name}: {armies}")
     out += _decided_lines(summary, "  ")
+    out += _best_lines(summary, "  ")
     points = summary.points()
     if points:
         letters = [s.state.name for s in summary.states]
@@ -561,6 +568,15 @@ def _decided_lines(summary: RecordSummary, bullet: str) -> list[str]:
     marker order and then the unresolved ones."""
     order = [s.state for s in summary.states] + [s.state for s in summary.unresolved]
     return decided_lines(summary.decided, order, bullet)
+
+
+def _best_lines(summary: RecordSummary, bullet: str) -> list[str]:
+    """The record under best play: its story in a sentence, then each mistake and the accuracy."""
+    best = summary.best
+    if best is None:
+        return []
+    lines = [best.story()] + (best.lines()[1:] if best.found is not None else [])
+    return ["", "Best play", *(bullet + line for line in lines)]
 
 
 def decided_lines(decided: WhenDecided | None, order: Sequence[State], bullet: str) -> list[str]:
@@ -613,6 +629,9 @@ def render_markdown(summary: RecordSummary) -> str:
     decided = _decided_lines(summary, "- ")
     if decided:
         out += ["", "### When it was decided", "", *decided[2:]]
+    best = _best_lines(summary, "- ")
+    if best:
+        out += ["", "### Best play", "", *best[2:]]
     if summary.annotations:
         out += ["", "### Annotations", ""]
         for note in summary.annotations:
@@ -628,16 +647,22 @@ _LAYOUTS = {"text": render_text, "markdown": render_markdown}
 
 
 def summaries(
-    paths: Sequence[str], format: str, workers: Workers, decided: bool = True
+    paths: Sequence[str],
+    format: str,
+    workers: Workers,
+    decided: bool = True,
+    budget: float | None = None,
 ) -> Numbered:
     """The summary of every record of ``paths`` laid out in ``format``
     (text, markdown or json), numbered within each file; ``decided``: with
-    when each state was decided."""
+    when each state was decided; ``budget``: with best play."""
     lay = partial(
         laid_block,
-        data_of=partial(summarize, decided=decided),
+        data_of=partial(summarize, decided=decided, budget=budget),
         render=_LAYOUTS.get(format, render_text),
         format=format,
-        quick=partial(quick_summaries, decided=decided, format=format),
+        quick=None
+        if budget is not None
+        else partial(quick_summaries, decided=decided, format=format),
     )
     return Numbered(paths, lay, workers)

@@ -2,6 +2,7 @@
 
     python bench/bots.py                       # 2,000 games a pairing and seat count
     python bench/bots.py --games 200 --seats 2 # a quick look
+    python bench/bots.py --pairings exact:careful   # best play where it reaches
 
 A pairing is a challenger and an opponent: one seat holds the challenger,
 every other seat the opponent, and the challenger's seat turns round the
@@ -63,14 +64,23 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
     parser.add_argument("--seed", default="bots")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--pairings",
+        nargs="+",
+        metavar="CHALLENGER:OPPONENT",
+        help="default: " + " ".join(":".join(pairing) for pairing in PAIRINGS),
+    )
     args = parser.parse_args()
+    pairings = (
+        [tuple(pairing.split(":", 1)) for pairing in args.pairings] if args.pairings else PAIRINGS
+    )
 
     rows = []
     started = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         for seats in args.seats:
             games = -(-args.games // seats) * seats
-            for challenger, opponent in PAIRINGS:
+            for challenger, opponent in pairings:
                 begun = time.perf_counter()
                 spans = [(k, min(k + CHUNK - 1, games)) for k in range(1, games + 1, CHUNK)]
                 futures = [
@@ -106,6 +116,7 @@ def main() -> None:
         "seed": args.seed,
         "games": args.games,
         "jobs": args.jobs,
+        "pairings": [":".join(pairing) for pairing in pairings],
         "seconds": round(total, 1),
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "rows": rows,

@@ -207,3 +207,22 @@ def test_summary_tells_the_game_under_best_play(ordo) -> None:
             "records"
         ][0]
     )
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_exact_bot_keeps_its_value_where_it_reaches(seats: int) -> None:
+    from ordonnance_notation.making.bots import ExactBot
+
+    reach = ExactBot.REACH[seats]
+    for k in range(4):
+        played = play_game(f"exact/{k}", ["exact"] + ["careful"] * (seats - 1), load_deck())
+        start = Game.new(seats, played.deal)
+        for turn in played.turns[:-reach]:
+            start = start.play(turn.card, turn.state)[0]
+        plays = [(turn.card, turn.state) for turn in played.turns[-reach:]]
+        scored = best_play(start, plays, CLASSIC, Budget(nodes=400_000))
+        assert scored.exact_from == 0
+        assert scored.mistakes(0) == ()
+        forced = scored.values[0].forced[0]
+        if forced:
+            assert played.outcome.winner == 0

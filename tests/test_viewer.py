@@ -753,3 +753,28 @@ def test_the_script_replays_the_plays_as_the_engine_does(open_page, corpus, tmp_
                 assert pages[seat].evaluate(SCENES, [number, seat, len(python)]) == expected
             checked += len(python)
     assert checked > 5000
+
+
+def test_the_best_play_strip_marks_mistakes_and_steps_there(open_page, tmp_path, shots):
+    path = tmp_path / "best.html"
+    with Workers(1) as workers:
+        pages = Pages([str(ROOT / "samples/classic-2.ord")], workers, None, "best", True, 3.0)
+        path.write_text("".join(pages), "utf-8")
+    best = scripts(path.read_text("utf-8"))["r1"]["best"]
+    assert best["from"] is not None and len(best["winners"]) == 41
+    assert [m[0] for m in best["mistakes"]][-1] == 39
+    page = open_page("#r1/p0", path=path)
+    cells = page.locator("#v-strip button")
+    assert cells.count() == 41
+    assert page.locator("#v-strip .v-cell-mistake").count() == len(best["mistakes"])
+    assert page.locator("#v-strip button[aria-current=step]").get_attribute("data-step") == "0"
+    assert page.locator("#v-strip button").nth(40).get_attribute("class") == "v-cell v-cell-p2"
+    page.locator("#v-strip .v-cell-mistake").last.click()
+    assert page.evaluate("location.hash") == "#r1/p39"
+    assert heading(page).startswith("ply 39 of 40: P1 plays LB to Antioch")
+    said = page.locator("#v-best-step").text_content()
+    assert said.startswith(
+        "After step 39: P2 wins with best play (P1 1 state, P2 4); P1's play gave away 1 state"
+    )
+    assert "BF A" in said
+    page.screenshot(path=shots / "best-play.png")

@@ -10,7 +10,7 @@ from ..engine.cards import seat_number
 from ..engine.game import MAX_SEATS
 from ..files.sources import STDIN, source_name
 from ..views.report import plural
-from .options import Decided, Force, Jobs, Output, Paths
+from .options import BestPlay, BudgetOption, Decided, Force, Jobs, Output, Paths
 from .running import Run
 from .streams import frozen_heap, jobs_for, write_all
 
@@ -38,13 +38,16 @@ def command(
     decided: Decided = True,
     force: Force = False,
     jobs: Jobs = 0,
+    best_play: BestPlay = False,
+    budget: BudgetOption = 10.0,
 ) -> None:
     """Write one HTML page that replays the records in a browser, with no
     network at all: the list of records with a filter, the table at each step
     (keys, buttons, a slider, links such as games.html#r2/p31), the plays with
     their comments, the summary, and an invalid record's problems with its
-    replay up to where it stops. Exit 1 when some record is invalid, as
-    validate.
+    replay up to where it stops; with --best-play, a strip of the value
+    under best play over the plies, the mistakes marked. Exit 1 when some
+    record is invalid, as validate.
     """
     from ..runs.workers import Workers
     from ..views.page import Pages
@@ -57,7 +60,7 @@ def command(
     named = title if title is not None else ", ".join(source_name(p) for p in paths)
     run = Run()
     with Workers(jobs_for(jobs, paths)) as workers, run.output(output, force, paths) as out:
-        pages = Pages(paths, workers, viewer, named, decided)
+        pages = Pages(paths, workers, viewer, named, decided, budget if best_play else None)
         write_all(out.stream, frozen_heap(iter(pages)))
         for problem in pages.problems:
             run.said(problem)

@@ -816,6 +816,23 @@ def best_play(
     return BestPlay(tuple(values), tuple(scored_plies))
 
 
+def best_plays(game: Game, scoring: Scoring, budget: Budget) -> tuple[tuple[Card, State], ...]:
+    """The plays of the seat to move (``game`` with its deal, ``solvable``)
+    that keep its value with best play: at two seats whatever that value is,
+    at three and four where the seat can force a win. () when the budget
+    runs out first, or when a seat of three or four cannot force a win (then
+    every play is as good as another against all the others together)."""
+    solver = Solver(Board(game, scoring), budget)
+    seat = game.to_move
+    if game.seats == 2:
+        value = solver.value()
+        return solver.keeping(value, seat) if value.exact else ()
+    if not solver._forced(seat):
+        return ()
+    forced = tuple(True if s == seat else None for s in range(game.seats))
+    return solver.keeping(Value(game.seats, None, forced), seat)
+
+
 def _kept(before: Value, after: Value, seat: int) -> bool | None:
     """Whether ``seat``'s play kept its value, as far as both are known."""
     mine_before, mine_after = before.of(seat), after.of(seat)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ..engine.armies import Unit, rank
 from ..engine.cards import Card, Icon, State
-from ..engine.game import STATES, Game
+from ..engine.game import PLAYS_PER_SEAT, STATES, Game
 from ..engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -160,7 +160,40 @@ class CarefulBot:
         return choice
 
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "careful": CarefulBot}
+class ExactBot:
+    """Best play where the search reaches, the careful bot before. Unlike the
+    others this bot sees every card: the other hands and the pile, from the
+    deal (as a double-dummy solver does in bridge). It is a yardstick for
+    the other bots and for players, not a fair opponent. From ``REACH`` plies
+    before the end it plays, at random, one of the plays that keep its value
+    with best play (``engine.bestplay``, classic scoring, at most ``NODES``
+    positions a play: a count, not a time, so that a seed repeats its game
+    on any machine); at three and four seats only where it can force a win
+    against all the others together. Earlier, out of budget, or without a
+    win to keep, it plays as the careful bot."""
+
+    name = "exact"
+    REACH: ClassVar[dict[int, int]] = {2: 14, 3: 9, 4: 8}
+    NODES = 100_000
+
+    def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
+        from ..engine.bestplay import Budget, best_plays, solvable
+        from ..engine.scoring import Scoring
+
+        left = PLAYS_PER_SEAT * game.seats - game.ply
+        if left <= self.REACH[game.seats] and solvable(game) is None:
+            kept = best_plays(game, Scoring.classic(), Budget(nodes=self.NODES))
+            if kept:
+                return rng.choice(kept)
+        return CarefulBot().choose(game, hand, rng)
+
+
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "careful": CarefulBot,
+    "exact": ExactBot,
+}
 
 COMPILED_BOTS = {"random": 0, "greedy": 1, "careful": 2}
 """The bots that ``_selfplay.c`` plays as this module does, by its numbers."""

@@ -3,7 +3,7 @@ analyse --best-play`` adds to each record (``engine.bestplay`` finds it)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..checking.report import Report
@@ -137,6 +137,32 @@ class BestPlayView:
                 seat_name(seat): dict(zip(("kept", "scored"), found.accuracy(seat), strict=True))
                 for seat in range(self.seats)
             },
+        }
+
+    def for_page(self, values: Callable[[str], int]) -> dict[str, Json]:
+        """The record under best play for ``ordo view``'s strip, its words
+        as ``values`` numbers them in the page's table: its story, the first
+        position from which values are exact, by position the seat that wins
+        with best play (-1: none can force a win; None: not known) and at two
+        seats P1's states ([low, high]), and each mistake as [ply, seat, lost
+        the win, states given away, the plays that kept the value]."""
+        found = self.found
+        if found is None:
+            return {"story": values(self.story()), "from": None, "winners": [], "states": None}
+        return {
+            "story": values(self.story()),
+            "from": found.exact_from,
+            "winners": [
+                next((s for s, won in enumerate(value.forced) if won), -1 if value.exact else None)
+                for value in found.values
+            ],
+            "states": None
+            if self.seats != 2
+            else [list(value.states or ()) for value in found.values],
+            "mistakes": [
+                [m.ply, m.seat, m.lost_win, m.given, [values(PLAY_WORDS[p]) for p in m.best]]
+                for m in found.mistakes()
+            ],
         }
 
     def _mistake_json(self, scored: Scored) -> dict[str, Json]:

@@ -75,6 +75,7 @@ from ..notation.parser import parse_record
 from ..runs.blocks import Block, block_chunks, input_blocks
 from ..runs.workers import Workers
 from .analysis import analysis_of
+from .bestplay import BestPlayView, scored_record
 from .board import ending_pieces, game_over
 from .picture import defs, layout, note, seat_labels
 from .report import diagnostic_text, visible
@@ -208,6 +209,7 @@ class RecordView:
     first_line: int
     summary: Summary | None
     decisions: Decisions | None  # None: nothing replayed
+    best: BestPlayView | None = None  # with ordo view --best-play, on the page of every seat
 
 
 SEAT_PROBLEMS = (
@@ -241,11 +243,13 @@ def record_view(
     first_line: int,
     seat: int | None,
     decided: bool = True,
+    budget: float | None = None,
 ) -> RecordView:
     """The page's view of one checked record (with or without its steps), as
     ``seat`` saw it (None: every seat); with ``decided``, when each state
     and the game were decided (``decisions``: the analysis, most of the
-    time a record takes)."""
+    time a record takes); with a ``budget``, its plays under best play (on
+    the page of every seat only: best play knows every card)."""
     record = report.record
 
     def tag(name: str) -> str:
@@ -273,6 +277,7 @@ def record_view(
         first_line,
         summary,
         decisions(report, seat) if decided else None,
+        scored_record(report, budget) if budget is not None and seat is None else None,
     )
 
 
@@ -475,15 +480,20 @@ class ViewedBlock(NamedTuple):
     items: list[RecordView | tuple[str, str]]
 
 
-def view_block(block: Block, seat: int | None, decided: bool = True) -> ViewedBlock:
+def view_block(
+    block: Block, seat: int | None, decided: bool = True, budget: float | None = None
+) -> ViewedBlock:
     """The records of one block on the page (on a worker), numbered from 1
     within the block: the page of every seat of those the core accepts
-    written by the core, a seat's page of them from what the core read."""
+    written by the core, a seat's page of them from what the core read;
+    with a best-play ``budget``, every record in Python."""
     items: list[RecordView | tuple[str, str]] = []
     values: list[str] = []
     cards = 0
     found: Iterable[Paged | tuple[int, str] | tuple[str, str]] | None = None
-    if not block.one_record and seat is None:
+    if budget is not None:
+        pass
+    elif not block.one_record and seat is None:
         viewed = viewed_block(block.first_line, block.text, _VIEW_WORDS, decided)
         if viewed is not None:
             values, cards, found = viewed
@@ -504,7 +514,9 @@ def view_block(block: Block, seat: int | None, decided: bool = True) -> ViewedBl
             continue
         record = parse_record(text, first_line, block.source, len(items) + 1)
         if record is not None:
-            view = record_view(validate(record), block.file, text, first_line, seat, decided)
+            view = record_view(
+                validate(record), block.file, text, first_line, seat, decided, budget
+            )
             items.append(view)
     return ViewedBlock(block.file, block.source, values, cards, items)
 
@@ -610,9 +622,11 @@ class Pages:
         seat: int | None = None,
         title: str = "",
         decided: bool = True,
+        budget: float | None = None,
     ) -> None:
         self.paths, self.workers, self.seat, self.title = list(paths), workers, seat, title
         self.decided = decided  # False: a page without when each state was decided
+        self.budget = budget  # seconds of best play a record; None: none
         self.records = self.invalid = 0
         self.problems: list[InputError] = []
 
@@ -624,7 +638,7 @@ class Pages:
         script = (_ASSETS / "viewer.js").read_text("utf-8")  # now: the page is of one version
         yield shell.replace("{{title}}", _html(self.title or "ordo view")).replace("{{css}}", css)
         counted: dict[int, int] = {}  # records so far, by file
-        made = partial(view_block, seat=self.seat, decided=self.decided)
+        made = partial(view_block, seat=self.seat, decided=self.decided, budget=self.budget)
         for done in self.workers.map(made, input_blocks(expand(self.paths))):
             if isinstance(done, InputError):
                 self.problems.append(done)
@@ -685,7 +699,7 @@ class Pages:
             problems.append(SEAT_PROBLEMS)
         rules, result, comments, states = view.summary or Summary("", "", (), ())
         plays = view.plays
-        data = {
+        data: dict[str, Any] = {
             "plays": None if plays is None else _plays_json(plays, values, codes),
             "problems": problems,
             "summary": [
@@ -699,6 +713,8 @@ class Pages:
             ],
             "decisions": _decisions_json(view.decisions),
         }
+        if view.best is not None:  # (ordo view --best-play: Python writes every record)
+            data["best"] = view.best.for_page(values)
         return script_json(data)
 
 

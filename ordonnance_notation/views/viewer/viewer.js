@@ -350,6 +350,52 @@
     return table;
   }
 
+  // ---- best play (views/bestplay.py `for_page`): a cell a step, who wins with best play ----
+  function bestWords(rec, k) {
+    const best = rec.data.best, v = rec.v;
+    const winner = best.winners[k];
+    let words = winner === null || winner === undefined ? "not solved within the budget"
+      : winner < 0 ? "no seat can force a win" : `${seatName(winner)} wins with best play`;
+    const states = best.states && best.states[k];
+    const counted = (n) => `${n} state${n === 1 ? "" : "s"}`;
+    if (states && states[0] === states[1]) words += ` (P1 ${counted(states[0])}, P2 ${5 - states[0]})`;
+    else if (states) words += ` (P1 ${states[0]} to ${states[1]} states)`;
+    const m = best.mistakes.find((x) => x[0] === k);
+    if (m) {
+      const [, seat, lost, given, kept] = m;
+      words += `; ${seatName(seat)}'s play ${lost ? "lost the win" : `gave away ${given} state${given === 1 ? "" : "s"}`}`;
+      const named = kept.slice(0, SHOWN_PLAYS).map((i) => v[i]);
+      const more = kept.length - named.length;
+      if (named.length) words += ` (${named.join(", ")}${more > 0 ? ` or ${more} other play${more === 1 ? "" : "s"}` : ""} would have kept it)`;
+    }
+    return `${k === 0 ? "Before the first play" : `After step ${k}`}: ${words}.`;
+  }
+
+  function bestStrip(rec) {
+    const box = $("v-best");
+    const best = rec.data.best;
+    box.hidden = !best || rec.last < 0;
+    if (box.hidden) return;
+    $("v-best-story").textContent = rec.v[best.story];
+    const mistakes = new Set(best.mistakes.map((m) => m[0]));
+    $("v-strip").replaceChildren(...best.winners.map((winner, k) => {
+      const kind = winner === null ? "unknown" : winner < 0 ? "none" : `p${winner + 1}`;
+      const words = bestWords(rec, k);
+      const cell = el("button", { type: "button", className: `v-cell v-cell-${kind}${mistakes.has(k) ? " v-cell-mistake" : ""}`,
+        dataStep: String(k), ariaLabel: words, title: words }, mistakes.has(k) ? "✗" : "");
+      return el("li", {}, cell);
+    }));
+  }
+
+  function bestStep(rec, step) {
+    if (!rec.data.best || rec.last < 0) return;
+    $("v-best-step").textContent = step < rec.data.best.winners.length ? bestWords(rec, step) : "";
+    for (const b of document.querySelectorAll("#v-strip button")) {
+      if (b.dataset.step === String(step)) b.setAttribute("aria-current", "step");
+      else b.removeAttribute("aria-current");
+    }
+  }
+
   // ---- a record ----
   const records = new Map(); // number -> decoded record, the last few
 
@@ -406,6 +452,7 @@
     $("v-slider").max = String(Math.max(rec.last, 0));
     $("v-slider").disabled = rec.last < 1;
     stepList(rec);
+    bestStrip(rec);
     summary(rec);
     const problems = rec.data.problems;
     $("v-problems-box").hidden = !problems.length;
@@ -529,6 +576,7 @@
       $("v-slider").value = String(state.step);
       $("v-where").textContent = `step ${state.step} of ${rec.last}`;
       stepDetail(rec, state.step);
+      bestStep(rec, state.step);
       for (const b of document.querySelectorAll("#v-steps button")) {
         const current = b.dataset.step === String(state.step);
         b.tabIndex = current ? 0 : -1; // one stop for Tab: the arrows move within
@@ -596,6 +644,10 @@
   $("v-last").addEventListener("click", () => go(Infinity));
   $("v-slider").addEventListener("input", (e) => show(state.rec, Number(e.target.value)));
   $("v-steps").addEventListener("click", (e) => {
+    const b = e.target.closest("button[data-step]");
+    if (b) show(state.rec, Number(b.dataset.step));
+  });
+  $("v-strip").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-step]");
     if (b) show(state.rec, Number(b.dataset.step));
   });

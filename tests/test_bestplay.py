@@ -12,10 +12,12 @@ import pytest
 from ordonnance_notation.engine.bestplay import (
     Board,
     Budget,
+    Selfish,
     Solver,
     Value,
     best_play,
     committed,
+    preference,
     solvable,
 )
 from ordonnance_notation.engine.cards import Card
@@ -51,6 +53,16 @@ def _forces(game: Game, seat: int, scoring: Scoring) -> bool:
     return any(found) if game.to_move == seat else all(found)
 
 
+def _selfish(game: Game, scoring: Scoring) -> Selfish:
+    """Every seat for itself, every continuation searched: each seat to move
+    takes the outcome it likes best (``preference``, the rule under test)."""
+    if game.over:
+        outcome = score(game.seats, game.resolutions, scoring)
+        return Selfish(outcome.scores, outcome.winner)
+    found = [_selfish(game.play(card, state)[0], scoring) for card, state in _moves(game)]
+    return max(found, key=lambda outcome: preference(outcome, game.to_move))
+
+
 def _small_position(rng: random.Random, seats: int, left: int) -> Game:
     """A full deal of a few kinds of card, played at random to ``left`` plies before the end."""
     kinds = rng.sample(range(1, 32), rng.choice((2, 3, 4)))
@@ -79,6 +91,7 @@ def _agree(game: Game, scoring: Scoring) -> None:
         assert value.states == (truth, truth)
     else:
         assert value.forced == tuple(_forces(game, s, scoring) for s in range(game.seats))
+        assert value.selfish == _selfish(game, scoring)
 
 
 CASES = [(seats, scoring) for seats in (2, 3, 4) for scoring in (CLASSIC, POINTS)]
@@ -118,6 +131,14 @@ def test_bounds_within_a_spent_budget_hold_the_exact_value() -> None:
             bounded = Solver(Board(game, CLASSIC), Budget(nodes=nodes)).value()
             assert bounded.states is not None and exact.states is not None
             assert bounded.states[0] <= exact.states[0] <= bounded.states[1]
+
+
+def test_every_seat_for_itself_prefers_a_win_then_more_then_a_weaker_leader() -> None:
+    won, more = Selfish((2, 2, 1), 1), Selfish((2, 1, 2), 2)
+    assert preference(won, 1) > preference(more, 1)  # a win beats an equal count without one
+    held = Selfish((1, 3, 1), 1)
+    # P3 gets one state either way: it holds back the strongest rival, the one who wins
+    assert preference(Selfish((2, 2, 1), 1), 2) > preference(held, 2)
 
 
 def test_the_commitment_bound_needs_disjoint_cards() -> None:

@@ -380,6 +380,31 @@ def committed(pool: list[int], needs: list[_Need]) -> int:
     return best
 
 
+class Selfish(NamedTuple):
+    """What best play gives each seat when every seat plays for itself (at
+    three and four seats): each seat's states (or points) and the winner."""
+
+    scores: tuple[int, ...]
+    winner: int | None
+
+
+def preference(found: Selfish, seat: int) -> tuple[object, ...]:
+    """How much ``seat`` likes an outcome when every seat plays for itself:
+    a win, then more states (or points); between outcomes equal in that, the
+    one where the strongest rival does worst (a player holds the leader back,
+    as players do at the table), then the others' scores lowest in seat order
+    (a rule that depends on the outcomes alone, so that a position has one
+    value however its plays are ordered)."""
+    others = [other for other in range(len(found.scores)) if other != seat]
+    rival = max((found.winner == other, found.scores[other]) for other in others)
+    return (
+        found.winner == seat,
+        found.scores[seat],
+        (not rival[0], -rival[1]),
+        tuple(-found.scores[other] for other in others),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Value:
     """The value of a position, or what is proved of it within the budget.
@@ -387,11 +412,14 @@ class Value:
     ``states``: at two seats, the states P1 gets with best play lie between
     the two (equal: exact); None at three and four seats. ``forced``: for each
     seat, whether it can force a win against all the others together (None:
-    not proved either way within the budget)."""
+    not proved either way within the budget). ``selfish``: at three and four
+    seats, what best play gives each seat when every seat plays for itself
+    (None: beyond the budget)."""
 
     seats: int
     states: tuple[int, int] | None
     forced: tuple[bool | None, ...]
+    selfish: Selfish | None = None
 
     @property
     def exact(self) -> bool:
@@ -424,16 +452,52 @@ class Solver:
         self.reaches = _Reaches()
         self.plain = board.seats == 2 or not board.scoring.is_points
         self.tables: dict[int, dict[tuple[object, ...], tuple[int, int, Play | None]]] = {}
+        self.selfishly: dict[tuple[object, ...], Selfish] = {}
 
     # -- two seats: the states P1 gets --------------------------------------------
 
     def value(self) -> Value:
         """The value of the board's position, as far as the budget reaches."""
-        if self.board.seats == 2:
+        board = self.board
+        if board.seats == 2:
             return Value.of_states(*self._states())
-        return Value(
-            self.board.seats, None, tuple(self._forced(s) for s in range(self.board.seats))
-        )
+        forced = tuple(self._forced(s) for s in range(board.seats))
+        root = board.depth
+        selfish = None
+        if not self.budget.spent:
+            try:
+                selfish = self.selfish()
+            except OutOfBudget:
+                board.rewind(root)
+        return Value(board.seats, None, forced, selfish)
+
+    def selfish(self) -> Selfish:
+        """What best play gives each seat when every seat plays for itself
+        (the max-n search: each seat to move takes the play it likes best,
+        ``preference``), every continuation searched but positions met
+        before. Raises OutOfBudget."""
+        board = self.board
+        self.budget.spend()
+        if board.over:
+            outcome = scored(board.seats, board.rankings, board.scoring)
+            return Selfish(outcome.scores, outcome.winner)
+        seen = survey(board, self.reaches, self.plain)
+        known = self.selfishly.get(seen.key)
+        if known is not None:
+            return known
+        seat = board.mover
+        best: Selfish | None = None
+        liked: tuple[object, ...] = ()
+        for play in self._ordered(seen, None, selfish=False):
+            board.play(*play)
+            found = self.selfish()
+            board.undo()
+            likes = preference(found, seat)
+            if best is None or likes > liked:
+                best, liked = found, likes
+        assert best is not None  # a seat to move has a play
+        self.selfishly[seen.key] = best
+        return best
 
     def _states(self) -> tuple[int, int]:
         board = self.board

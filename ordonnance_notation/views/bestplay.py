@@ -196,23 +196,41 @@ def _value_words(value: Value) -> str:
             )
         return f"P1 gets {low} to {high} states with best play (not solved further)"
     sure = [seat_name(s) for s, won in enumerate(value.forced) if won]
-    if sure:
-        return f"{sure[0]} can force a win against all the others"
     unknown = [seat_name(s) for s, won in enumerate(value.forced) if won is None]
-    if unknown:
-        return "whether " + " or ".join(unknown) + " can force a win is not known"
-    return "no seat can force a win against all the others"
+    if sure:
+        said = f"{sure[0]} can force a win against all the others"
+    elif unknown:
+        said = "whether " + " or ".join(unknown) + " can force a win is not known"
+    else:
+        said = "no seat can force a win against all the others"
+    if value.selfish is not None:
+        scores = ", ".join(
+            f"{seat_name(seat)} {score}" for seat, score in enumerate(value.selfish.scores)
+        )
+        ahead = value.selfish.winner
+        said += f"; with every seat playing for itself: {scores}" + (
+            f", {seat_name(ahead)} wins" if ahead is not None else ", the win shared"
+        )
+    return said
 
 
 def _value_json(ply: int, value: Value) -> dict[str, Json]:
     states: Json = None
     if value.states is not None:
         states = {seat_name(seat): list(value.of(seat) or ()) for seat in range(value.seats)}
+    selfish: Json = None
+    if value.selfish is not None:
+        winner = value.selfish.winner
+        selfish = {
+            "scores": {seat_name(s): n for s, n in enumerate(value.selfish.scores)},
+            "winner": None if winner is None else seat_name(winner),
+        }
     return {
         "ply": ply,
         "exact": value.exact,
         "states": states,
         "forced_win": {seat_name(s): won for s, won in enumerate(value.forced)},
+        "every_seat_for_itself": selfish,
     }
 
 

@@ -392,9 +392,10 @@ def preference(found: Selfish, seat: int) -> tuple[object, ...]:
     """How much ``seat`` likes an outcome when every seat plays for itself:
     a win, then more states (or points); between outcomes equal in that, the
     one where the strongest rival does worst (a player holds the leader back,
-    as players do at the table), then the others' scores lowest in seat order
-    (a rule that depends on the outcomes alone, so that a position has one
-    value however its plays are ordered)."""
+    as players do at the table), then the others' scores lowest in seat
+    order, then the win to the seat latest in seat order (a rule that depends
+    on the outcomes alone, so that a position has one value however its
+    plays are ordered)."""
     others = [other for other in range(len(found.scores)) if other != seat]
     rival = max((found.winner == other, found.scores[other]) for other in others)
     return (
@@ -402,6 +403,7 @@ def preference(found: Selfish, seat: int) -> tuple[object, ...]:
         found.scores[seat],
         (not rival[0], -rival[1]),
         tuple(-found.scores[other] for other in others),
+        -1 if found.winner is None else found.winner,
     )
 
 
@@ -461,7 +463,7 @@ class Solver:
         board = self.board
         if board.seats == 2:
             return Value.of_states(*self._states())
-        forced = tuple(self._forced(s) for s in range(board.seats))
+        forced = tuple(self.forced(s) for s in range(board.seats))
         root = board.depth
         selfish = None
         if not self.budget.spent:
@@ -692,7 +694,9 @@ class Solver:
 
     # -- three and four seats: whether a seat can force a win -----------------
 
-    def _forced(self, seat: int) -> bool | None:
+    def forced(self, seat: int) -> bool | None:
+        """Whether ``seat`` can force a win against all the others together
+        (``wins``), as far as the budget reaches (None: not known)."""
         root = self.board.depth
         if self.budget.spent:
             board = self.board
@@ -891,7 +895,7 @@ def best_plays(game: Game, scoring: Scoring, budget: Budget) -> tuple[tuple[Card
     if game.seats == 2:
         value = solver.value()
         return solver.keeping(value, seat) if value.exact else ()
-    if not solver._forced(seat):
+    if not solver.forced(seat):
         return ()
     forced = tuple(True if s == seat else None for s in range(game.seats))
     return solver.keeping(Value(game.seats, None, forced), seat)

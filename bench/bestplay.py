@@ -1,0 +1,103 @@
+"""How far best play reaches: the time to find the value of a position some
+plies before the end of self-played games, by seat count.
+
+    python bench/bestplay.py                              # 100 games, 2-4 seats
+    python bench/bestplay.py --seats 2 --left 20 24 28 --games 1000 --budget 10
+
+Game ``k`` is ``making.selfplay.play_game("<seed>/<seats>/<k>", careful bots)``
+on the reference deck, classic scoring; for each count of plies ``left``
+before its end, the position there is valued by ``engine.bestplay`` within
+``--budget`` seconds (one core a process). A position is *solved* when its
+value came out exact: at two seats the states P1 gets, at three and four
+each seat's forced win (every seat for itself is not asked here). Prints,
+for each seat count and plies left, how many were solved and the median,
+90th percentile and largest time; writes the table as JSON to
+bench/results/bestplay-<time>.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ordonnance_notation.engine.bestplay import Board, Budget, Solver
+from ordonnance_notation.engine.game import Game
+from ordonnance_notation.engine.scoring import Scoring
+from ordonnance_notation.making.dealing import load_deck
+from ordonnance_notation.making.selfplay import play_game
+
+RESULTS = Path(__file__).resolve().parent / "results"
+
+
+def solve(seed: str, seats: int, k: int, left: int, budget: float) -> tuple[float, bool]:
+    """The seconds taken to value game ``k`` ``left`` plies before its end, and whether exactly."""
+    played = play_game(f"{seed}/{seats}/{k}", ["careful"] * seats, load_deck())
+    game = Game.new(seats, played.deal)
+    for turn in played.turns[: max(0, len(played.turns) - left)]:
+        game = game.play(turn.card, turn.state)[0]
+    solver = Solver(Board(game, Scoring.classic()), Budget(budget))
+    started = time.perf_counter()
+    if seats == 2:
+        exact = solver.value().exact
+    else:
+        exact = all(solver.forced(seat) is not None for seat in range(seats))
+    return time.perf_counter() - started, exact
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4], choices=[2, 3, 4])
+    parser.add_argument("--left", type=int, nargs="+", default=[12, 16, 20, 24, 28])
+    parser.add_argument("--budget", type=float, default=10.0, help="seconds a position")
+    parser.add_argument("--seed", default="bestplay")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    rows = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for seats in args.seats:
+            for left in args.left:
+                futures = [
+                    pool.submit(solve, args.seed, seats, k, left, args.budget)
+                    for k in range(1, args.games + 1)
+                ]
+                found = [future.result() for future in futures]
+                times = sorted(seconds for seconds, _ in found)
+                row = {
+                    "seats": seats,
+                    "left": left,
+                    "games": args.games,
+                    "solved": sum(1 for _, exact in found if exact),
+                    "median": round(statistics.median(times), 3),
+                    "p90": round(times[int(0.9 * (len(times) - 1))], 3),
+                    "max": round(times[-1], 3),
+                }
+                rows.append(row)
+                print(
+                    f"{seats} seats, {left:2} plies left: {row['solved']:4} of {args.games} solved "
+                    f"within {args.budget:g} s; median {row['median']:.3f} s, "
+                    f"90% {row['p90']:.3f} s, slowest {row['max']:.2f} s",
+                    flush=True,
+                )
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    document = {
+        "when": stamp,
+        "seed": args.seed,
+        "budget": args.budget,
+        "jobs": args.jobs,
+        "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+        "rows": rows,
+    }
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / f"bestplay-{stamp}.json").write_text(json.dumps(document, indent=2) + "\n", "utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -76,7 +76,7 @@ class Budget:
         self.nodes += 1
         if self.most is not None and self.nodes > self.most:
             raise OutOfBudget
-        if self.deadline is not None and not self.nodes & 255 and time.monotonic() > self.deadline:
+        if self.deadline is not None and not self.nodes & 31 and time.monotonic() > self.deadline:
             raise OutOfBudget
 
     @property
@@ -336,6 +336,7 @@ def _beating(
 _Need = tuple[int, int, int, bool]
 _COMMITTED: dict[tuple[bytes, tuple[_Need, ...]], int] = {}
 _BEATING: dict[tuple[bytes, int, int, int, bool], list[tuple[int, ...]]] = {}
+_KEPT = 1 << 17  # entries a cache keeps before it starts again: an archive's memory stays flat
 
 
 def committed(pool: list[int], needs: list[_Need]) -> int:
@@ -350,6 +351,9 @@ def committed(pool: list[int], needs: list[_Need]) -> int:
     known = _COMMITTED.get(key)
     if known is not None:
         return known
+    if len(_COMMITTED) > _KEPT or len(_BEATING) > _KEPT:
+        _COMMITTED.clear()
+        _BEATING.clear()
     pool = pool.copy()
     best = 0
 

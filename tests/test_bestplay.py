@@ -97,13 +97,19 @@ def _agree(game: Game, scoring: Scoring) -> None:
 CASES = [(seats, scoring) for seats in (2, 3, 4) for scoring in (CLASSIC, POINTS)]
 
 
-@pytest.mark.parametrize(("seats", "scoring"), CASES)
-def test_the_value_is_plain_minimax_on_small_positions(seats: int, scoring: Scoring) -> None:
-    rng = random.Random(f"small/{seats}/{scoring.unit}")
-    for _ in range(40):
+def _agree_on_small_positions(seed: str, count: int, seats: int, scoring: Scoring) -> None:
+    """``_agree`` on ``count`` small positions, 4-6 plies from the end at two
+    seats and 3-4 at three and four."""
+    rng = random.Random(f"{seed}/{seats}/{scoring.unit}")
+    for _ in range(count):
         _agree(
             _small_position(rng, seats, rng.choice((4, 5, 6) if seats == 2 else (3, 4))), scoring
         )
+
+
+@pytest.mark.parametrize(("seats", "scoring"), CASES)
+def test_the_value_is_plain_minimax_on_small_positions(seats: int, scoring: Scoring) -> None:
+    _agree_on_small_positions("small", 40, seats, scoring)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -115,11 +121,7 @@ def test_the_value_is_plain_minimax_near_the_end_of_dealt_games(seats: int) -> N
 @pytest.mark.slow
 @pytest.mark.parametrize(("seats", "scoring"), CASES)
 def test_the_value_is_plain_minimax_on_thousands_of_positions(seats: int, scoring: Scoring) -> None:
-    rng = random.Random(f"many/{seats}/{scoring.unit}")
-    for _ in range(400):
-        _agree(
-            _small_position(rng, seats, rng.choice((4, 5, 6) if seats == 2 else (3, 4))), scoring
-        )
+    _agree_on_small_positions("many", 400, seats, scoring)
 
 
 def test_bounds_within_a_spent_budget_hold_the_exact_value() -> None:

@@ -507,11 +507,19 @@ class Position:
 
 def _could_beat(mine: Reach, theirs: Reach) -> bool:
     """Whether my strongest army could outrank their weakest, ties by the earlier fourth card."""
-    if mine.high_hi != theirs.low_lo:
-        return mine.high_hi > theirs.low_lo
-    if theirs.fourth is None:
-        return True  # I could play my fourth card first
-    return mine.fourth is not None and mine.fourth < theirs.fourth
+    return could_outrank(mine.high_hi, mine.fourth or 0, theirs.low_lo, theirs.fourth or 0)
+
+
+def could_outrank(high: int, fourth: int, low: int, other: int) -> bool:
+    """Whether an army that can reach ``high`` (as ``RANKS``; its fourth card
+    at ply ``fourth``, 0: not yet) could outrank one that can sink to ``low``
+    (its fourth at ply ``other``): an equal one when its fourth card is or
+    could still be the earlier."""
+    if high != low:
+        return high > low
+    if not other:
+        return True  # its fourth card could come first
+    return 0 < fourth < other
 
 
 def _game_winners(position: Position) -> frozenset[int]:

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
-from .analysis import RANKS, _candidates, _extreme
+from .analysis import RANKS, _candidates, _extreme, could_outrank
 from .armies import PACKED, UNITS_PER_ARMY
 from .cards import Card, State
 from .game import PLAYS_PER_SEAT, STATES, Game
@@ -52,6 +52,7 @@ from .scoring import Scoring, scored
 _STATES = len(STATES)
 _ICONS = [mask.bit_count() for mask in range(32)]
 _MASKS = range(1, 32)
+_WIN = _STATES // 2 + 1  # the states that win at two seats
 
 Play = tuple[int, int]  # a card's mask and a state's index (0: Antioch)
 
@@ -120,9 +121,8 @@ class Board:
                 self.hand[seat][card.mask] += 1
                 self.pool[seat][card.mask] += 1
         for at in range(game.drawn, min(len(self.pile), self.end)):
-            self.pool[at % seats][self.pile[at]] += (
-                1  # the pile's card ``at`` is drawn at ply at + 1
-            )
+            # the pile's card ``at`` is drawn at ply at + 1
+            self.pool[at % seats][self.pile[at]] += 1
         self.keys = [bytes(pool) for pool in self.pool]
         self.base = [[0] * seats for _ in STATES]  # packed icon counts of each army
         self.units = [[0] * seats for _ in STATES]
@@ -247,16 +247,6 @@ class _Reaches:
         return found
 
 
-def _could_beat(high: int, fourth: int, low: int, other: int) -> bool:
-    """Whether an army that can reach ``high`` (its fourth card at ply
-    ``fourth``, 0: not yet) could outrank one that can sink to ``low``."""
-    if high != low:
-        return high > low
-    if not other:
-        return True  # its fourth card could come first
-    return 0 < fourth < other
-
-
 @dataclass(slots=True)
 class Survey:
     """What the bounds say of each state still open: the seats that can still
@@ -294,7 +284,7 @@ def survey(board: Board, reaches: _Reaches, plain: bool) -> Survey:
         for seat in range(seats):
             high = reach[seat][1]
             if all(
-                _could_beat(high, fourth[seat], reach[other][0], fourth[other])
+                could_outrank(high, fourth[seat], reach[other][0], fourth[other])
                 for other in range(seats)
                 if other != seat
             ):
@@ -442,8 +432,7 @@ class Value:
 
     @classmethod
     def of_states(cls, low: int, high: int) -> Value:
-        win = _STATES // 2 + 1
-        p1 = True if low >= win else False if high < win else None
+        p1 = True if low >= _WIN else False if high < _WIN else None
         return cls(2, (low, high), (p1, None if p1 is None else not p1))
 
 
@@ -457,10 +446,10 @@ class Solver:
         self.budget = budget or Budget()
         self.reaches = _Reaches()
         self.plain = board.seats == 2 or not board.scoring.is_points
-        self.tables: dict[int, dict[tuple[object, ...], tuple[int, int, Play | None]]] = {}
+        # two seats: what is known of the states P1 gets, and the best play found
+        self.states: dict[tuple[object, ...], tuple[int, int, Play | None]] = {}
+        self.paranoid: list[dict[tuple[object, ...], bool]] = [{} for _ in range(board.seats)]
         self.selfishly: dict[tuple[object, ...], Selfish] = {}
-
-    # -- two seats: the states P1 gets --------------------------------------------
 
     def value(self) -> Value:
         """The value of the board's position, as far as the budget reaches."""
@@ -505,16 +494,17 @@ class Solver:
         self.selfishly[seen.key] = best
         return best
 
+    # -- two seats: the states P1 gets --------------------------------------------
+
     def _states(self) -> tuple[int, int]:
         board = self.board
         if board.over:
             return board.won(0), board.won(0)
         low, high = self._static(survey(board, self.reaches, self.plain), None)
-        win = _STATES // 2 + 1
         root = board.depth
         try:
             while low < high and not self.budget.spent:
-                v = win if low < win <= high else (low + high + 1) // 2
+                v = _WIN if low < _WIN <= high else (low + high + 1) // 2
                 if self.at_least(v):
                     low = v
                 else:
@@ -579,12 +569,11 @@ class Solver:
         """The board's survey, and what the table or else the bounds say of
         the states P1 gets (kept in the table)."""
         seen = survey(self.board, self.reaches, self.plain)
-        table = self.tables.setdefault(0, {})
-        entry = table.get(seen.key)
+        entry = self.states.get(seen.key)
         if entry is not None:
             return seen, *entry
         low, high = self._static(seen, v)
-        table[seen.key] = (low, high, None)
+        self.states[seen.key] = (low, high, None)
         return seen, low, high, None
 
     def _settle(
@@ -595,7 +584,7 @@ class Solver:
             low = v
         else:
             high = v - 1
-        self.tables[0][seen.key] = (low, high, best)
+        self.states[seen.key] = (low, high, best)
         return result
 
     def _commitment(self, seen: Survey, seat: int) -> int:
@@ -721,28 +710,24 @@ class Solver:
         if board.over:
             return board.outcome_winner() == seat
         seen = survey(board, self.reaches, self.plain)
-        table = self.tables.setdefault(seat + 1, {})
-        entry = table.get(seen.key)
-        best = None
-        if entry is not None:
-            low, _, best = entry
-            if low >= 0:
-                return bool(low)
-        else:
-            settled = self._settled(seen, seat)
-            if settled is not None:
-                table[seen.key] = (int(settled), int(settled), None)
-                return settled
+        table = self.paranoid[seat]
+        known = table.get(seen.key)
+        if known is not None:
+            return known
+        settled = self._settled(seen, seat)
+        if settled is not None:
+            table[seen.key] = settled
+            return settled
         maximizing = board.mover == seat
         result = not maximizing
-        for play in self._ordered(seen, best, selfish=maximizing):
+        for play in self._ordered(seen, None, selfish=maximizing):
             board.play(*play)
             found = self.wins(seat)
             board.undo()
             if found is maximizing:
-                result, best = found, play
+                result = found
                 break
-        table[seen.key] = (int(result), int(result), best)
+        table[seen.key] = result
         return result
 
     def _settled(self, seen: Survey, seat: int) -> bool | None:
@@ -788,10 +773,12 @@ class Solver:
                 best = sum(
                     1
                     for o in others
-                    if not _could_beat(reach[s][1], fourth[s], reach[o][0], fourth[o])
+                    if not could_outrank(reach[s][1], fourth[s], reach[o][0], fourth[o])
                 )
                 worst = sum(
-                    1 for o in others if _could_beat(reach[o][1], fourth[o], reach[s][0], fourth[s])
+                    1
+                    for o in others
+                    if could_outrank(reach[o][1], fourth[o], reach[s][0], fourth[s])
                 )
                 high[s] += scoring.points_for(best)
                 low[s] += scoring.points_for(worst)

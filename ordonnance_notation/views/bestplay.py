@@ -189,10 +189,12 @@ def _value_words(value: Value) -> str:
     """``"P1 gets 2 states and P2 3: P2 wins"``, or what is proved of it."""
     if value.states is not None:
         low, high = value.states
-        if low == high:
-            winner = 0 if low > 2 else 1
+        other = value.of(1)
+        if low == high and other is not None:
+            winner = _winning(value)
             return (
-                f"P1 gets {_states(low)} and P2 {5 - low} with best play: {seat_name(winner)} wins"
+                f"P1 gets {_states(low)} and P2 {other[0]} with best play: "
+                f"{seat_name(winner or 0)} wins"
             )
         return f"P1 gets {low} to {high} states with best play (not solved further)"
     sure = [seat_name(s) for s, won in enumerate(value.forced) if won]

@@ -8,6 +8,7 @@ RULES = [
     "ordonnance_notation/engine/_rules.h",
     "ordonnance_notation/engine/_analysis.h",
     "ordonnance_notation/engine/_analysis_py.h",
+    "ordonnance_notation/engine/_bestplay.h",
 ]
 
 setup(

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from ordonnance_notation.engine import bestplay
 from ordonnance_notation.engine.bestplay import (
     Board,
     Budget,
@@ -83,6 +84,16 @@ def _dealt_position(k: int, seats: int, left: int) -> Game:
     return game
 
 
+@pytest.fixture(params=["compiled", "python"])
+def search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The two-seat search in C (``_bestplay.h``) or its Python reference."""
+    if request.param == "python":
+        monkeypatch.setattr(bestplay, "_core", lambda: None)
+    elif bestplay._core() is None:
+        pytest.skip("the compiled core is not built here")
+    return str(request.param)
+
+
 def _agree(game: Game, scoring: Scoring) -> None:
     value = Solver(Board(game, scoring)).value()
     assert value.exact
@@ -108,20 +119,54 @@ def _agree_on_small_positions(seed: str, count: int, seats: int, scoring: Scorin
 
 
 @pytest.mark.parametrize(("seats", "scoring"), CASES)
-def test_the_value_is_plain_minimax_on_small_positions(seats: int, scoring: Scoring) -> None:
+def test_the_value_is_plain_minimax_on_small_positions(
+    seats: int, scoring: Scoring, search: str
+) -> None:
     _agree_on_small_positions("small", 40, seats, scoring)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_the_value_is_plain_minimax_near_the_end_of_dealt_games(seats: int) -> None:
+def test_the_value_is_plain_minimax_near_the_end_of_dealt_games(seats: int, search: str) -> None:
     for k in range(12):
         _agree(_dealt_position(k, seats, 4 if seats == 2 else 3), CLASSIC)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("seats", "scoring"), CASES)
-def test_the_value_is_plain_minimax_on_thousands_of_positions(seats: int, scoring: Scoring) -> None:
+def test_the_value_is_plain_minimax_on_thousands_of_positions(
+    seats: int, scoring: Scoring, search: str
+) -> None:
     _agree_on_small_positions("many", 400, seats, scoring)
+
+
+def _solved(game: Game, compiled: bool, budget: Budget | None = None) -> tuple[Value, int]:
+    solver = Solver(Board(game, CLASSIC), budget)
+    assert solver.core is not None
+    if not compiled:
+        solver.core = None
+    return solver.value(), solver.budget.nodes
+
+
+@pytest.mark.skipif(bestplay._core() is None, reason="the compiled core is not built here")
+@pytest.mark.parametrize("left", [12, 16, 20])
+def test_the_compiled_search_is_the_reference_search(left: int) -> None:
+    """Deeper than minimax reaches: the C search (``_bestplay.h``) finds the
+    value the Python one finds, by the same positions searched."""
+    for k in range(8 if left < 20 else 3):
+        game = _dealt_position(k, 2, left)
+        assert _solved(game, True) == _solved(game, False)
+
+
+@pytest.mark.skipif(bestplay._core() is None, reason="the compiled core is not built here")
+def test_the_compiled_search_keeps_to_its_budget_and_its_tables_to_their_game() -> None:
+    game = _dealt_position(3, 2, 28)
+    value, nodes = _solved(game, True, Budget(nodes=500))
+    assert not value.exact and 500 <= nodes <= 501 * 3
+    # two games solved in turn: each Solver's tables are its own
+    first, second = _dealt_position(4, 2, 12), _dealt_position(5, 2, 12)
+    one, two = Solver(Board(first, CLASSIC)), Solver(Board(second, CLASSIC))
+    alone = [_solved(first, False)[0], _solved(second, False)[0]]
+    assert [one.value(), two.value(), one.value(), two.value()] == alone * 2
 
 
 def test_bounds_within_a_spent_budget_hold_the_exact_value() -> None:

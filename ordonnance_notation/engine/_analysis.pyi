@@ -10,3 +10,17 @@ def analyse(
     points: tuple[int, ...] | None,
     /,
 ) -> Found | None: ...
+def at_least(
+    game: int,
+    cards: tuple[bytes, ...],
+    ply: int,
+    pile: bytes,
+    hands: tuple[bytes, ...],
+    pools: tuple[bytes, ...],
+    armies: tuple[int, ...],
+    winners: tuple[int, ...],
+    v: int,
+    most: int,
+    seconds: float,
+    /,
+) -> tuple[int, int]: ...

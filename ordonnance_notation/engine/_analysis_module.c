@@ -1,10 +1,12 @@
 /* The analysis of engine/analysis.py in C, for any game (engine/_analysis.h):
- * analysis.analyse calls it where it was built, for what it can hold. */
+ * analysis.analyse calls it where it was built, for what it can hold; and
+ * best play at two seats (engine/_bestplay.h), which bestplay.Solver calls. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
 #include "_analysis.h"
 #include "_analysis_py.h"
+#include "_bestplay.h"
 
 static PyObject *configure(PyObject *module, PyObject *args) {
     (void)module;
@@ -100,6 +102,112 @@ static PyObject *analyse(PyObject *module, PyObject *args) {
     return analysis_found(&a, cards, states, count);
 }
 
+
+/* 32 counts by mask, from bytes. */
+static int counts_from(PyObject *bytes, int out[32]) {
+    char *data;
+    Py_ssize_t n;
+    if (!PyBytes_Check(bytes) || PyBytes_AsStringAndSize(bytes, &data, &n) < 0 || n != 32) {
+        PyErr_SetString(PyExc_ValueError, "32 counts by card mask");
+        return 0;
+    }
+    for (int mask = 0; mask < 32; mask++)
+        out[mask] = (unsigned char)data[mask];
+    return 1;
+}
+
+static bp_search_t solver;
+static int solver_open;
+static long long solver_game = -1; /* whose tables the solver holds */
+
+/* The board of a position told by bestplay.Board: 0 with an exception set. */
+static int board_from(bp_board_t *b, PyObject *cards, int ply, PyObject *pile, PyObject *hands,
+                      PyObject *pools, PyObject *armies, PyObject *winners) {
+    static unsigned char heap[MAX_PILE];
+    Py_ssize_t n;
+    memset(b, 0, sizeof *b);
+    if (!PyTuple_Check(cards) || !PyTuple_Check(hands) || !PyTuple_Check(pools) ||
+        PyTuple_GET_SIZE(cards) != BP_SEATS || PyTuple_GET_SIZE(hands) != BP_SEATS ||
+        PyTuple_GET_SIZE(pools) != BP_SEATS) {
+        PyErr_SetString(PyExc_ValueError, "two seats' cards, hands and pools");
+        return 0;
+    }
+    if (!cards_of(pile, heap, MAX_PILE, &n))
+        return 0;
+    b->pile = heap;
+    b->pile_size = (int)n;
+    b->ply = ply;
+    for (int seat = 0; seat < BP_SEATS; seat++) {
+        int all[32], at = 0;
+        if (!counts_from(PyTuple_GET_ITEM(cards, seat), all) ||
+            !counts_from(PyTuple_GET_ITEM(hands, seat), b->hand[seat]) ||
+            !counts_from(PyTuple_GET_ITEM(pools, seat), b->pool[seat]))
+            return 0;
+        for (int mask = 0; mask < 32; mask++) {
+            if (b->pool[seat][mask] > all[mask] || b->hand[seat][mask] > b->pool[seat][mask] ||
+                (mask == 0 && all[0])) {
+                PyErr_SetString(PyExc_ValueError, "a pool holds no more than the seat's cards");
+                return 0;
+            }
+            b->offset[seat][mask] = at;
+            at += all[mask];
+            for (int i = 0; i < b->pool[seat][mask]; i++)
+                b->bits[seat] |= 1u << (b->offset[seat][mask] + i);
+        }
+        if (at > 32) {
+            PyErr_SetString(PyExc_ValueError, "more than 32 cards a seat");
+            return 0;
+        }
+    }
+    if (!PyTuple_Check(armies) || PyTuple_GET_SIZE(armies) != STATES * BP_SEATS * 3 ||
+        !PyTuple_Check(winners) || PyTuple_GET_SIZE(winners) != STATES) {
+        PyErr_SetString(PyExc_ValueError, "each army as packed icons, units and fourth; winners");
+        return 0;
+    }
+    for (int i = 0; i < STATES; i++) {
+        b->winner[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(winners, i));
+        if (b->winner[i] >= 0) {
+            b->resolved++;
+            b->won0 += b->winner[i] == 0;
+        }
+        for (int seat = 0; seat < BP_SEATS; seat++) {
+            PyObject **item = &PyTuple_GET_ITEM(armies, (i * BP_SEATS + seat) * 3);
+            int icons[5];
+            long packed = PyLong_AsLong(item[0]);
+            if (packed < 0 || packed >= RANK_SIZE || !counts_of((int)packed, icons)) {
+                PyErr_SetString(PyExc_ValueError, "an army of four cards or fewer");
+                return 0;
+            }
+            b->base[i][seat] = army_value(icons);
+            b->units[i][seat] = (int)PyLong_AsLong(item[1]);
+            b->fourth[i][seat] = (int)PyLong_AsLong(item[2]);
+        }
+    }
+    return !PyErr_Occurred();
+}
+
+static PyObject *at_least(PyObject *module, PyObject *args) {
+    (void)module;
+    long long game, most;
+    int ply, v;
+    double seconds;
+    PyObject *cards, *pile, *hands, *pools, *armies, *winners;
+    if (!PyArg_ParseTuple(args, "LOiO!OOOOiLd:at_least", &game, &cards, &ply, &PyBytes_Type, &pile,
+                          &hands, &pools, &armies, &winners, &v, &most, &seconds))
+        return NULL;
+    if (!solver_open && !(solver_open = bp_open(&solver)))
+        return PyErr_NoMemory();
+    bp_board_t board;
+    if (!board_from(&board, cards, ply, pile, hands, pools, armies, winners))
+        return NULL;
+    if (game != solver_game)
+        bp_forget(&solver);
+    solver_game = game;
+    solver.board = board;
+    int found = bp_search(&solver, v, most, seconds);
+    return Py_BuildValue("iL", found, solver.nodes);
+}
+
 static PyMethodDef methods[] = {
     {"configure", configure, METH_VARARGS,
      "configure(packed) -> ranks\n\n"
@@ -111,6 +219,13 @@ static PyMethodDef methods[] = {
      "seats: no deal), the pile as bytes, the plays as bytes of card << 3 |\n"
      "state, the points table (None: classic scoring). What it found is read\n"
      "by decisions.from_core; None when it cannot tell (analysis.py can)."},
+    {"at_least", at_least, METH_VARARGS,
+     "at_least(game, cards, ply, pile, hands, pools, armies, winners, v, most, seconds)\n"
+     "-> (found, positions)\n\n"
+     "bestplay.Solver.at_least at two seats: whether P1 gets v states or more\n"
+     "with best play (1, 0; -1: the budget of ``most`` positions or ``seconds``\n"
+     "ran out, -1: none). ``game`` names the tables kept from one call to the\n"
+     "next; the rest is bestplay.Board's position (see Solver._core)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -38,11 +38,12 @@ proved before stand (``Value`` says them).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, count
 from typing import NamedTuple
 
+from . import analysis
 from .analysis import RANKS, _candidates, _extreme, could_outrank
 from .armies import PACKED, UNITS_PER_ARMY
 from .cards import Card, State
@@ -124,6 +125,7 @@ class Board:
             # the pile's card ``at`` is drawn at ply at + 1
             self.pool[at % seats][self.pile[at]] += 1
         self.keys = [bytes(pool) for pool in self.pool]
+        self.cards = tuple(self.keys)  # every card each seat has from here, by mask
         self.base = [[0] * seats for _ in STATES]  # packed icon counts of each army
         self.units = [[0] * seats for _ in STATES]
         self.fourth = [[0] * seats for _ in STATES]  # the ply of each army's fourth card
@@ -436,6 +438,18 @@ class Value:
         return cls(2, (low, high), (p1, None if p1 is None else not p1))
 
 
+_GAMES = count()  # names each Solver's tables in the compiled search
+
+
+def _core() -> Callable[..., tuple[int, int]] | None:
+    """The compiled search at two seats (``_bestplay.h``), where it was built."""
+    if analysis.CORE is None:  # not built, or turned off (``compiled``)
+        return None
+    from ._analysis import at_least
+
+    return at_least
+
+
 class Solver:
     """Best play from the positions of one game (``Board``), its
     transposition tables kept from one question to the next: solving a
@@ -450,6 +464,8 @@ class Solver:
         self.states: dict[tuple[object, ...], tuple[int, int, Play | None]] = {}
         self.paranoid: list[dict[tuple[object, ...], bool]] = [{} for _ in range(board.seats)]
         self.selfishly: dict[tuple[object, ...], Selfish] = {}
+        self.core = _core() if board.seats == 2 else None
+        self.game = next(_GAMES)
 
     def value(self) -> Value:
         """The value of the board's position, as far as the budget reaches."""
@@ -532,7 +548,10 @@ class Solver:
         return sure, can
 
     def at_least(self, v: int) -> bool:
-        """Whether P1 gets at least ``v`` states with best play (two seats)."""
+        """Whether P1 gets at least ``v`` states with best play (two seats):
+        by the compiled search where it was built, the same as here."""
+        if self.core is not None:
+            return self._at_least_in_core(v)
         board = self.board
         self.budget.spend()
         if board.over:
@@ -564,6 +583,40 @@ class Solver:
             if found is maximizing:
                 return self._settle(seen, low, high, v, found, play)
         return self._settle(seen, low, high, v, not maximizing, best)
+
+    def _at_least_in_core(self, v: int) -> bool:
+        assert self.core is not None
+        board, budget = self.board, self.budget
+        armies = tuple(
+            field
+            for index in range(_STATES)
+            for seat in range(2)
+            for field in (
+                board.base[index][seat],
+                board.units[index][seat],
+                board.fourth[index][seat],
+            )
+        )
+        winners = tuple(board.rankings[m - 1][0] if m else -1 for m in board.markers)
+        most = -1 if budget.most is None else max(budget.most - budget.nodes, 0)
+        seconds = -1.0 if budget.deadline is None else max(budget.deadline - time.monotonic(), 0.0)
+        found, nodes = self.core(
+            self.game,
+            board.cards,
+            board.ply,
+            board.pile,
+            tuple(bytes(hand) for hand in board.hand),
+            tuple(board.keys),
+            armies,
+            winners,
+            v,
+            most,
+            seconds,
+        )
+        budget.nodes += nodes
+        if found < 0:
+            raise OutOfBudget
+        return bool(found)
 
     def _look(self, v: int) -> tuple[Survey, int, int, Play | None]:
         """The board's survey, and what the table or else the bounds say of

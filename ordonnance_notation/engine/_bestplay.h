@@ -1,0 +1,689 @@
+/* Best play at two seats (engine/bestplay.py's Solver.at_least), in C.
+ *
+ * The Python module is the reference and says what the value is and why the
+ * search is sound; this file runs the same search: zero-window alpha-beta
+ * on "P1 gets v states or more", a transposition table keyed on the position
+ * whatever the order of its plays, identical cards and states alike as one
+ * play, the per-state reach and the commitment bound as cut-offs, and one
+ * ply of look-ahead by them to order the plays. Its answers are exact, so
+ * they equal the reference's whatever the order of the search;
+ * tests/test_bestplay.py holds the two together. Armies are in base 5
+ * (_analysis.h's rank_of and card_value, made by ranks_made). Nothing here
+ * knows text or Python. */
+#ifndef ORDO_BESTPLAY_H
+#define ORDO_BESTPLAY_H
+
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "_analysis.h"
+
+#define BP_SEATS 2
+#define BP_WIN (STATES / 2 + 1)
+#define BP_PLAYS (31 * STATES)
+#define BP_GROUPS 3 /* the groups of cards the commitment bound tries a state */
+
+/* ------------------------------------------------------------------ tables */
+
+/* An open-addressed hash table of keys of ``words`` 64-bit words and a
+ * 64-bit value each, emptied when it is full: a cache of facts found. */
+typedef struct {
+    uint64_t *slots; /* words of key, then the value: an entry */
+    uint64_t *hashes; /* each entry's hash, | 1: 0 is an empty slot */
+    size_t size, used, most;
+    int words;
+} bp_table_t;
+
+static void table_clear(bp_table_t *t) {
+    if (t->hashes)
+        memset(t->hashes, 0, t->size * 8);
+    t->used = 0;
+}
+
+static int table_grow(bp_table_t *t, size_t size);
+
+static int table_open(bp_table_t *t, int words, size_t most) {
+    memset(t, 0, sizeof *t);
+    t->words = words;
+    t->most = most;
+    return table_grow(t, 1 << 12);
+}
+
+static inline uint64_t table_hash(const uint64_t *key, int words) {
+    uint64_t h = 0x9E3779B97F4A7C15u;
+    for (int i = 0; i < words; i++) {
+        h ^= key[i];
+        h *= 0xBF58476D1CE4E5B9u;
+        h ^= h >> 31;
+    }
+    return h | 1;
+}
+
+static inline int same_key(const uint64_t *a, const uint64_t *b, int words) {
+    for (int i = 0; i < words; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+/* The slot of ``key`` (its ``hash``): its entry, or the empty slot it would take. */
+static inline size_t table_slot(const bp_table_t *t, const uint64_t *key, uint64_t hash) {
+    size_t at = (size_t)(hash >> 7) & (t->size - 1);
+    size_t stride = (size_t)t->words + 1;
+    while (t->hashes[at] &&
+           (t->hashes[at] != hash || !same_key(t->slots + at * stride, key, t->words)))
+        at = (at + 1) & (t->size - 1);
+    return at;
+}
+
+static inline int table_get(const bp_table_t *t, const uint64_t *key, uint64_t *value) {
+    size_t at = table_slot(t, key, table_hash(key, t->words));
+    if (!t->hashes[at])
+        return 0;
+    *value = t->slots[at * ((size_t)t->words + 1) + (size_t)t->words];
+    return 1;
+}
+
+static int table_grow(bp_table_t *t, size_t size) {
+    bp_table_t old = *t;
+    size_t stride = (size_t)t->words + 1;
+    t->slots = malloc(size * stride * 8);
+    t->hashes = calloc(size, 8);
+    if (!t->slots || !t->hashes) {
+        free(t->slots);
+        free(t->hashes);
+        *t = old;
+        return 0;
+    }
+    t->size = size;
+    t->used = 0;
+    for (size_t i = 0; i < old.size; i++)
+        if (old.hashes[i]) {
+            size_t at = table_slot(t, old.slots + i * stride, old.hashes[i]);
+            memcpy(t->slots + at * stride, old.slots + i * stride, stride * 8);
+            t->hashes[at] = old.hashes[i];
+            t->used++;
+        }
+    free(old.slots);
+    free(old.hashes);
+    return 1;
+}
+
+static inline void table_put(bp_table_t *t, const uint64_t *key, uint64_t value) {
+    size_t stride = (size_t)t->words + 1;
+    if (2 * (t->used + 1) > t->size && !(t->size < t->most && table_grow(t, 2 * t->size)))
+        table_clear(t);
+    uint64_t hash = table_hash(key, t->words);
+    size_t at = table_slot(t, key, hash);
+    if (!t->hashes[at]) {
+        memcpy(t->slots + at * stride, key, (size_t)t->words * 8);
+        t->hashes[at] = hash;
+        t->used++;
+    }
+    t->slots[at * stride + (size_t)t->words] = value;
+}
+
+/* ------------------------------------------------------------------ board */
+
+static const int bp_icons[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
+                                 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
+
+typedef struct {
+    int ply;
+    const unsigned char *pile;
+    int pile_size;
+    int hand[BP_SEATS][32]; /* by mask, before the turn's draw */
+    int pool[BP_SEATS][32]; /* every card still to play or hold */
+    int offset[BP_SEATS][32]; /* where each mask's cards begin in the seat's cards, sorted */
+    uint32_t bits[BP_SEATS]; /* the pool as a set of the seat's cards: its key */
+    int base[STATES][BP_SEATS]; /* each army in base 5 */
+    int units[STATES][BP_SEATS];
+    int fourth[STATES][BP_SEATS];
+    int winner[STATES]; /* -1 while open */
+    int resolved, won0;
+} bp_board_t;
+
+static inline int bp_mover(const bp_board_t *b) { return b->ply % BP_SEATS; }
+
+static inline void bp_play(bp_board_t *b, int mask, int index) {
+    int seat = bp_mover(b);
+    if (b->ply < b->pile_size)
+        b->hand[seat][b->pile[b->ply]]++;
+    b->hand[seat][mask]--;
+    b->bits[seat] &= ~(1u << (b->offset[seat][mask] + --b->pool[seat][mask]));
+    b->base[index][seat] += card_value[mask];
+    b->ply++;
+    if (++b->units[index][seat] == UNITS) {
+        b->fourth[index][seat] = b->ply;
+        if (b->units[index][1 - seat] == UNITS) {
+            int r0 = rank_of[b->base[index][0]], r1 = rank_of[b->base[index][1]];
+            int w = r0 != r1 ? r1 > r0 : b->fourth[index][1] < b->fourth[index][0];
+            b->winner[index] = w;
+            b->resolved++;
+            b->won0 += w == 0;
+        }
+    }
+}
+
+static inline void bp_undo(bp_board_t *b, int mask, int index) {
+    b->ply--;
+    int seat = bp_mover(b);
+    if (b->units[index][seat] == UNITS) {
+        if (b->winner[index] >= 0) {
+            b->won0 -= b->winner[index] == 0;
+            b->winner[index] = -1;
+            b->resolved--;
+        }
+        b->fourth[index][seat] = 0;
+    }
+    b->units[index][seat]--;
+    b->base[index][seat] -= card_value[mask];
+    b->bits[seat] |= 1u << (b->offset[seat][mask] + b->pool[seat][mask]++);
+    b->hand[seat][mask]++;
+    if (b->ply < b->pile_size)
+        b->hand[seat][b->pile[b->ply]]--;
+}
+
+/* ----------------------------------------------------------------- search */
+
+typedef struct {
+    bp_board_t board;
+    bp_table_t states;  /* position: low | high << 8 | best play << 16 (0: none) */
+    bp_table_t reaches; /* seat, pool, army, cards lacking: low | high << 16 */
+    bp_table_t commits; /* seat, pool, needs: the count */
+    bp_table_t beating; /* seat, pool, army, lacking, threshold: groups */
+    long long nodes, most; /* most < 0: no limit */
+    double deadline;       /* < 0: none */
+    jmp_buf out;
+} bp_search_t;
+
+typedef struct {
+    int can[STATES];  /* the seats that can still win each state, a mask */
+    int sure[STATES]; /* the seat sure of it, -1: none */
+    int reach[STATES][BP_SEATS][2]; /* the weakest and strongest army, as ranks (open states) */
+    uint64_t key[1 + STATES];
+} bp_survey_t;
+
+static double bp_clock(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+static inline void bp_spend(bp_search_t *s) {
+    s->nodes++;
+    if (s->most >= 0 && s->nodes > s->most)
+        longjmp(s->out, 1);
+    if (s->deadline >= 0 && !(s->nodes & 1023) && bp_clock() > s->deadline)
+        longjmp(s->out, 1);
+}
+
+/* The masks of the pool worth trying for the strongest (weakest) army of k
+ * more: those that k others at least as good do not outdo (analysis._candidates). */
+static int bp_candidates(const int pool[32], int k, int strongest, int out[32]) {
+    int n = 0;
+    for (int mask = 1; mask < 32; mask++) {
+        if (!pool[mask])
+            continue;
+        int outdone = 0;
+        for (int other = 1; other < 32; other++)
+            if (other != mask && pool[other] &&
+                (strongest ? (other & mask) == mask : (other & mask) == other))
+                outdone += pool[other];
+        if (outdone < k)
+            out[n++] = mask;
+    }
+    return n;
+}
+
+/* The weakest or strongest rank of ``army`` and k cards of the masks ``masks`` (n), as counted in pool. */
+static int bp_extreme(int pool[32], const int *masks, int n, int k, int army, int strongest) {
+    if (k == 0)
+        return rank_of[army];
+    int best = strongest ? -1 : 1 << 30;
+    for (int i = 0; i < n; i++) {
+        int mask = masks[i];
+        if (!pool[mask])
+            continue;
+        pool[mask]--;
+        int rank = bp_extreme(pool, masks + i, n - i, k - 1, army + card_value[mask], strongest);
+        pool[mask]++;
+        if (strongest ? rank > best : rank < best)
+            best = rank;
+    }
+    return best;
+}
+
+/* What ``seat`` can still make in the state ``index``: its weakest and strongest army. */
+static void bp_reach(bp_search_t *s, int index, int seat, int out[2]) {
+    bp_board_t *b = &s->board;
+    int army = b->base[index][seat], k = UNITS - b->units[index][seat];
+    if (k == 0) {
+        out[0] = out[1] = rank_of[army];
+        return;
+    }
+    uint64_t key[1] = {(uint64_t)b->bits[seat] | (uint64_t)army << 32 | (uint64_t)k << 48 |
+                       (uint64_t)seat << 52};
+    uint64_t found;
+    if (!table_get(&s->reaches, key, &found)) {
+        int masks[32], n;
+        n = bp_candidates(b->pool[seat], k, 0, masks);
+        int low = bp_extreme(b->pool[seat], masks, n, k, army, 0);
+        n = bp_candidates(b->pool[seat], k, 1, masks);
+        int high = bp_extreme(b->pool[seat], masks, n, k, army, 1);
+        found = (uint64_t)low | (uint64_t)high << 16;
+        table_put(&s->reaches, key, found);
+    }
+    out[0] = (int)(found & 0xffff);
+    out[1] = (int)(found >> 16 & 0xffff);
+}
+
+/* analysis.could_outrank */
+static inline int bp_outranks(int high, int fourth, int low, int other) {
+    if (high != low)
+        return high > low;
+    if (!other)
+        return 1;
+    return 0 < fourth && fourth < other;
+}
+
+/* bestplay.survey at two seats: the bounds of every open state and the key. */
+static void bp_survey(bp_search_t *s, bp_survey_t *seen) {
+    bp_board_t *b = &s->board;
+    uint64_t parts[STATES];
+    for (int i = 0; i < STATES; i++) {
+        if (b->winner[i] >= 0) {
+            seen->sure[i] = b->winner[i];
+            seen->can[i] = 1 << b->winner[i];
+            parts[i] = (uint64_t)b->winner[i];
+            continue;
+        }
+        int *fourth = b->fourth[i];
+        bp_reach(s, i, 0, seen->reach[i][0]);
+        bp_reach(s, i, 1, seen->reach[i][1]);
+        int mask = 0;
+        for (int seat = 0; seat < BP_SEATS; seat++)
+            if (bp_outranks(seen->reach[i][seat][1], fourth[seat], seen->reach[i][1 - seat][0],
+                            fourth[1 - seat]))
+                mask |= 1 << seat;
+        seen->can[i] = mask;
+        uint64_t units = (uint64_t)b->units[i][0] | (uint64_t)b->units[i][1] << 3;
+        if ((mask & (mask - 1)) == 0) {
+            seen->sure[i] = mask == 2 ? 1 : mask == 1 ? 0 : -1;
+            parts[i] = 1ull << 62 | (uint64_t)(seen->sure[i] + 1) << 6 | units;
+            continue;
+        }
+        seen->sure[i] = -1;
+        int order = !fourth[0] ? (fourth[1] ? 2 : 0) : !fourth[1] ? 1 : fourth[0] < fourth[1] ? 3 : 4;
+        parts[i] = 2ull << 62 | (uint64_t)b->base[i][0] << 24 | (uint64_t)b->base[i][1] << 9 |
+                   (uint64_t)order << 6 | units;
+    }
+    for (int i = 1; i < STATES; i++) /* sorted: the key whatever the states' order */
+        for (int j = i; j > 0 && parts[j - 1] > parts[j]; j--) {
+            uint64_t part = parts[j];
+            parts[j] = parts[j - 1];
+            parts[j - 1] = part;
+        }
+    seen->key[0] = (uint64_t)b->bits[0] | (uint64_t)b->bits[1] << 32;
+    memcpy(seen->key + 1, parts, sizeof parts);
+}
+
+/* bestplay._beating: up to BP_GROUPS groups of k cards of the pool that make
+ * of ``army`` one above ``threshold`` (or equal, with ``ties``), those of the
+ * fewest icons first; each group as k masks of 5 bits. */
+static int bp_beating(int pool[32], int army, int k, int threshold, int ties, uint32_t groups[]) {
+    int masks[32], n = 0;
+    if (k >= 3)
+        n = bp_candidates(pool, k, 1, masks);
+    else
+        for (int mask = 1; mask < 32; mask++)
+            if (pool[mask])
+                masks[n++] = mask;
+    if (k > 0 && n == 0)
+        return 0;
+    int found = 0, icons[BP_GROUPS];
+    int at[UNITS] = {0};
+    /* every multiset of k of the masks, as non-decreasing indices */
+    for (;;) {
+        int fits = 1, value = army, count = 0;
+        for (int j = 0; j < k; j++) {
+            int mask = masks[at[j]], same = 0;
+            for (int i = 0; i < k; i++)
+                same += at[i] == at[j];
+            fits &= same <= pool[mask];
+            value += card_value[mask];
+            count += bp_icons[mask];
+        }
+        int rank = fits ? rank_of[value] : -1;
+        if (fits && (rank > threshold || (ties && rank == threshold))) {
+            /* kept in order of icons, the first found first among equals */
+            int place = found;
+            while (place > 0 && icons[place - 1] > count)
+                place--;
+            if (place < BP_GROUPS) {
+                for (int j = (found < BP_GROUPS ? found : BP_GROUPS - 1); j > place; j--)
+                    groups[j] = groups[j - 1], icons[j] = icons[j - 1];
+                uint32_t group = 0;
+                for (int j = 0; j < k; j++)
+                    group |= (uint32_t)masks[at[j]] << 5 * j;
+                groups[place] = group;
+                icons[place] = count;
+                if (found < BP_GROUPS)
+                    found++;
+            }
+        }
+        int j = k - 1;
+        while (j >= 0 && at[j] == n - 1)
+            j--;
+        if (j < 0)
+            break;
+        at[j]++;
+        for (int i = j + 1; i < k; i++)
+            at[i] = at[j];
+    }
+    return found;
+}
+
+typedef struct {
+    int army, k, threshold, ties;
+} bp_need_t;
+
+typedef struct {
+    bp_search_t *s;
+    int seat, n, best;
+    int *pool;
+    const bp_need_t *needs;
+} bp_commit_t;
+
+static void bp_commit_search(bp_commit_t *c, int at, int count) {
+    if (count + c->n - at <= c->best)
+        return;
+    if (at == c->n) {
+        c->best = count;
+        return;
+    }
+    const bp_need_t *need = &c->needs[at];
+    bp_board_t *b = &c->s->board;
+    uint32_t bits = 0; /* the pool's key: a set of the seat's cards */
+    for (int mask = 1; mask < 32; mask++)
+        for (int i = 0; i < c->pool[mask]; i++)
+            bits |= 1u << (b->offset[c->seat][mask] + i);
+    uint64_t key[2] = {(uint64_t)bits | (uint64_t)c->seat << 32 | (uint64_t)need->k << 34 |
+                           (uint64_t)need->ties << 37,
+                       (uint64_t)need->army | (uint64_t)need->threshold << 16};
+    uint64_t value;
+    uint32_t groups[BP_GROUPS];
+    int found;
+    if (table_get(&c->s->beating, key, &value)) {
+        found = (int)(value >> 60);
+        for (int g = 0; g < found; g++)
+            groups[g] = (uint32_t)(value >> 20 * g & 0xfffff);
+    } else {
+        found = bp_beating(c->pool, need->army, need->k, need->threshold, need->ties, groups);
+        value = (uint64_t)found << 60;
+        for (int g = 0; g < found; g++)
+            value |= (uint64_t)groups[g] << 20 * g;
+        table_put(&c->s->beating, key, value);
+    }
+    for (int g = 0; g < found; g++) {
+        for (int j = 0; j < need->k; j++)
+            c->pool[groups[g] >> 5 * j & 31]--;
+        bp_commit_search(c, at + 1, count + 1);
+        for (int j = 0; j < need->k; j++)
+            c->pool[groups[g] >> 5 * j & 31]++;
+        if (c->best == c->n)
+            return;
+    }
+    bp_commit_search(c, at + 1, count);
+}
+
+/* bestplay.committed for ``seat``: how many of the states still open to
+ * both it can win whatever is played, by disjoint groups of its cards. */
+static int bp_commitment(bp_search_t *s, const bp_survey_t *seen, int seat) {
+    bp_board_t *b = &s->board;
+    bp_need_t needs[STATES];
+    int n = 0;
+    for (int i = 0; i < STATES; i++) {
+        if (seen->sure[i] >= 0 || !(seen->can[i] >> seat & 1))
+            continue;
+        int other = 1 - seat, *fourth = b->fourth[i];
+        bp_need_t need = {b->base[i][seat], UNITS - b->units[i][seat], seen->reach[i][other][1],
+                          fourth[seat] > 0 && (fourth[other] == 0 || fourth[seat] < fourth[other])};
+        int at = n++;
+        while (at > 0 && needs[at - 1].k > need.k) /* by cards lacking, stably */
+            needs[at] = needs[at - 1], at--;
+        needs[at] = need;
+    }
+    if (!n)
+        return 0;
+    uint64_t key[4] = {(uint64_t)b->bits[seat] | (uint64_t)seat << 32 | (uint64_t)n << 34, 0, 0, 0};
+    for (int j = 0; j < n; j++) {
+        uint64_t word = (uint64_t)needs[j].army | (uint64_t)needs[j].k << 12 |
+                        (uint64_t)needs[j].ties << 15 | (uint64_t)needs[j].threshold << 16;
+        key[1 + j / 2] |= word << 32 * (j % 2);
+    }
+    uint64_t value;
+    if (table_get(&s->commits, key, &value))
+        return (int)value;
+    int pool[32];
+    memcpy(pool, b->pool[seat], sizeof pool);
+    bp_commit_t c = {s, seat, n, 0, pool, needs};
+    bp_commit_search(&c, 0, 0);
+    table_put(&s->commits, key, (uint64_t)c.best);
+    return c.best;
+}
+
+/* Solver._static: what the bounds say of the states P1 gets; the commitment
+ * bounds only where they could settle whether it gets v (v < 0: anywhere). */
+static void bp_static(bp_search_t *s, const bp_survey_t *seen, int v, int *low, int *high) {
+    int sure[BP_SEATS] = {0}, can0 = 0;
+    for (int i = 0; i < STATES; i++) {
+        if (seen->sure[i] >= 0)
+            sure[seen->sure[i]]++;
+        can0 += seen->can[i] & 1;
+    }
+    *low = sure[0];
+    *high = can0;
+    if (*low < *high && (v < 0 || (*low < v && v <= *high))) {
+        int committed = sure[0] + bp_commitment(s, seen, 0);
+        if (committed > *low)
+            *low = committed;
+    }
+    if (*low < *high && (v < 0 || (*low < v && v <= *high))) {
+        int most = STATES - sure[1] - bp_commitment(s, seen, 1);
+        if (most < *high)
+            *high = most;
+    }
+}
+
+/* Solver._look: the survey, and what the table or else the bounds say. */
+static void bp_look(bp_search_t *s, int v, bp_survey_t *seen, int *low, int *high, int *best) {
+    bp_survey(s, seen);
+    uint64_t value;
+    if (table_get(&s->states, seen->key, &value)) {
+        *low = (int)(value & 0xff);
+        *high = (int)(value >> 8 & 0xff);
+        *best = (int)(value >> 16 & 0xffff);
+        return;
+    }
+    bp_static(s, seen, v, low, high);
+    *best = 0;
+    table_put(&s->states, seen->key, (uint64_t)*low | (uint64_t)*high << 8);
+}
+
+static int bp_settle(bp_search_t *s, const bp_survey_t *seen, int low, int high, int v,
+                     int result, int best) {
+    if (result)
+        low = v;
+    else
+        high = v - 1;
+    table_put(&s->states, seen->key, (uint64_t)low | (uint64_t)high << 8 | (uint64_t)best << 16);
+    return result;
+}
+
+typedef struct {
+    int weight, mask, index;
+} bp_ordered_t;
+
+static int by_weight(const void *a, const void *b) {
+    const bp_ordered_t *x = a, *y = b;
+    if (x->weight != y->weight)
+        return (x->weight < y->weight) - (x->weight > y->weight);
+    if (x->mask != y->mask)
+        return (x->mask > y->mask) - (x->mask < y->mask);
+    return (x->index > y->index) - (x->index < y->index);
+}
+
+/* A play as one number: mask << 3 | state + 1 (0: none). */
+#define BP_PLAY(mask, index) ((mask) << 3 | ((index) + 1))
+
+/* Solver._ordered at two seats: the mover's plays, one of each set alike. */
+static int bp_ordered(bp_search_t *s, const bp_survey_t *seen, int best, int out[BP_PLAYS]) {
+    bp_board_t *b = &s->board;
+    int seat = bp_mover(b);
+    int hand[32];
+    memcpy(hand, b->hand[seat], sizeof hand);
+    if (b->ply < b->pile_size)
+        hand[b->pile[b->ply]]++;
+    /* a card carrying every icon of a plainer card held is not spent where the winner is certain */
+    int spare[32] = {0};
+    for (int mask = 1; mask < 32; mask++) {
+        if (!hand[mask])
+            continue;
+        int icons = bp_icons[mask], plainer = 0;
+        for (int other = 1; other < 32 && !plainer; other++) {
+            int fewer = bp_icons[other];
+            plainer = other != mask && hand[other] && (other & mask) == other &&
+                      (fewer < icons || (fewer == icons && other < mask));
+        }
+        spare[mask] = !plainer;
+    }
+    bp_ordered_t plays[BP_PLAYS];
+    int n = 0;
+    for (int mask = 1; mask < 32; mask++) {
+        if (!hand[mask])
+            continue;
+        for (int i = 0; i < STATES; i++) {
+            if (b->units[i][seat] >= UNITS)
+                continue;
+            int weight;
+            if (seen->sure[i] >= 0) {
+                if (!spare[mask])
+                    continue;
+                weight = 1000 - bp_icons[mask];
+            } else {
+                int army = b->base[i][seat];
+                weight = 2000 + rank_of[army + card_value[mask]] - rank_of[army];
+            }
+            if (BP_PLAY(mask, i) == best)
+                weight = 1 << 20;
+            plays[n++] = (bp_ordered_t){weight, mask, i};
+        }
+    }
+    qsort(plays, (size_t)n, sizeof plays[0], by_weight);
+    int count = 0;
+    for (int j = 0; j < n; j++) {
+        int mask = plays[j].mask, i = plays[j].index, twin = 0;
+        for (int m = 0; m < count && !twin; m++) {
+            int other = out[m] & 7 ? (out[m] & 7) - 1 : 0;
+            if (out[m] >> 3 != mask)
+                continue;
+            /* Solver._part: a state whose winner is certain is told apart by winner and units */
+            twin = other == i || (seen->sure[i] >= 0 && seen->sure[other] == seen->sure[i] &&
+                                  b->units[other][0] == b->units[i][0] &&
+                                  b->units[other][1] == b->units[i][1]);
+        }
+        if (!twin)
+            out[count++] = BP_PLAY(mask, i);
+    }
+    return count;
+}
+
+typedef struct {
+    int promise, at, play;
+} bp_promise_t;
+
+static int by_promise(const void *a, const void *b) {
+    const bp_promise_t *x = a, *y = b;
+    if (x->promise != y->promise)
+        return (x->promise < y->promise) - (x->promise > y->promise);
+    return (x->at > y->at) - (x->at < y->at);
+}
+
+/* Solver.at_least: whether P1 gets at least v states with best play. */
+static int bp_at_least(bp_search_t *s, int v) {
+    bp_board_t *b = &s->board;
+    bp_spend(s);
+    if (b->resolved == STATES)
+        return b->won0 >= v;
+    bp_survey_t seen;
+    int low, high, best;
+    bp_look(s, v, &seen, &low, &high, &best);
+    if (low >= v || high < v)
+        return low >= v;
+    int maximizing = bp_mover(b) == 0;
+    int plays[BP_PLAYS];
+    int n = bp_ordered(s, &seen, best, plays);
+    bp_promise_t promising[BP_PLAYS];
+    int kept = 0;
+    for (int j = 0; j < n; j++) {
+        int mask = plays[j] >> 3, index = (plays[j] & 7) - 1;
+        int child_low, child_high, child_best;
+        bp_play(b, mask, index);
+        if (b->resolved == STATES) {
+            child_low = child_high = b->won0;
+        } else {
+            bp_survey_t child;
+            bp_look(s, v, &child, &child_low, &child_high, &child_best);
+        }
+        bp_undo(b, mask, index);
+        if (maximizing ? child_low >= v : child_high < v)
+            return bp_settle(s, &seen, low, high, v, maximizing, plays[j]);
+        if (maximizing ? child_high >= v : child_low < v) {
+            promising[kept] = (bp_promise_t){maximizing ? child_high : -child_low, kept, plays[j]};
+            kept++;
+        }
+    }
+    qsort(promising, (size_t)kept, sizeof promising[0], by_promise);
+    for (int j = 0; j < kept; j++) {
+        int mask = promising[j].play >> 3, index = (promising[j].play & 7) - 1;
+        bp_play(b, mask, index);
+        int found = bp_at_least(s, v);
+        bp_undo(b, mask, index);
+        if (found == maximizing)
+            return bp_settle(s, &seen, low, high, v, found, promising[j].play);
+    }
+    return bp_settle(s, &seen, low, high, v, !maximizing, best);
+}
+
+/* The tables' sizes: a search's memory stays below a few hundred MB. */
+static int bp_open(bp_search_t *s) {
+    return table_open(&s->states, 1 + STATES, 1 << 21) && table_open(&s->reaches, 1, 1 << 18) &&
+           table_open(&s->commits, 4, 1 << 18) && table_open(&s->beating, 2, 1 << 18);
+}
+
+static void bp_forget(bp_search_t *s) {
+    table_clear(&s->states);
+    table_clear(&s->reaches);
+    table_clear(&s->commits);
+    table_clear(&s->beating);
+}
+
+/* Whether P1 gets v states or more from the board: 1 or 0; -1 when the
+ * budget (``most`` positions, -1: none; ``seconds``, < 0: none) ran out. */
+static int bp_search(bp_search_t *s, int v, long long most, double seconds) {
+    s->nodes = 0;
+    s->most = most;
+    s->deadline = seconds < 0 ? -1 : bp_clock() + seconds;
+    bp_board_t kept = s->board;
+    if (setjmp(s->out)) {
+        s->board = kept;
+        return -1;
+    }
+    return bp_at_least(s, v);
+}
+
+#endif

@@ -3,13 +3,16 @@ plies before the end of self-played games, by seat count.
 
     python bench/bestplay.py                              # 100 games, 2-4 seats
     python bench/bestplay.py --seats 2 --left 20 24 28 --games 1000 --budget 10
+    python bench/bestplay.py --seats 2 --left 16 --python   # the Python search alone
 
 Game ``k`` is ``making.selfplay.play_game("<seed>/<seats>/<k>", careful bots)``
 on the reference deck, classic scoring; for each count of plies ``left``
 before its end, the position there is valued by ``engine.bestplay`` within
 ``--budget`` seconds (one core a process). A position is *solved* when its
 value came out exact: at two seats the states P1 gets, at three and four
-each seat's forced win (every seat for itself is not asked here). Prints,
+each seat's forced win (every seat for itself is not asked here). At two
+seats the search is the compiled one where it was built (``--python``: the
+Python reference, for the ratio of the two on the same positions). Prints,
 for each seat count and plies left, how many were solved and the median,
 90th percentile and largest time; writes the table as JSON to
 bench/results/bestplay-<time>.json.
@@ -27,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ordonnance_notation.engine.bestplay import Board, Budget, Solver
+from ordonnance_notation.engine.bestplay import Board, Budget, Solver, compiled_search
 from ordonnance_notation.engine.game import Game
 from ordonnance_notation.engine.scoring import Scoring
 from ordonnance_notation.making.dealing import load_deck
@@ -36,13 +39,17 @@ from ordonnance_notation.making.selfplay import play_game
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
-def solve(seed: str, seats: int, k: int, left: int, budget: float) -> tuple[float, bool]:
+def solve(
+    seed: str, seats: int, k: int, left: int, budget: float, python: bool
+) -> tuple[float, bool]:
     """The seconds taken to value game ``k`` ``left`` plies before its end, and whether exactly."""
     played = play_game(f"{seed}/{seats}/{k}", ["careful"] * seats, load_deck())
     game = Game.new(seats, played.deal)
     for turn in played.turns[: max(0, len(played.turns) - left)]:
         game = game.play(turn.card, turn.state)[0]
     solver = Solver(Board(game, Scoring.classic()), Budget(budget))
+    if python:
+        solver.core = None
     started = time.perf_counter()
     if seats == 2:
         exact = solver.value().exact
@@ -59,13 +66,14 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=10.0, help="seconds a position")
     parser.add_argument("--seed", default="bestplay")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--python", action="store_true", help="the Python search at two seats")
     args = parser.parse_args()
     rows = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for seats in args.seats:
             for left in args.left:
                 futures = [
-                    pool.submit(solve, args.seed, seats, k, left, args.budget)
+                    pool.submit(solve, args.seed, seats, k, left, args.budget, args.python)
                     for k in range(1, args.games + 1)
                 ]
                 found = [future.result() for future in futures]
@@ -92,6 +100,7 @@ def main() -> None:
         "seed": args.seed,
         "budget": args.budget,
         "jobs": args.jobs,
+        "search": "python" if args.python or compiled_search() is None else "compiled",
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "rows": rows,
     }

@@ -441,7 +441,7 @@ class Value:
 _GAMES = count()  # names each Solver's tables in the compiled search
 
 
-def _core() -> Callable[..., tuple[int, int]] | None:
+def compiled_search() -> Callable[..., tuple[int, int]] | None:
     """The compiled search at two seats (``_bestplay.h``), where it was built."""
     if analysis.CORE is None:  # not built, or turned off (``compiled``)
         return None
@@ -464,7 +464,7 @@ class Solver:
         self.states: dict[tuple[object, ...], tuple[int, int, Play | None]] = {}
         self.paranoid: list[dict[tuple[object, ...], bool]] = [{} for _ in range(board.seats)]
         self.selfishly: dict[tuple[object, ...], Selfish] = {}
-        self.core = _core() if board.seats == 2 else None
+        self.core = compiled_search() if board.seats == 2 else None
         self.game = next(_GAMES)
 
     def value(self) -> Value:

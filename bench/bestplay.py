@@ -100,7 +100,7 @@ def main() -> None:
         "seed": args.seed,
         "budget": args.budget,
         "jobs": args.jobs,
-        "search": "python" if args.python or compiled_search() is None else "compiled",
+        "search": "python" if args.python or compiled_search(2, False) is None else "compiled",
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "rows": rows,
     }

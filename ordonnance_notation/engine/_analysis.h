@@ -227,18 +227,22 @@ static void to_place(const position_t *p, int seat, int k, int strongest, int co
 }
 
 /* _candidates: the cards worth trying for the strongest (weakest) army of k more. */
+/* The cards of ``counts`` (by mask) that do at least as well as ``mask`` for
+ * the strongest (weakest) army: k of them outdo it. */
+static inline int outdoing(const int counts[32], int mask, int strongest) {
+    int n = 0;
+    for (int m = 1; m < 32; m++)
+        if (m != mask && (strongest ? (m & mask) == mask : (m & mask) == m))
+            n += counts[m];
+    return n;
+}
+
 static int candidates(const position_t *p, int seat, int k, int strongest, unsigned char *out) {
     int counts[32];
     to_place(p, seat, k, strongest, counts);
     int n = 0;
     for (int mask = 1; mask < 32; mask++) {
-        if (counts[mask] <= 0)
-            continue;
-        int outdone = 0;
-        for (int m = 1; m < 32; m++)
-            if (m != mask && (strongest ? (m & mask) == mask : (m & mask) == m))
-                outdone += counts[m];
-        if (outdone >= k)
+        if (counts[mask] <= 0 || outdoing(counts, mask, strongest) >= k)
             continue;
         for (int c = 0; c < counts[mask] && c < k; c++)
             out[n++] = (unsigned char)mask;

@@ -122,22 +122,24 @@ static long long solver_game = -1; /* whose tables the solver holds */
 
 /* The board of a position told by bestplay.Board: 0 with an exception set. */
 static int board_from(bp_board_t *b, PyObject *cards, int ply, PyObject *pile, PyObject *hands,
-                      PyObject *pools, PyObject *armies, PyObject *winners) {
+                      PyObject *pools, PyObject *armies, PyObject *markers, PyObject *leaders) {
     static unsigned char heap[MAX_PILE];
     Py_ssize_t n;
     memset(b, 0, sizeof *b);
     if (!PyTuple_Check(cards) || !PyTuple_Check(hands) || !PyTuple_Check(pools) ||
-        PyTuple_GET_SIZE(cards) != BP_SEATS || PyTuple_GET_SIZE(hands) != BP_SEATS ||
-        PyTuple_GET_SIZE(pools) != BP_SEATS) {
-        PyErr_SetString(PyExc_ValueError, "two seats' cards, hands and pools");
+        PyTuple_GET_SIZE(cards) < 2 || PyTuple_GET_SIZE(cards) > BP_SEATS ||
+        PyTuple_GET_SIZE(hands) != PyTuple_GET_SIZE(cards) ||
+        PyTuple_GET_SIZE(pools) != PyTuple_GET_SIZE(cards)) {
+        PyErr_SetString(PyExc_ValueError, "two to four seats' cards, hands and pools");
         return 0;
     }
+    int seats = b->seats = (int)PyTuple_GET_SIZE(cards);
     if (!cards_of(pile, heap, MAX_PILE, &n))
         return 0;
     b->pile = heap;
     b->pile_size = (int)n;
     b->ply = ply;
-    for (int seat = 0; seat < BP_SEATS; seat++) {
+    for (int seat = 0; seat < seats; seat++) {
         int all[32], at = 0;
         if (!counts_from(PyTuple_GET_ITEM(cards, seat), all) ||
             !counts_from(PyTuple_GET_ITEM(hands, seat), b->hand[seat]) ||
@@ -159,19 +161,31 @@ static int board_from(bp_board_t *b, PyObject *cards, int ply, PyObject *pile, P
             return 0;
         }
     }
-    if (!PyTuple_Check(armies) || PyTuple_GET_SIZE(armies) != STATES * BP_SEATS * 3 ||
-        !PyTuple_Check(winners) || PyTuple_GET_SIZE(winners) != STATES) {
-        PyErr_SetString(PyExc_ValueError, "each army as packed icons, units and fourth; winners");
+    if (!PyTuple_Check(armies) || PyTuple_GET_SIZE(armies) != STATES * seats * 3 ||
+        !PyTuple_Check(markers) || PyTuple_GET_SIZE(markers) != STATES || !PyTuple_Check(leaders) ||
+        PyTuple_GET_SIZE(leaders) > STATES) {
+        PyErr_SetString(PyExc_ValueError,
+                        "each army as packed icons, units and fourth; markers; leaders");
         return 0;
     }
-    for (int i = 0; i < STATES; i++) {
-        b->winner[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(winners, i));
-        if (b->winner[i] >= 0) {
-            b->resolved++;
-            b->won0 += b->winner[i] == 0;
+    b->resolved = (int)PyTuple_GET_SIZE(leaders);
+    for (int m = 0; m < b->resolved; m++) {
+        b->captured[m] = (int)PyLong_AsLong(PyTuple_GET_ITEM(leaders, m));
+        if (b->captured[m] < 0 || b->captured[m] >= seats) {
+            PyErr_SetString(PyExc_ValueError, "a leader is a seat");
+            return 0;
         }
-        for (int seat = 0; seat < BP_SEATS; seat++) {
-            PyObject **item = &PyTuple_GET_ITEM(armies, (i * BP_SEATS + seat) * 3);
+        b->won[b->captured[m]]++;
+    }
+    for (int i = 0; i < STATES; i++) {
+        b->marker[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(markers, i));
+        if (b->marker[i] < 0 || b->marker[i] > b->resolved) {
+            PyErr_SetString(PyExc_ValueError, "a marker names a leader");
+            return 0;
+        }
+        b->winner[i] = b->marker[i] ? b->captured[b->marker[i] - 1] : -1;
+        for (int seat = 0; seat < seats; seat++) {
+            PyObject **item = &PyTuple_GET_ITEM(armies, (i * seats + seat) * 3);
             int icons[5];
             long packed = PyLong_AsLong(item[0]);
             if (packed < 0 || packed >= RANK_SIZE || !counts_of((int)packed, icons)) {
@@ -186,26 +200,41 @@ static int board_from(bp_board_t *b, PyObject *cards, int ply, PyObject *pile, P
     return !PyErr_Occurred();
 }
 
-static PyObject *at_least(PyObject *module, PyObject *args) {
-    (void)module;
+/* bp_search of ``question`` on the position told by bestplay.Board (see Solver._asked). */
+static PyObject *searched(PyObject *args, const char *format, int (*question)(bp_search_t *, int)) {
     long long game, most;
-    int ply, v;
+    int ply, of;
     double seconds;
-    PyObject *cards, *pile, *hands, *pools, *armies, *winners;
-    if (!PyArg_ParseTuple(args, "LOiO!OOOOiLd:at_least", &game, &cards, &ply, &PyBytes_Type, &pile,
-                          &hands, &pools, &armies, &winners, &v, &most, &seconds))
+    PyObject *cards, *pile, *hands, *pools, *armies, *markers, *leaders;
+    if (!PyArg_ParseTuple(args, format, &game, &cards, &ply, &PyBytes_Type, &pile, &hands, &pools,
+                          &armies, &markers, &leaders, &of, &most, &seconds))
         return NULL;
     if (!solver_open && !(solver_open = bp_open(&solver)))
         return PyErr_NoMemory();
     bp_board_t board;
-    if (!board_from(&board, cards, ply, pile, hands, pools, armies, winners))
+    if (!board_from(&board, cards, ply, pile, hands, pools, armies, markers, leaders))
         return NULL;
+    if ((question == bp_at_least) != (board.seats == 2) || of < 0 ||
+        (question == bp_wins && of >= board.seats)) {
+        PyErr_SetString(PyExc_ValueError, "at_least asks of two seats, wins of a seat of more");
+        return NULL;
+    }
     if (game != solver_game)
         bp_forget(&solver);
     solver_game = game;
     solver.board = board;
-    int found = bp_search(&solver, v, most, seconds);
+    int found = bp_search(&solver, question, of, most, seconds);
     return Py_BuildValue("iL", found, solver.nodes);
+}
+
+static PyObject *at_least(PyObject *module, PyObject *args) {
+    (void)module;
+    return searched(args, "LOiO!OOOOOiLd:at_least", bp_at_least);
+}
+
+static PyObject *wins(PyObject *module, PyObject *args) {
+    (void)module;
+    return searched(args, "LOiO!OOOOOiLd:wins", bp_wins);
 }
 
 static PyMethodDef methods[] = {
@@ -220,12 +249,18 @@ static PyMethodDef methods[] = {
      "state, the points table (None: classic scoring). What it found is read\n"
      "by decisions.from_core; None when it cannot tell (analysis.py can)."},
     {"at_least", at_least, METH_VARARGS,
-     "at_least(game, cards, ply, pile, hands, pools, armies, winners, v, most, seconds)\n"
+     "at_least(game, cards, ply, pile, hands, pools, armies, markers, leaders, v, most, seconds)\n"
      "-> (found, positions)\n\n"
      "bestplay.Solver.at_least at two seats: whether P1 gets v states or more\n"
      "with best play (1, 0; -1: the budget of ``most`` positions or ``seconds``\n"
      "ran out, -1: none). ``game`` names the tables kept from one call to the\n"
-     "next; the rest is bestplay.Board's position (see Solver._core)."},
+     "next; the rest is bestplay.Board's position (see Solver._asked)."},
+    {"wins", wins, METH_VARARGS,
+     "wins(game, cards, ply, pile, hands, pools, armies, markers, leaders, seat, most, seconds)\n"
+     "-> (found, positions)\n\n"
+     "bestplay.Solver.wins at three and four seats, classic scoring: whether\n"
+     "``seat`` wins with best play against all the others together; the rest\n"
+     "as at_least."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -24,9 +24,10 @@
 
 #include "_analysis.h"
 
-#define BP_SEATS 2
+#define BP_SEATS 4 /* the most */
 #define BP_WIN (STATES / 2 + 1)
 #define BP_PLAYS (31 * STATES)
+#define BP_KEY (3 + 2 * STATES) /* the words of a position's key, at most */
 #define BP_GROUPS 3 /* the groups of cards the commitment bound tries a state */
 
 /* ------------------------------------------------------------------ tables */
@@ -135,7 +136,7 @@ static const int bp_icons[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,
                                  1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4, 3, 4, 4, 5};
 
 typedef struct {
-    int ply;
+    int seats, ply;
     const unsigned char *pile;
     int pile_size;
     int hand[BP_SEATS][32]; /* by mask, before the turn's draw */
@@ -146,10 +147,12 @@ typedef struct {
     int units[STATES][BP_SEATS];
     int fourth[STATES][BP_SEATS];
     int winner[STATES]; /* -1 while open */
-    int resolved, won0;
+    int marker[STATES]; /* 0 while open */
+    int captured[STATES]; /* the winner of each marker's state, by marker - 1 */
+    int resolved, won[BP_SEATS];
 } bp_board_t;
 
-static inline int bp_mover(const bp_board_t *b) { return b->ply % BP_SEATS; }
+static inline int bp_mover(const bp_board_t *b) { return b->ply % b->seats; }
 
 static inline void bp_play(bp_board_t *b, int mask, int index) {
     int seat = bp_mover(b);
@@ -161,13 +164,19 @@ static inline void bp_play(bp_board_t *b, int mask, int index) {
     b->ply++;
     if (++b->units[index][seat] == UNITS) {
         b->fourth[index][seat] = b->ply;
-        if (b->units[index][1 - seat] == UNITS) {
-            int r0 = rank_of[b->base[index][0]], r1 = rank_of[b->base[index][1]];
-            int w = r0 != r1 ? r1 > r0 : b->fourth[index][1] < b->fourth[index][0];
-            b->winner[index] = w;
-            b->resolved++;
-            b->won0 += w == 0;
+        int w = 0, *units = b->units[index], *fourth = b->fourth[index], *base = b->base[index];
+        for (int other = 0; other < b->seats; other++) {
+            if (units[other] < UNITS)
+                return;
+            /* the strongest army wins; of equals, the one finished first */
+            int r = rank_of[base[other]], best = rank_of[base[w]];
+            if (r > best || (r == best && fourth[other] < fourth[w]))
+                w = other;
         }
+        b->winner[index] = w;
+        b->captured[b->resolved++] = w;
+        b->marker[index] = b->resolved;
+        b->won[w]++;
     }
 }
 
@@ -176,8 +185,9 @@ static inline void bp_undo(bp_board_t *b, int mask, int index) {
     int seat = bp_mover(b);
     if (b->units[index][seat] == UNITS) {
         if (b->winner[index] >= 0) {
-            b->won0 -= b->winner[index] == 0;
+            b->won[b->winner[index]]--;
             b->winner[index] = -1;
+            b->marker[index] = 0;
             b->resolved--;
         }
         b->fourth[index][seat] = 0;
@@ -190,6 +200,24 @@ static inline void bp_undo(bp_board_t *b, int mask, int index) {
         b->hand[seat][b->pile[b->ply]]--;
 }
 
+/* scoring.scored's winner at classic scoring, the game over: the seat of the
+ * most states; of equals, the one whose last state came later (-1: shared, D9). */
+static int bp_outcome_winner(const bp_board_t *b) {
+    int most = 0;
+    for (int seat = 0; seat < b->seats; seat++)
+        if (b->won[seat] > most)
+            most = b->won[seat];
+    if (most == 0)
+        return -1;
+    int counts[BP_SEATS] = {0}, winner = -1;
+    for (int m = 0; m < b->resolved; m++) {
+        int seat = b->captured[m];
+        if (++counts[seat] == most && b->won[seat] == most)
+            winner = seat;
+    }
+    return winner;
+}
+
 /* ----------------------------------------------------------------- search */
 
 typedef struct {
@@ -198,6 +226,7 @@ typedef struct {
     bp_table_t reaches; /* seat, pool, army, cards lacking: low | high << 16 */
     bp_table_t commits; /* seat, pool, needs: the count */
     bp_table_t beating; /* seat, pool, army, lacking, threshold: groups */
+    bp_table_t paranoid; /* three and four seats: the seat, the position: whether it wins */
     long long history[BP_SEATS][32][STATES]; /* how often each play ended a search, by weight */
     long long nodes, most; /* most < 0: no limit */
     double deadline;       /* < 0: none */
@@ -208,7 +237,7 @@ typedef struct {
     int can[STATES];  /* the seats that can still win each state, a mask */
     int sure[STATES]; /* the seat sure of it, -1: none */
     int reach[STATES][BP_SEATS][2]; /* the weakest and strongest army, as ranks (open states) */
-    uint64_t key[1 + STATES];
+    uint64_t key[BP_KEY]; /* two seats: 1 + STATES words; more: 3 + 2 * STATES */
 } bp_survey_t;
 
 static double bp_clock(void) {
@@ -229,17 +258,9 @@ static inline void bp_spend(bp_search_t *s) {
  * more: those that k others at least as good do not outdo (analysis._candidates). */
 static int bp_candidates(const int pool[32], int k, int strongest, int out[32]) {
     int n = 0;
-    for (int mask = 1; mask < 32; mask++) {
-        if (!pool[mask])
-            continue;
-        int outdone = 0;
-        for (int other = 1; other < 32; other++)
-            if (other != mask && pool[other] &&
-                (strongest ? (other & mask) == mask : (other & mask) == other))
-                outdone += pool[other];
-        if (outdone < k)
+    for (int mask = 1; mask < 32; mask++)
+        if (pool[mask] && outdoing(pool, mask, strongest) < k)
             out[n++] = mask;
-    }
     return n;
 }
 
@@ -302,28 +323,41 @@ typedef struct {
     int (*by_card)[2];         /* the seat's reach in each state once the card is gone (-1: not yet) */
 } bp_change_t;
 
-/* bestplay.survey at two seats: the bounds of every open state and the key
- * (``change``: the board is one play after a survey; NULL: no survey before). */
+/* One part of a key at more than two seats: two words, compared in order. */
+typedef struct {
+    uint64_t high, low;
+} bp_part_t;
+
+/* bestplay.survey (classic scoring at three and four seats): the bounds of
+ * every open state and the key (``change``: the board is one play after a
+ * survey; NULL: no survey before). */
 static void bp_survey(bp_search_t *s, bp_survey_t *seen, const bp_change_t *change) {
     bp_board_t *b = &s->board;
+    int seats = b->seats;
     uint64_t parts[STATES];
+    bp_part_t wide[STATES];
     for (int i = 0; i < STATES; i++) {
+        uint64_t units = 0;
+        for (int seat = 0; seat < seats; seat++)
+            units |= (uint64_t)b->units[i][seat] << 3 * seat;
         if (b->winner[i] >= 0) {
             seen->sure[i] = b->winner[i];
             seen->can[i] = 1 << b->winner[i];
             parts[i] = (uint64_t)b->winner[i];
+            /* at more seats the order of capture can break a tie */
+            wide[i] = (bp_part_t){(uint64_t)b->winner[i] << 3 | (uint64_t)b->marker[i], 0};
             continue;
         }
         int *fourth = b->fourth[i];
-        if (!change) {
-            bp_reach(s, i, 0, seen->reach[i][0]);
-            bp_reach(s, i, 1, seen->reach[i][1]);
-        } else {
-            int seat = change->seat, *reach = seen->reach[i][seat];
-            memcpy(seen->reach[i][1 - seat], change->before->reach[i][1 - seat], 2 * sizeof(int));
-            if (i == change->index) {
+        for (int seat = 0; seat < seats; seat++) {
+            int *reach = seen->reach[i][seat];
+            if (!change)
                 bp_reach(s, i, seat, reach);
-            } else {
+            else if (seat != change->seat)
+                memcpy(reach, change->before->reach[i][seat], 2 * sizeof(int));
+            else if (i == change->index)
+                bp_reach(s, i, seat, reach);
+            else {
                 if (change->by_card[i][0] < 0)
                     bp_reach(s, i, seat, change->by_card[i]);
                 reach[0] = change->by_card[i][0];
@@ -331,30 +365,67 @@ static void bp_survey(bp_search_t *s, bp_survey_t *seen, const bp_change_t *chan
             }
         }
         int mask = 0;
-        for (int seat = 0; seat < BP_SEATS; seat++)
-            if (bp_outranks(seen->reach[i][seat][1], fourth[seat], seen->reach[i][1 - seat][0],
-                            fourth[1 - seat]))
-                mask |= 1 << seat;
+        for (int seat = 0; seat < seats; seat++) {
+            int beats = 1;
+            for (int other = 0; other < seats && beats; other++)
+                beats = other == seat || bp_outranks(seen->reach[i][seat][1], fourth[seat],
+                                                     seen->reach[i][other][0], fourth[other]);
+            mask |= beats << seat;
+        }
         seen->can[i] = mask;
-        uint64_t units = (uint64_t)b->units[i][0] | (uint64_t)b->units[i][1] << 3;
         if ((mask & (mask - 1)) == 0) {
-            seen->sure[i] = mask == 2 ? 1 : mask == 1 ? 0 : -1;
+            seen->sure[i] = mask ? __builtin_ctz((unsigned)mask) : -1;
             parts[i] = 1ull << 62 | (uint64_t)(seen->sure[i] + 1) << 6 | units;
+            wide[i] = (bp_part_t){1ull << 62 | (uint64_t)(seen->sure[i] + 1), units};
             continue;
         }
         seen->sure[i] = -1;
-        int order = !fourth[0] ? (fourth[1] ? 2 : 0) : !fourth[1] ? 1 : fourth[0] < fourth[1] ? 3 : 4;
-        parts[i] = 2ull << 62 | (uint64_t)b->base[i][0] << 24 | (uint64_t)b->base[i][1] << 9 |
-                   (uint64_t)order << 6 | units;
+        uint64_t bases = 0, order = 0;
+        int by[BP_SEATS], count = 0; /* the seats with four cards there, the first first */
+        for (int seat = 0; seat < seats; seat++) {
+            bases |= (uint64_t)b->base[i][seat] << 12 * seat;
+            if (!fourth[seat])
+                continue;
+            int at = count++;
+            for (; at > 0 && fourth[by[at - 1]] > fourth[seat]; at--)
+                by[at] = by[at - 1];
+            by[at] = seat;
+        }
+        for (int j = 0; j < count; j++)
+            order |= (uint64_t)by[j] << 2 * j;
+        if (seats == 2) {
+            int code = !fourth[0] ? (fourth[1] ? 2 : 0) : !fourth[1] ? 1 : fourth[0] < fourth[1] ? 3 : 4;
+            parts[i] = 2ull << 62 | (uint64_t)b->base[i][0] << 24 | (uint64_t)b->base[i][1] << 9 |
+                       (uint64_t)code << 6 | units;
+        }
+        wide[i] = (bp_part_t){2ull << 62 | bases, units | (uint64_t)count << 12 | order << 15};
     }
-    for (int i = 1; i < STATES; i++) /* sorted: the key whatever the states' order */
-        for (int j = i; j > 0 && parts[j - 1] > parts[j]; j--) {
-            uint64_t part = parts[j];
-            parts[j] = parts[j - 1];
-            parts[j - 1] = part;
+    if (seats == 2) {
+        for (int i = 1; i < STATES; i++) /* sorted: the key whatever the states' order */
+            for (int j = i; j > 0 && parts[j - 1] > parts[j]; j--) {
+                uint64_t part = parts[j];
+                parts[j] = parts[j - 1];
+                parts[j - 1] = part;
+            }
+        seen->key[0] = (uint64_t)b->bits[0] | (uint64_t)b->bits[1] << 32;
+        memcpy(seen->key + 1, parts, sizeof parts);
+        return;
+    }
+    for (int i = 1; i < STATES; i++)
+        for (int j = i; j > 0 && (wide[j - 1].high > wide[j].high ||
+                                  (wide[j - 1].high == wide[j].high && wide[j - 1].low > wide[j].low));
+             j--) {
+            bp_part_t part = wide[j];
+            wide[j] = wide[j - 1];
+            wide[j - 1] = part;
         }
     seen->key[0] = (uint64_t)b->bits[0] | (uint64_t)b->bits[1] << 32;
-    memcpy(seen->key + 1, parts, sizeof parts);
+    seen->key[1] = (uint64_t)b->bits[2] | (uint64_t)b->bits[3] << 32;
+    seen->key[2] = 0; /* the seat a question is about: its asker's to set */
+    for (int i = 0; i < STATES; i++) {
+        seen->key[3 + 2 * i] = wide[i].high;
+        seen->key[4 + 2 * i] = wide[i].low;
+    }
 }
 
 /* bestplay._beating: up to BP_GROUPS groups of k cards of the pool that make
@@ -469,7 +540,7 @@ static void bp_commit_search(bp_commit_t *c, int at, int count) {
 }
 
 /* bestplay.committed for ``seat``: how many of the states still open to
- * both it can win whatever is played, by disjoint groups of its cards. */
+ * more than one seat it can win whatever is played, by disjoint groups of its cards. */
 static int bp_commitment(bp_search_t *s, const bp_survey_t *seen, int seat) {
     bp_board_t *b = &s->board;
     bp_need_t needs[STATES];
@@ -477,9 +548,20 @@ static int bp_commitment(bp_search_t *s, const bp_survey_t *seen, int seat) {
     for (int i = 0; i < STATES; i++) {
         if (seen->sure[i] >= 0 || !(seen->can[i] >> seat & 1))
             continue;
-        int other = 1 - seat, *fourth = b->fourth[i];
-        bp_need_t need = {b->base[i][seat], UNITS - b->units[i][seat], seen->reach[i][other][1],
-                          fourth[seat] > 0 && (fourth[other] == 0 || fourth[seat] < fourth[other])};
+        /* the strongest army another seat can make; a tie goes this seat's way
+         * only when its fourth card is down and the other's not */
+        int *fourth = b->fourth[i], threshold = -1, ties = 1;
+        for (int other = 0; other < b->seats; other++) {
+            if (other == seat)
+                continue;
+            int high = seen->reach[i][other][1];
+            int tie = fourth[seat] > 0 && (fourth[other] == 0 || fourth[seat] < fourth[other]);
+            if (high > threshold)
+                threshold = high, ties = tie;
+            else if (high == threshold)
+                ties = ties && tie;
+        }
+        bp_need_t need = {b->base[i][seat], UNITS - b->units[i][seat], threshold, ties};
         int at = n++;
         while (at > 0 && needs[at - 1].k > need.k) /* by cards lacking, stably */
             needs[at] = needs[at - 1], at--;
@@ -569,8 +651,12 @@ static int by_weight(const void *a, const void *b) {
 /* A play as one number: mask << 3 | state + 1 (0: none). */
 #define BP_PLAY(mask, index) ((mask) << 3 | ((index) + 1))
 
-/* Solver._ordered at two seats: the mover's plays, one of each set alike. */
-static int bp_ordered(bp_search_t *s, const bp_survey_t *seen, int best, int out[BP_PLAYS]) {
+/* Solver._ordered (classic scoring, or two seats): the mover's plays, one
+ * of each set alike; ``selfish``: the mover wants its own armies strong and
+ * nothing else, so it spends no card where the winner is certain that
+ * carries every icon of a plainer card it holds. */
+static int bp_ordered(bp_search_t *s, const bp_survey_t *seen, int best, int selfish,
+                      int out[BP_PLAYS]) {
     bp_board_t *b = &s->board;
     int seat = bp_mover(b);
     int hand[32];
@@ -585,7 +671,7 @@ static int bp_ordered(bp_search_t *s, const bp_survey_t *seen, int best, int out
         int icons = bp_icons[mask], plainer = 0;
         for (int other = 1; other < 32 && !plainer; other++) {
             int fewer = bp_icons[other];
-            plainer = other != mask && hand[other] && (other & mask) == other &&
+            plainer = selfish && other != mask && hand[other] && (other & mask) == other &&
                       (fewer < icons || (fewer == icons && other < mask));
         }
         spare[mask] = !plainer;
@@ -622,8 +708,7 @@ static int bp_ordered(bp_search_t *s, const bp_survey_t *seen, int best, int out
                 continue;
             /* Solver._part: a state whose winner is certain is told apart by winner and units */
             twin = other == i || (seen->sure[i] >= 0 && seen->sure[other] == seen->sure[i] &&
-                                  b->units[other][0] == b->units[i][0] &&
-                                  b->units[other][1] == b->units[i][1]);
+                                  !memcmp(b->units[other], b->units[i], sizeof b->units[i]));
         }
         if (!twin)
             out[count++] = BP_PLAY(mask, i);
@@ -650,7 +735,7 @@ static int bp_at_least(bp_search_t *s, int v) {
     bp_board_t *b = &s->board;
     bp_spend(s);
     if (b->resolved == STATES)
-        return b->won0 >= v;
+        return b->won[0] >= v;
     bp_survey_t seen;
     int low, high, best;
     bp_look(s, v, &seen, NULL, &low, &high, &best);
@@ -658,7 +743,7 @@ static int bp_at_least(bp_search_t *s, int v) {
         return low >= v;
     int maximizing = bp_mover(b) == 0;
     int plays[BP_PLAYS];
-    int n = bp_ordered(s, &seen, best, plays);
+    int n = bp_ordered(s, &seen, best, 1, plays);
     bp_promise_t promising[BP_PLAYS];
     int kept = 0, by_card[32][STATES][2], seat = bp_mover(b);
     memset(by_card, -1, sizeof by_card);
@@ -667,7 +752,7 @@ static int bp_at_least(bp_search_t *s, int v) {
         int child_low, child_high, child_best;
         bp_play(b, mask, index);
         if (b->resolved == STATES) {
-            child_low = child_high = b->won0;
+            child_low = child_high = b->won[0];
         } else {
             bp_survey_t child;
             bp_change_t change = {&seen, seat, index, by_card[mask]};
@@ -697,10 +782,77 @@ static int bp_at_least(bp_search_t *s, int v) {
     return bp_settle(s, &seen, low, high, v, !maximizing, best);
 }
 
+/* --------------------------------------- three and four seats, classic scoring */
+
+/* Solver._settled: whether the bounds alone say that ``seat`` wins (1) or cannot (0); -1: neither. */
+static int bp_settled(bp_search_t *s, const bp_survey_t *seen, int seat) {
+    int seats = s->board.seats, sure[BP_SEATS] = {0}, can[BP_SEATS] = {0}, open = 0;
+    for (int i = 0; i < STATES; i++) {
+        if (seen->sure[i] >= 0)
+            sure[seen->sure[i]]++;
+        else
+            open++;
+        for (int other = 0; other < seats; other++)
+            can[other] += seen->can[i] >> other & 1;
+    }
+    int most = 0;
+    for (int other = 0; other < seats; other++) {
+        if (other == seat)
+            continue;
+        if (can[seat] < sure[other])
+            return 0;
+        if (can[other] > most)
+            most = can[other];
+    }
+    if (can[seat] < 2)
+        return 0;
+    if (sure[seat] > most)
+        return 1;
+    if (sure[seat] + open > most && sure[seat] + bp_commitment(s, seen, seat) > most)
+        return 1;
+    return -1;
+}
+
+/* Solver.wins: whether ``seat`` wins with best play against all the others
+ * playing together against it (the paranoid value). */
+static int bp_wins(bp_search_t *s, int seat) {
+    bp_board_t *b = &s->board;
+    bp_spend(s);
+    if (b->resolved == STATES)
+        return bp_outcome_winner(b) == seat;
+    bp_survey_t seen;
+    bp_survey(s, &seen, NULL);
+    seen.key[2] = (uint64_t)seat;
+    uint64_t value;
+    if (table_get(&s->paranoid, seen.key, &value))
+        return (int)value;
+    int result = bp_settled(s, &seen, seat);
+    if (result < 0) {
+        int maximizing = bp_mover(b) == seat, plays[BP_PLAYS];
+        int n = bp_ordered(s, &seen, 0, maximizing, plays);
+        result = !maximizing;
+        for (int j = 0; j < n; j++) {
+            int mask = plays[j] >> 3, index = (plays[j] & 7) - 1;
+            bp_play(b, mask, index);
+            int found = bp_wins(s, seat);
+            bp_undo(b, mask, index);
+            if (found == maximizing) {
+                result = found;
+                break;
+            }
+        }
+    }
+    table_put(&s->paranoid, seen.key, (uint64_t)result);
+    return result;
+}
+
+/* ------------------------------------------------------------- the budget */
+
 /* The tables' sizes: a search's memory stays below a few hundred MB. */
 static int bp_open(bp_search_t *s) {
     return table_open(&s->states, 1 + STATES, 1 << 21) && table_open(&s->reaches, 1, 1 << 20) &&
-           table_open(&s->commits, 4, 1 << 20) && table_open(&s->beating, 2, 1 << 20);
+           table_open(&s->commits, 4, 1 << 20) && table_open(&s->beating, 2, 1 << 20) &&
+           table_open(&s->paranoid, BP_KEY, 1 << 20);
 }
 
 static void bp_forget(bp_search_t *s) {
@@ -709,11 +861,14 @@ static void bp_forget(bp_search_t *s) {
     table_clear(&s->reaches);
     table_clear(&s->commits);
     table_clear(&s->beating);
+    table_clear(&s->paranoid);
 }
 
-/* Whether P1 gets v states or more from the board: 1 or 0; -1 when the
- * budget (``most`` positions, -1: none; ``seconds``, < 0: none) ran out. */
-static int bp_search(bp_search_t *s, int v, long long most, double seconds) {
+/* The answer of ``question`` (bp_at_least: v; bp_wins: the seat) of the
+ * board: 1 or 0; -1 when the budget (``most`` positions, -1: none;
+ * ``seconds``, < 0: none) ran out. */
+static int bp_search(bp_search_t *s, int (*question)(bp_search_t *, int), int of, long long most,
+                     double seconds) {
     s->nodes = 0;
     s->most = most;
     s->deadline = seconds < 0 ? -1 : bp_clock() + seconds;
@@ -722,7 +877,7 @@ static int bp_search(bp_search_t *s, int v, long long most, double seconds) {
         s->board = kept;
         return -1;
     }
-    return bp_at_least(s, v);
+    return question(s, of);
 }
 
 #endif

@@ -441,13 +441,17 @@ class Value:
 _GAMES = count()  # names each Solver's tables in the compiled search
 
 
-def compiled_search() -> Callable[..., tuple[int, int]] | None:
-    """The compiled search at two seats (``_bestplay.h``), where it was built."""
+def compiled_search(seats: int, points: bool) -> Callable[..., tuple[int, int]] | None:
+    """The compiled search (``_bestplay.h``) where it was built: at two seats
+    ``Solver.at_least``, at three and four with classic scoring
+    ``Solver.wins``; None where the search is Python's alone."""
     if analysis.CORE is None:  # not built, or turned off (``compiled``)
         return None
-    from ._analysis import at_least
+    from . import _analysis
 
-    return at_least
+    if seats == 2:
+        return _analysis.at_least
+    return None if points else _analysis.wins
 
 
 class Solver:
@@ -464,7 +468,7 @@ class Solver:
         self.states: dict[tuple[object, ...], tuple[int, int, Play | None]] = {}
         self.paranoid: list[dict[tuple[object, ...], bool]] = [{} for _ in range(board.seats)]
         self.selfishly: dict[tuple[object, ...], Selfish] = {}
-        self.core = compiled_search() if board.seats == 2 else None
+        self.core = compiled_search(board.seats, board.scoring.is_points)
         self.game = next(_GAMES)
 
     def value(self) -> Value:
@@ -551,7 +555,7 @@ class Solver:
         """Whether P1 gets at least ``v`` states with best play (two seats):
         by the compiled search where it was built, the same as here."""
         if self.core is not None:
-            return self._at_least_in_core(v)
+            return self._asked(v)
         board = self.board
         self.budget.spend()
         if board.over:
@@ -584,20 +588,22 @@ class Solver:
                 return self._settle(seen, low, high, v, found, play)
         return self._settle(seen, low, high, v, not maximizing, best)
 
-    def _at_least_in_core(self, v: int) -> bool:
+    def _asked(self, of: int) -> bool:
+        """The compiled search's answer for the board: ``at_least(of)`` at two
+        seats, ``wins(of)`` at more. Raises OutOfBudget."""
         assert self.core is not None
         board, budget = self.board, self.budget
         armies = tuple(
             field
             for index in range(_STATES)
-            for seat in range(2)
+            for seat in range(board.seats)
             for field in (
                 board.base[index][seat],
                 board.units[index][seat],
                 board.fourth[index][seat],
             )
         )
-        winners = tuple(board.rankings[m - 1][0] if m else -1 for m in board.markers)
+        leaders = tuple(ranking[0] for ranking in board.rankings)
         most = -1 if budget.most is None else max(budget.most - budget.nodes, 0)
         seconds = -1.0 if budget.deadline is None else max(budget.deadline - time.monotonic(), 0.0)
         found, nodes = self.core(
@@ -608,8 +614,9 @@ class Solver:
             tuple(bytes(hand) for hand in board.hand),
             tuple(board.keys),
             armies,
-            winners,
-            v,
+            tuple(board.markers),
+            leaders,
+            of,
             most,
             seconds,
         )
@@ -758,6 +765,8 @@ class Solver:
     def wins(self, seat: int) -> bool:
         """Whether ``seat`` wins with best play against all the others playing
         together against it (the paranoid value)."""
+        if self.core is not None:
+            return self._asked(seat)
         board = self.board
         self.budget.spend()
         if board.over:

@@ -10,9 +10,9 @@ on the reference deck, classic scoring; for each count of plies ``left``
 before its end, the position there is valued by ``engine.bestplay`` within
 ``--budget`` seconds (one core a process). A position is *solved* when its
 value came out exact: at two seats the states P1 gets, at three and four
-each seat's forced win (every seat for itself is not asked here). At two
-seats the search is the compiled one where it was built (``--python``: the
-Python reference, for the ratio of the two on the same positions). Prints,
+each seat's forced win (every seat for itself is not asked here). The
+search is the compiled one where it was built (``--python``: the Python
+reference, for the ratio of the two on the same positions). Prints,
 for each seat count and plies left, how many were solved and the median,
 90th percentile and largest time; writes the table as JSON to
 bench/results/bestplay-<time>.json.
@@ -54,7 +54,7 @@ def solve(
     if seats == 2:
         exact = solver.value().exact
     else:
-        exact = all(solver.forced(seat) is not None for seat in range(seats))
+        exact = None not in solver.forced_wins()
     return time.perf_counter() - started, exact
 
 
@@ -66,7 +66,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=10.0, help="seconds a position")
     parser.add_argument("--seed", default="bestplay")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--python", action="store_true", help="the Python search at two seats")
+    parser.add_argument("--python", action="store_true", help="the Python search")
     args = parser.parse_args()
     rows = []
     with ProcessPoolExecutor(args.jobs) as pool:

@@ -774,7 +774,7 @@ static int bp_at_least(bp_search_t *s, int v) {
         int found = bp_at_least(s, v);
         bp_undo(b, mask, index);
         if (found == maximizing) {
-            int left = 2 * STATES * UNITS - b->ply;
+            int left = b->seats * STATES * UNITS - b->ply;
             s->history[seat][mask][index] += (long long)left * left;
             return bp_settle(s, &seen, low, high, v, found, promising[j].play);
         }
@@ -806,15 +806,51 @@ static int bp_settled(bp_search_t *s, const bp_survey_t *seen, int seat) {
     }
     if (can[seat] < 2)
         return 0;
+    /* another seat sure of more states than this one can win */
+    for (int other = 0; other < seats; other++)
+        if (other != seat && sure[other] + open > can[seat] &&
+            sure[other] + bp_commitment(s, seen, other) > can[seat])
+            return 0;
     if (sure[seat] > most)
         return 1;
-    if (sure[seat] + open > most && sure[seat] + bp_commitment(s, seen, seat) > most)
-        return 1;
-    return -1;
+    /* the states this seat commits its cards to are lost to every other seat:
+     * to one that cannot win some of them, all but those */
+    int contested = 0, beyond[BP_SEATS] = {0};
+    for (int i = 0; i < STATES; i++)
+        if (seen->sure[i] < 0 && seen->can[i] >> seat & 1) {
+            contested++;
+            for (int other = 0; other < seats; other++)
+                beyond[other] += !(seen->can[i] >> other & 1);
+        }
+    if (!contested)
+        return -1;
+    int committing = bp_commitment(s, seen, seat);
+    for (int other = 0; other < seats; other++) {
+        int lost = committing - beyond[other];
+        if (other != seat && sure[seat] + committing <= can[other] - (lost > 0 ? lost : 0))
+            return -1;
+    }
+    return 1;
+}
+
+/* What the table or else the bounds say of whether ``seat`` wins from the
+ * board (``seen``: its survey): 1, 0; -1: neither (the bounds kept). */
+static int bp_known(bp_search_t *s, bp_survey_t *seen, int seat) {
+    seen->key[2] = (uint64_t)seat;
+    uint64_t value;
+    if (table_get(&s->paranoid, seen->key, &value))
+        return (int)value - 1;
+    int found = bp_settled(s, seen, seat);
+    table_put(&s->paranoid, seen->key, (uint64_t)(found + 1));
+    return found;
 }
 
 /* Solver.wins: whether ``seat`` wins with best play against all the others
- * playing together against it (the paranoid value). */
+ * playing together against it (the paranoid value). Each play is first
+ * looked at one ply ahead by the bounds: one that settles the question for
+ * the mover ends the search, one that settles it against the mover needs no
+ * search, and the rest go by the states the seat is sure of and can still
+ * win there, then by the history of cut-offs. */
 static int bp_wins(bp_search_t *s, int seat) {
     bp_board_t *b = &s->board;
     bp_spend(s);
@@ -822,27 +858,55 @@ static int bp_wins(bp_search_t *s, int seat) {
         return bp_outcome_winner(b) == seat;
     bp_survey_t seen;
     bp_survey(s, &seen, NULL);
-    seen.key[2] = (uint64_t)seat;
-    uint64_t value;
-    if (table_get(&s->paranoid, seen.key, &value))
-        return (int)value;
-    int result = bp_settled(s, &seen, seat);
+    int result = bp_known(s, &seen, seat);
+    if (result >= 0)
+        return result;
+    int mover = bp_mover(b), maximizing = mover == seat, plays[BP_PLAYS];
+    int n = bp_ordered(s, &seen, 0, maximizing, plays);
+    bp_promise_t promising[BP_PLAYS];
+    int kept = 0, by_card[32][STATES][2];
+    memset(by_card, -1, sizeof by_card);
+    for (int j = 0; j < n; j++) {
+        int mask = plays[j] >> 3, index = (plays[j] & 7) - 1, found, promise = 0;
+        bp_play(b, mask, index);
+        if (b->resolved == STATES) {
+            found = bp_outcome_winner(b) == seat;
+        } else {
+            bp_survey_t child;
+            bp_change_t change = {&seen, mover, index, by_card[mask]};
+            bp_survey(s, &child, &change);
+            found = bp_known(s, &child, seat);
+            for (int i = 0; i < STATES; i++)
+                promise += (child.sure[i] == seat) * STATES + (child.can[i] >> seat & 1);
+        }
+        bp_undo(b, mask, index);
+        if (found == maximizing) {
+            result = found;
+            break;
+        }
+        if (found < 0)
+            promising[kept] = (bp_promise_t){maximizing ? promise : -promise, kept, plays[j],
+                                             s->history[mover][mask][index]},
+            kept++;
+    }
     if (result < 0) {
-        int maximizing = bp_mover(b) == seat, plays[BP_PLAYS];
-        int n = bp_ordered(s, &seen, 0, maximizing, plays);
+        qsort(promising, (size_t)kept, sizeof promising[0], by_promise);
         result = !maximizing;
-        for (int j = 0; j < n; j++) {
-            int mask = plays[j] >> 3, index = (plays[j] & 7) - 1;
+        for (int j = 0; j < kept; j++) {
+            int mask = promising[j].play >> 3, index = (promising[j].play & 7) - 1;
             bp_play(b, mask, index);
             int found = bp_wins(s, seat);
             bp_undo(b, mask, index);
             if (found == maximizing) {
+                int left = b->seats * STATES * UNITS - b->ply;
+                s->history[mover][mask][index] += (long long)left * left;
                 result = found;
                 break;
             }
         }
     }
-    table_put(&s->paranoid, seen.key, (uint64_t)result);
+    seen.key[2] = (uint64_t)seat;
+    table_put(&s->paranoid, seen.key, (uint64_t)(result + 1));
     return result;
 }
 

@@ -476,7 +476,7 @@ class Solver:
         board = self.board
         if board.seats == 2:
             return Value.of_states(*self._states())
-        forced = tuple(self.forced(s) for s in range(board.seats))
+        forced = self.forced_wins()
         root = board.depth
         selfish = None
         if not self.budget.spent:
@@ -747,6 +747,15 @@ class Solver:
 
     # -- three and four seats: whether a seat can force a win -----------------
 
+    def forced_wins(self) -> tuple[bool | None, ...]:
+        """``forced`` for each seat. At most one seat can force a win (two
+        could not both win whatever the others do), so once one can, the
+        rest are not searched."""
+        found: list[bool | None] = []
+        for seat in range(self.board.seats):
+            found.append(False if True in found else self.forced(seat))
+        return tuple(found)
+
     def forced(self, seat: int) -> bool | None:
         """Whether ``seat`` can force a win against all the others together
         (``wins``), as far as the budget reaches (None: not known)."""
@@ -805,13 +814,29 @@ class Solver:
                 sure[seen.sure[index]] += 1
             for other in range(seats):
                 can[other] += seen.can[index] >> other & 1
-        if can[seat] < 2 or any(can[seat] < sure[o] for o in range(seats) if o != seat):
+        others = [o for o in range(seats) if o != seat]
+        if can[seat] < 2 or any(can[seat] < sure[o] for o in others):
             return False
-        most = max(can[o] for o in range(seats) if o != seat)
-        if sure[seat] > most:
-            return True
         open_states = sum(1 for i in range(_STATES) if seen.sure[i] < 0)
-        if sure[seat] + open_states > most and sure[seat] + self._commitment(seen, seat) > most:
+        # another seat sure of more states than this one can win
+        if any(
+            sure[o] + open_states > can[seat] and sure[o] + self._commitment(seen, o) > can[seat]
+            for o in others
+        ):
+            return False
+        if sure[seat] > max(can[o] for o in others):
+            return True
+        # the states this seat commits its cards to are lost to every other
+        # seat: to one that cannot win some of them, all but those
+        contested = [i for i in range(_STATES) if seen.sure[i] < 0 and seen.can[i] >> seat & 1]
+        if not contested:
+            return None
+        committing = self._commitment(seen, seat)
+        if all(
+            sure[seat] + committing
+            > can[o] - max(0, committing - sum(1 for i in contested if not seen.can[i] >> o & 1))
+            for o in others
+        ):
             return True
         return None
 

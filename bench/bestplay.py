@@ -51,10 +51,7 @@ def solve(
     if python:
         solver.core = None
     started = time.perf_counter()
-    if seats == 2:
-        exact = solver.value().exact
-    else:
-        exact = None not in solver.forced_wins()
+    exact = solver.value().exact if seats == 2 else None not in solver.forced_wins()
     return time.perf_counter() - started, exact
 
 

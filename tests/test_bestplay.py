@@ -86,7 +86,7 @@ def _dealt_position(k: int, seats: int, left: int) -> Game:
 
 @pytest.fixture(params=["compiled", "python"])
 def search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The two-seat search in C (``_bestplay.h``) or its Python reference."""
+    """The search in C (``_bestplay.h``) where it serves, or its Python reference."""
     if request.param == "python":
         monkeypatch.setattr(bestplay, "compiled_search", lambda *_: None)
     elif bestplay.compiled_search(2, False) is None:
@@ -163,6 +163,28 @@ def test_the_compiled_search_is_the_reference_search(left: int) -> None:
         searched[0] += in_c
         searched[1] += in_python
     assert searched[0] <= searched[1]
+
+
+@pytest.mark.skipif(
+    bestplay.compiled_search(3, False) is None, reason="the compiled core is not built here"
+)
+@pytest.mark.parametrize(("seats", "left"), [(3, 9), (4, 8), (3, 12), (4, 12)])
+def test_the_compiled_paranoid_search_is_the_reference_search(seats: int, left: int) -> None:
+    """Three and four seats, classic scoring: the C search (``bp_wins``)
+    finds each seat's forced win as the Python one does, and at most one
+    seat's is a win."""
+    wins = 0
+    for k in range(10 if left < 12 else 4):
+        game = _dealt_position(k, seats, left)
+        compiled, reference = Solver(Board(game, CLASSIC)), Solver(Board(game, CLASSIC))
+        assert compiled.core is not None
+        reference.core = None
+        found = compiled.forced_wins()
+        assert found == reference.forced_wins() and None not in found
+        # forced_wins stops at a forced win; the rest, searched, are no wins
+        assert [reference.forced(seat) for seat in range(seats)] == list(found)
+        wins += found.count(True)
+    assert wins > 0  # the positions are not all ones no seat can force
 
 
 @pytest.mark.skipif(

@@ -1,14 +1,17 @@
-/* Best play at two seats (engine/bestplay.py's Solver.at_least), in C.
+/* Best play (engine/bestplay.py's Solver.at_least at two seats, Solver.wins
+ * at three and four with classic scoring), in C.
  *
  * The Python module is the reference and says what the value is and why the
- * search is sound; this file runs the same search: zero-window alpha-beta
- * on "P1 gets v states or more", a transposition table keyed on the position
- * whatever the order of its plays, identical cards and states alike as one
- * play, the per-state reach and the commitment bound as cut-offs, and one
- * ply of look-ahead by them to order the plays; where they leave plays
- * equal, the play that ended most searches so far goes first (the history
- * heuristic of chess programs: at 28 plies from the end it solved 23 of 30
- * positions within 10 s where the bounds' order alone solved 19). Its
+ * search is sound; this file runs the same searches: at two seats,
+ * zero-window alpha-beta on "P1 gets v states or more"; at more, whether a
+ * seat wins against all the others together (the paranoid value). Both keep
+ * a transposition table keyed on the position whatever the order of its
+ * plays, try identical cards and states alike as one play, use the
+ * per-state reach and the commitment bound as cut-offs, and look one ply
+ * ahead by them to order the plays; where they leave plays equal, the play
+ * that ended most searches so far goes first (the history heuristic of
+ * chess programs: at 28 plies from the end it solved 23 of 30 two-seat
+ * positions within 10 s where the bounds' order alone solved 19). The
  * answers are exact, so they equal the reference's whatever the order of
  * the search; tests/test_bestplay.py holds the two together. Armies are in base 5
  * (_analysis.h's rank_of and card_value, made by ranks_made). Nothing here

@@ -612,7 +612,10 @@ static void bp_static(bp_search_t *s, const bp_survey_t *seen, int v, int *low, 
     }
 }
 
-/* Solver._look: the survey, and what the table or else the bounds say. */
+/* Solver._look: the survey, and what the table or else the bounds say. The
+ * table keeps only what searches found (bp_settle): the bounds are cheap to
+ * find again (their parts are kept), and a table filled with every position
+ * looked at one ply ahead is emptied too often. */
 static void bp_look(bp_search_t *s, int v, bp_survey_t *seen, const bp_change_t *change, int *low,
                     int *high, int *best) {
     bp_survey(s, seen, change);
@@ -625,7 +628,6 @@ static void bp_look(bp_search_t *s, int v, bp_survey_t *seen, const bp_change_t 
     }
     bp_static(s, seen, v, low, high);
     *best = 0;
-    table_put(&s->states, seen->key, (uint64_t)*low | (uint64_t)*high << 8);
 }
 
 static int bp_settle(bp_search_t *s, const bp_survey_t *seen, int low, int high, int v,
@@ -787,64 +789,62 @@ static int bp_at_least(bp_search_t *s, int v) {
 
 /* --------------------------------------- three and four seats, classic scoring */
 
+/* The states a seat can win that another's commitment of ``commits`` takes
+ * from it, at least, ``beyond`` of those it could commit to out of its reach. */
+static inline int bp_lost(int commits, int beyond) { return commits > beyond ? commits - beyond : 0; }
+
 /* Solver._settled: whether the bounds alone say that ``seat`` wins (1) or cannot (0); -1: neither. */
 static int bp_settled(bp_search_t *s, const bp_survey_t *seen, int seat) {
-    int seats = s->board.seats, sure[BP_SEATS] = {0}, can[BP_SEATS] = {0}, open = 0;
+    int seats = s->board.seats, sure[BP_SEATS] = {0}, can[BP_SEATS] = {0};
     for (int i = 0; i < STATES; i++) {
         if (seen->sure[i] >= 0)
             sure[seen->sure[i]]++;
-        else
-            open++;
         for (int other = 0; other < seats; other++)
             can[other] += seen->can[i] >> other & 1;
     }
-    int most = 0;
-    for (int other = 0; other < seats; other++) {
-        if (other == seat)
-            continue;
-        if (can[seat] < sure[other])
-            return 0;
-        if (can[other] > most)
-            most = can[other];
+    /* A seat that commits its cards to states wins them, and the others lose
+     * them, if it wants to: the seat asked about always does, the others when
+     * they play against it. The states two seats commit to are apart (each
+     * would beat the other). beyond[p][x]: the states p could commit to that x
+     * cannot win anyway. */
+    int commits[BP_SEATS] = {0}, beyond[BP_SEATS][BP_SEATS] = {{0}};
+    for (int p = 0; p < seats; p++) {
+        int contested = 0;
+        for (int i = 0; i < STATES; i++)
+            if (seen->sure[i] < 0 && seen->can[i] >> p & 1) {
+                contested++;
+                for (int x = 0; x < seats; x++)
+                    beyond[p][x] += !(seen->can[i] >> x & 1);
+            }
+        if (contested)
+            commits[p] = bp_commitment(s, seen, p);
     }
-    if (can[seat] < 2)
-        return 0;
-    /* another seat sure of more states than this one can win */
+    int most = can[seat];
     for (int other = 0; other < seats; other++)
-        if (other != seat && sure[other] + open > can[seat] &&
-            sure[other] + bp_commitment(s, seen, other) > can[seat])
+        if (other != seat)
+            most -= bp_lost(commits[other], beyond[other][seat]);
+    /* five states: a seat with fewer than two has fewer than another */
+    if (most < 2)
+        return 0;
+    for (int other = 0; other < seats; other++)
+        if (other != seat && sure[other] + commits[other] > most)
             return 0;
-    if (sure[seat] > most)
-        return 1;
-    /* the states this seat commits its cards to are lost to every other seat:
-     * to one that cannot win some of them, all but those */
-    int contested = 0, beyond[BP_SEATS] = {0};
-    for (int i = 0; i < STATES; i++)
-        if (seen->sure[i] < 0 && seen->can[i] >> seat & 1) {
-            contested++;
-            for (int other = 0; other < seats; other++)
-                beyond[other] += !(seen->can[i] >> other & 1);
-        }
-    if (!contested)
-        return -1;
-    int committing = bp_commitment(s, seen, seat);
-    for (int other = 0; other < seats; other++) {
-        int lost = committing - beyond[other];
-        if (other != seat && sure[seat] + committing <= can[other] - (lost > 0 ? lost : 0))
+    int least = sure[seat] + commits[seat];
+    for (int other = 0; other < seats; other++)
+        if (other != seat && least <= can[other] - bp_lost(commits[seat], beyond[seat][other]))
             return -1;
-    }
     return 1;
 }
 
 /* What the table or else the bounds say of whether ``seat`` wins from the
- * board (``seen``: its survey): 1, 0; -1: neither (the bounds kept). */
+ * board (``seen``: its survey): 1, 0; -1: neither. As in bp_look, the table
+ * keeps only what searches found. */
 static int bp_known(bp_search_t *s, bp_survey_t *seen, int seat) {
     seen->key[2] = (uint64_t)seat;
     uint64_t value;
     if (table_get(&s->paranoid, seen->key, &value))
-        return (int)value - 1;
+        return (int)value;
     int found = bp_settled(s, seen, seat);
-    table_put(&s->paranoid, seen->key, (uint64_t)(found + 1));
     return found;
 }
 
@@ -909,7 +909,7 @@ static int bp_wins(bp_search_t *s, int seat) {
         }
     }
     seen.key[2] = (uint64_t)seat;
-    table_put(&s->paranoid, seen.key, (uint64_t)(result + 1));
+    table_put(&s->paranoid, seen.key, (uint64_t)result);
     return result;
 }
 
@@ -919,7 +919,7 @@ static int bp_wins(bp_search_t *s, int seat) {
 static int bp_open(bp_search_t *s) {
     return table_open(&s->states, 1 + STATES, 1 << 21) && table_open(&s->reaches, 1, 1 << 20) &&
            table_open(&s->commits, 4, 1 << 20) && table_open(&s->beating, 2, 1 << 20) &&
-           table_open(&s->paranoid, BP_KEY, 1 << 20);
+           table_open(&s->paranoid, BP_KEY, 1 << 21);
 }
 
 static void bp_forget(bp_search_t *s) {

@@ -814,29 +814,27 @@ class Solver:
                 sure[seen.sure[index]] += 1
             for other in range(seats):
                 can[other] += seen.can[index] >> other & 1
+        # A seat that commits its cards to states wins them, and the others
+        # lose them, if it wants to: the seat asked about always does, the
+        # others when they play against it. The states two seats commit to are
+        # apart (each would beat the other).
+        contested = [
+            [i for i in range(_STATES) if seen.sure[i] < 0 and seen.can[i] >> x & 1]
+            for x in range(seats)
+        ]
+        commits = [self._commitment(seen, x) if contested[x] else 0 for x in range(seats)]
+
+        def lost(p: int, x: int) -> int:
+            """The states ``x`` can win that ``p``'s commitment takes from it, at least."""
+            return max(0, commits[p] - sum(1 for i in contested[p] if not seen.can[i] >> x & 1))
+
         others = [o for o in range(seats) if o != seat]
-        if can[seat] < 2 or any(can[seat] < sure[o] for o in others):
+        most = can[seat] - sum(lost(o, seat) for o in others)
+        # five states: a seat with fewer than two has fewer than another
+        if most < 2 or any(sure[o] + commits[o] > most for o in others):
             return False
-        open_states = sum(1 for i in range(_STATES) if seen.sure[i] < 0)
-        # another seat sure of more states than this one can win
-        if any(
-            sure[o] + open_states > can[seat] and sure[o] + self._commitment(seen, o) > can[seat]
-            for o in others
-        ):
-            return False
-        if sure[seat] > max(can[o] for o in others):
-            return True
-        # the states this seat commits its cards to are lost to every other
-        # seat: to one that cannot win some of them, all but those
-        contested = [i for i in range(_STATES) if seen.sure[i] < 0 and seen.can[i] >> seat & 1]
-        if not contested:
-            return None
-        committing = self._commitment(seen, seat)
-        if all(
-            sure[seat] + committing
-            > can[o] - max(0, committing - sum(1 for i in contested if not seen.can[i] >> o & 1))
-            for o in others
-        ):
+        least = sure[seat] + commits[seat]
+        if all(least > can[o] - lost(seat, o) for o in others):
             return True
         return None
 

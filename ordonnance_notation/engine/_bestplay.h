@@ -331,9 +331,10 @@ typedef struct {
     uint64_t high, low;
 } bp_part_t;
 
-/* bestplay.survey (classic scoring at three and four seats): the bounds of
- * every open state and the key (``change``: the board is one play after a
- * survey; NULL: no survey before). */
+/* bestplay.survey (two seats; three and four at classic scoring): the
+ * bounds of every open state and the key (``change``: the board is one play
+ * after a survey; NULL: no survey before). At two seats a state's part of
+ * the key is one word, as before three and four seats were searched here. */
 static void bp_survey(bp_search_t *s, bp_survey_t *seen, const bp_change_t *change) {
     bp_board_t *b = &s->board;
     int seats = b->seats;

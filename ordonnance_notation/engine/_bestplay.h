@@ -326,19 +326,19 @@ typedef struct {
     int (*by_card)[2];         /* the seat's reach in each state once the card is gone (-1: not yet) */
 } bp_change_t;
 
-/* One part of a key at more than two seats: two words, compared in order. */
+/* A state's part of a position's key: two words, compared in order. */
 typedef struct {
     uint64_t high, low;
 } bp_part_t;
 
 /* bestplay.survey (two seats; three and four at classic scoring): the
  * bounds of every open state and the key (``change``: the board is one play
- * after a survey; NULL: no survey before). At two seats a state's part of
- * the key is one word, as before three and four seats were searched here. */
+ * after a survey; NULL: no survey before). At two seats each state's part
+ * is folded into one word: its fields fit, and the positions' table holds
+ * twice as many. */
 static void bp_survey(bp_search_t *s, bp_survey_t *seen, const bp_change_t *change) {
     bp_board_t *b = &s->board;
     int seats = b->seats;
-    uint64_t parts[STATES];
     bp_part_t wide[STATES];
     for (int i = 0; i < STATES; i++) {
         uint64_t units = 0;
@@ -347,9 +347,9 @@ static void bp_survey(bp_search_t *s, bp_survey_t *seen, const bp_change_t *chan
         if (b->winner[i] >= 0) {
             seen->sure[i] = b->winner[i];
             seen->can[i] = 1 << b->winner[i];
-            parts[i] = (uint64_t)b->winner[i];
             /* at more seats the order of capture can break a tie */
-            wide[i] = (bp_part_t){(uint64_t)b->winner[i] << 3 | (uint64_t)b->marker[i], 0};
+            uint64_t marker = seats > 2 ? (uint64_t)b->marker[i] : 0;
+            wide[i] = (bp_part_t){(uint64_t)b->winner[i] << 3 | marker, 0};
             continue;
         }
         int *fourth = b->fourth[i];
@@ -379,7 +379,6 @@ static void bp_survey(bp_search_t *s, bp_survey_t *seen, const bp_change_t *chan
         seen->can[i] = mask;
         if ((mask & (mask - 1)) == 0) {
             seen->sure[i] = mask ? __builtin_ctz((unsigned)mask) : -1;
-            parts[i] = 1ull << 62 | (uint64_t)(seen->sure[i] + 1) << 6 | units;
             wide[i] = (bp_part_t){1ull << 62 | (uint64_t)(seen->sure[i] + 1), units};
             continue;
         }
@@ -397,25 +396,9 @@ static void bp_survey(bp_search_t *s, bp_survey_t *seen, const bp_change_t *chan
         }
         for (int j = 0; j < count; j++)
             order |= (uint64_t)by[j] << 2 * j;
-        if (seats == 2) {
-            int code = !fourth[0] ? (fourth[1] ? 2 : 0) : !fourth[1] ? 1 : fourth[0] < fourth[1] ? 3 : 4;
-            parts[i] = 2ull << 62 | (uint64_t)b->base[i][0] << 24 | (uint64_t)b->base[i][1] << 9 |
-                       (uint64_t)code << 6 | units;
-        }
         wide[i] = (bp_part_t){2ull << 62 | bases, units | (uint64_t)count << 12 | order << 15};
     }
-    if (seats == 2) {
-        for (int i = 1; i < STATES; i++) /* sorted: the key whatever the states' order */
-            for (int j = i; j > 0 && parts[j - 1] > parts[j]; j--) {
-                uint64_t part = parts[j];
-                parts[j] = parts[j - 1];
-                parts[j - 1] = part;
-            }
-        seen->key[0] = (uint64_t)b->bits[0] | (uint64_t)b->bits[1] << 32;
-        memcpy(seen->key + 1, parts, sizeof parts);
-        return;
-    }
-    for (int i = 1; i < STATES; i++)
+    for (int i = 1; i < STATES; i++) /* sorted: the key whatever the states' order */
         for (int j = i; j > 0 && (wide[j - 1].high > wide[j].high ||
                                   (wide[j - 1].high == wide[j].high && wide[j - 1].low > wide[j].low));
              j--) {
@@ -424,6 +407,11 @@ static void bp_survey(bp_search_t *s, bp_survey_t *seen, const bp_change_t *chan
             wide[j - 1] = part;
         }
     seen->key[0] = (uint64_t)b->bits[0] | (uint64_t)b->bits[1] << 32;
+    if (seats == 2) { /* high: 24 bits and the tag (62, 63); low: 19 bits */
+        for (int i = 0; i < STATES; i++)
+            seen->key[1 + i] = wide[i].high | wide[i].low << 24;
+        return;
+    }
     seen->key[1] = (uint64_t)b->bits[2] | (uint64_t)b->bits[3] << 32;
     seen->key[2] = 0; /* the seat a question is about: its asker's to set */
     for (int i = 0; i < STATES; i++) {
@@ -727,6 +715,13 @@ typedef struct {
     long long history;
 } bp_promise_t;
 
+/* The history heuristic: a play of ``seat`` ended a search; the more plies
+ * it had left below it, the more that counts. */
+static inline void bp_credit(bp_search_t *s, int seat, int mask, int index) {
+    int left = s->board.seats * STATES * UNITS - s->board.ply;
+    s->history[seat][mask][index] += (long long)left * left;
+}
+
 static int by_promise(const void *a, const void *b) {
     const bp_promise_t *x = a, *y = b;
     if (x->promise != y->promise)
@@ -780,8 +775,7 @@ static int bp_at_least(bp_search_t *s, int v) {
         int found = bp_at_least(s, v);
         bp_undo(b, mask, index);
         if (found == maximizing) {
-            int left = b->seats * STATES * UNITS - b->ply;
-            s->history[seat][mask][index] += (long long)left * left;
+            bp_credit(s, seat, mask, index);
             return bp_settle(s, &seen, low, high, v, found, promising[j].play);
         }
     }
@@ -845,8 +839,7 @@ static int bp_known(bp_search_t *s, bp_survey_t *seen, int seat) {
     uint64_t value;
     if (table_get(&s->paranoid, seen->key, &value))
         return (int)value;
-    int found = bp_settled(s, seen, seat);
-    return found;
+    return bp_settled(s, seen, seat);
 }
 
 /* Solver.wins: whether ``seat`` wins with best play against all the others
@@ -888,10 +881,11 @@ static int bp_wins(bp_search_t *s, int seat) {
             result = found;
             break;
         }
-        if (found < 0)
+        if (found < 0) {
             promising[kept] = (bp_promise_t){maximizing ? promise : -promise, kept, plays[j],
-                                             s->history[mover][mask][index]},
+                                             s->history[mover][mask][index]};
             kept++;
+        }
     }
     if (result < 0) {
         qsort(promising, (size_t)kept, sizeof promising[0], by_promise);
@@ -902,14 +896,12 @@ static int bp_wins(bp_search_t *s, int seat) {
             int found = bp_wins(s, seat);
             bp_undo(b, mask, index);
             if (found == maximizing) {
-                int left = b->seats * STATES * UNITS - b->ply;
-                s->history[mover][mask][index] += (long long)left * left;
+                bp_credit(s, mover, mask, index);
                 result = found;
                 break;
             }
         }
     }
-    seen.key[2] = (uint64_t)seat;
     table_put(&s->paranoid, seen.key, (uint64_t)result);
     return result;
 }

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
 import time
@@ -30,19 +29,12 @@ from pathlib import Path
 
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import play_game
+from ordonnance_notation.making.statistics import wilson
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "results"
 PAIRINGS = (("careful", "greedy"), ("careful", "random"), ("greedy", "random"))
 CHUNK = 50  # games a task: few enough tasks to cost nothing, enough to share the cores
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a share of ``wins`` in ``games``."""
-    share = wins / games
-    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
-    return centre - half / (1 + z * z / games), centre + half / (1 + z * z / games)
 
 
 def play_chunk(seed: str, challenger: str, opponent: str, seats: int, first: int, last: int) -> int:

@@ -64,6 +64,7 @@ CODES: dict[str, str] = {
     "E007": "input beyond a limit",
     "E008": "a worker process ended",
     "E009": "a Dask cluster cannot be used",
+    "E010": "a bot cannot be started",
     # syntax
     "E100": "unexpected character",
     "E101": "unexpected token",

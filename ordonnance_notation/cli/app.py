@@ -28,6 +28,7 @@ from . import (
     export,
     fix,
     fmt,
+    match,
     play,
     replay,
     select,
@@ -53,7 +54,7 @@ app = typer.Typer(
     rich_markup_mode=None,  # plain usage errors and help: one line, greppable, no boxes
 )
 # in the order of `ordo --help`
-COMMANDS = [validate, deal, play, stats, export, select, dedup, fmt, convert, replay, fix]
+COMMANDS = [validate, deal, play, match, stats, export, select, dedup, fmt, convert, replay, fix]
 COMMANDS += [explain, summary, analyse, view]
 for command in COMMANDS:
     app.command(command.NAME, short_help=command.SHORT)(command.command)

@@ -125,6 +125,10 @@ class _Progress:
     def advance(self, by: int = 1) -> None:
         self._bar.advance(self._task, by)
 
+    def describe(self, what: str) -> None:
+        """What the line says before its bar (a score so far)."""
+        self._bar.update(self._task, description=what)
+
 
 def _same_file(one: str, other: str) -> bool:
     try:

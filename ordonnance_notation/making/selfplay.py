@@ -18,8 +18,10 @@ from ..engine.game import STATES, Deal, Game, Table, Turn
 from ..engine.rng import Rng
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
 from ..notation import writer
-from .bots import COMPILED_BOTS, Bot, bot, bot_values
+from .bots import COMPILED_BOTS, bot_values
 from .dealing import Deck, deal
+from .players import Builtin
+from .table import play_table
 
 GENERATOR = "ordonnance_notation 0.1.0"
 CLASSIC = Scoring.classic()
@@ -66,37 +68,40 @@ PLAYS = _compiled()
 def play_game(
     seed: str, bots: Sequence[str], deck: Deck, scoring: Scoring = CLASSIC, fast: bool = True
 ) -> SelfPlayed:
-    """One complete game between ``bots`` (one name per seat, P1 first).
-    Between the built-in bots the plays are chosen in C where it was built
-    (``_selfplay.c``), the same plays as here (``fast=False``)."""
+    """One complete game between ``bots`` (one name per seat, P1 first),
+    dealt from ``seed``."""
+    return play_deal(deal(deck, len(bots), seed), seed, bots, deck.name, scoring, fast)
+
+
+def play_deal(
+    dealt: Deal,
+    seed: str,
+    bots: Sequence[str],
+    deck: str,
+    scoring: Scoring = CLASSIC,
+    fast: bool = True,
+    streams: str | None = None,
+) -> SelfPlayed:
+    """One complete game between built-in ``bots`` from ``dealt`` (dealt from
+    ``seed``); seat Pn chooses with the stream ``<streams>/Pn`` (default:
+    ``seed``). The plays are chosen in C where it was built
+    (``_selfplay.c``), the same plays as at the table here (``fast=False``)."""
     seats = len(bots)
-    dealt = deal(deck, seats, seed)
-    streams = [Rng(f"{seed}/{seat_name(seat)}") for seat in range(seats)]
+    streams = seed if streams is None else streams
     if fast and PLAYS is not None and all(name in COMPILED_BOTS for name in bots):
         table = Table(seats, dealt)
         hands = tuple(tuple(card.mask for card in hand) for hand in dealt.hands)
         kinds = tuple(COMPILED_BOTS[name] for name in bots)
-        below = tuple(stream.below for stream in streams)
+        below = tuple(Rng(f"{streams}/{seat_name(seat)}").below for seat in range(seats))
         chosen = PLAYS(hands, tuple(card.mask for card in dealt.pile), kinds, below)
-        turns = [table.play(Card(mask), STATES[state]) for mask, state in chosen]
+        turns = tuple(table.play(Card(mask), STATES[state]) for mask, state in chosen)
         game = table.snapshot()
+        outcome = score(seats, game.resolutions, scoring)
     else:
-        game, turns = _played(dealt, [bot(name) for name in bots], streams)
-    outcome = score(seats, game.resolutions, scoring)
-    return SelfPlayed(seed, tuple(bots), scoring, deck.name, dealt, tuple(turns), game, outcome)
-
-
-def _played(dealt: Deal, players: list[Bot], streams: list[Rng]) -> tuple[Game, list[Turn]]:
-    game = Game.new(len(players), dealt)
-    turns = []
-    while not game.over:
-        seat = game.to_move
-        hand = game.hand_to_play()
-        assert hand is not None
-        card, state = players[seat].choose(game, hand, streams[seat])
-        game, turn = game.play(card, state)
-        turns.append(turn)
-    return game, turns
+        played = play_table(dealt, [Builtin(name) for name in bots], scoring, streams)
+        assert played.outcome is not None  # built-in bots make only legal plays
+        game, turns, outcome = played.game, played.turns, played.outcome
+    return SelfPlayed(seed, tuple(bots), scoring, deck, dealt, turns, game, outcome)
 
 
 def play_archive(
@@ -147,22 +152,53 @@ def deal_text(
 def game_text(played: SelfPlayed, event: str = "Self-play", round: int | None = None) -> str:
     """The canonical record of a self-played game: deal, plays, declared
     resolutions and result, with seats written out for 3-4 seats."""
-    seats = len(played.bots)
-    winner = "shared" if played.outcome.winner is None else seat_name(played.outcome.winner)
+    return record_text(
+        played.seed,
+        played.bots,
+        played.scoring,
+        played.deck,
+        played.deal,
+        played.turns,
+        played.outcome,
+        event,
+        round,
+    )
+
+
+def record_text(
+    seed: str,
+    names: Sequence[str],
+    scoring: Scoring,
+    deck: str,
+    dealt: Deal,
+    turns: Sequence[Turn],
+    outcome: Outcome | None,
+    event: str,
+    round: int | None = None,
+    comment: str | None = None,
+) -> str:
+    """The canonical record of a game played from ``dealt``: declared
+    unfinished when ``outcome`` is None (a game stopped before its end);
+    ``comment``, if any, opens the record (one line)."""
+    seats = len(names)
+    if outcome is None:
+        result = "unfinished"
+    else:
+        result = "shared" if outcome.winner is None else seat_name(outcome.winner)
     tags = [
         ("Notation", "1"),
         ("Event", event),
-        ("Result", winner),
-        ("Seed", played.seed),
-        ("Deck", played.deck),
+        ("Result", result),
+        ("Seed", seed),
+        ("Deck", deck),
         ("Generator", GENERATOR),
-        *_scoring_tags(played.scoring),
+        *_scoring_tags(scoring),
     ]
     if round is not None:
         tags.append(("Round", str(round)))
-    tags += [(seat_name(s), name) for s, name in enumerate(played.bots)]
+    tags += [(seat_name(s), name) for s, name in enumerate(names)]
     body: list[dict[str, Any]] = []
-    for turn in played.turns:
+    for turn in turns:
         play = {"ply": turn.ply, "card": str(turn.card), "state": turn.state.name}
         if seats > 2:
             play["seat"] = seat_name(turn.seat)
@@ -176,10 +212,11 @@ def game_text(played: SelfPlayed, event: str = "Self-play", round: int | None = 
                     "seat": seat_name(resolution.winner),
                 }
             )
-    body.append(
-        {
-            "result": winner,
-            "scores": [[seat_name(s), v] for s, v in enumerate(played.outcome.scores)],
-        }
-    )
-    return writer.text({"tags": _tags(tags), "deal": _deal(played.deal), "body": body})
+    if outcome is not None:
+        body.append(
+            {"result": result, "scores": [[seat_name(s), v] for s, v in enumerate(outcome.scores)]}
+        )
+    record: dict[str, Any] = {"tags": _tags(tags), "deal": _deal(dealt), "body": body}
+    if comment is not None:
+        record["comments"] = [{"line": comment}]
+    return writer.text(record)

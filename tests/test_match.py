@@ -17,13 +17,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ordonnance_notation import validate_text
+from ordonnance_notation.engine.scoring import Scoring
 from ordonnance_notation.making import protocol
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.match import Plan, credited, play_deals
 from ordonnance_notation.making.players import External, Forfeit
 from ordonnance_notation.making.statistics import Sprt, elo_of, expected, wilson
 from ordonnance_notation.making.table import Forfeited
-from ordonnance_notation.engine.scoring import Scoring
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "bots"

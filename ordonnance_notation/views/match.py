@@ -22,8 +22,8 @@ def sprt_words(tally: Tally, test: Sprt) -> str:
     sides = tally.sides
     assert sides is not None
     said = {
-        "H1": f"H1 accepted: {sides[0]} is stronger by elo1 or more",
-        "H0": f"H0 accepted: {sides[0]} is not stronger by elo1",
+        "H1": f"H1 accepted: {sides[0]} is stronger than {sides[1]}, as elo1 says rather than elo0",
+        "H0": f"H0 accepted: {sides[0]} is not stronger than {sides[1]} as elo1 says",
         None: "no verdict yet",
     }[verdict]
     return (

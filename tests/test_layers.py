@@ -22,11 +22,11 @@ RANKS = {
     "docs": 2,
     "files": 3,
     "checking": 4,
+    "making": 4,
     "runs": 5,
     "archives": 6,
     "views": 6,
     "querying": 6,
-    "making": 6,
     "cli": 7,
 }
 MODULES = sorted(

@@ -37,6 +37,7 @@ def match(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         text=True,
         cwd=cwd,
         timeout=300,
+        check=False,
     )
 
 

@@ -20,7 +20,7 @@ from ..engine.cards import seat_name
 from ..engine.scoring import Outcome, Scoring
 from .bots import COMPILED_BOTS
 from .dealing import Deck, deal
-from .players import Builtin, External, Player, command_of, is_builtin
+from .players import BotStartError, Builtin, External, Player, command_of, is_builtin
 from .selfplay import play_deal, record_text
 from .statistics import Elo, Sprt, elo_difference, wilson
 from .table import Forfeited, play_table
@@ -45,6 +45,11 @@ class Plan:
     @property
     def seats(self) -> int:
         return len(self.specs)
+
+    @property
+    def fast(self) -> bool:
+        """Whether every bot is built in and chooses its plays in C."""
+        return all(spec in COMPILED_BOTS for spec in self.specs)
 
     def seating(self, rotation: int) -> tuple[int, ...]:
         """The slot at each seat in the deal's ``rotation``-th seating (from 0)."""
@@ -93,6 +98,45 @@ def close_players() -> None:
         _PLAYERS.pop(key).close()
 
 
+def logs_folder(specs: Sequence[str], given: str | None) -> str | None:
+    """The folder of the programs' logs (``given``, or a new temporary one);
+    None when every bot is built in."""
+    if all(map(is_builtin, specs)):
+        return None
+    if given is not None:
+        return given
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="ordo-match-")
+
+
+def names_of(specs: Sequence[str], move_time: float, folder: str | None) -> tuple[str, ...]:
+    """What each bot is called: a built-in one by its name, a program by
+    the name it gives itself (each started once here, to ask), and a second
+    bot of a name another has taken numbered ``#2``. Raises BotStartError."""
+    names: dict[str, str] = {}
+    for spec in specs:
+        if spec in names:
+            continue
+        if is_builtin(spec):
+            name = spec
+        else:
+            program = External(command_of(spec), move_time, Path(folder or ".") / "names.log")
+            try:
+                name = program.start()
+            except BotStartError as error:
+                raise BotStartError(str(error), spec) from None
+            finally:
+                program.close()
+        taken = set(names.values())
+        numbered, k = name, 1
+        while numbered in taken:
+            k += 1
+            numbered = f"{name} #{k}"
+        names[spec] = numbered
+    return tuple(names[spec] for spec in specs)
+
+
 def credited(names: Sequence[str], winner: int | None, forfeit: Forfeited | None) -> str | None:
     """Whom a game's win goes to: its winner's bot; after a forfeit the bot
     that holds every other seat, if one does (else nobody)."""
@@ -110,13 +154,12 @@ def play_deals(plan: Plan, deals: range) -> list[MatchGame]:
 def _deal_set(plan: Plan, number: int) -> list[MatchGame]:
     seed = f"{plan.seed}/{number}"
     dealt = deal(plan.deck, plan.seats, seed)
-    fast = all(spec in COMPILED_BOTS for spec in plan.specs)
     games = []
     for rotation in range(plan.seats):
         slots = plan.seating(rotation)
         names = tuple(plan.names[slot] for slot in slots)
         streams = f"{seed}/{rotation + 1}"
-        if fast:
+        if plan.fast:
             bots = [plan.specs[slot] for slot in slots]
             played = play_deal(dealt, seed, bots, plan.deck.name, plan.scoring, streams=streams)
             turns, forfeit = played.turns, None

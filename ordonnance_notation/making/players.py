@@ -96,7 +96,13 @@ class Builtin:
 
 
 class BotStartError(Exception):
-    """An external bot that cannot be started or does not name itself: why, in words."""
+    """An external bot that cannot be started or does not name itself: why,
+    in words (``reason``), and the bot as given (``spec``), once known."""
+
+    def __init__(self, reason: str, spec: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.spec = spec
 
 
 class External:

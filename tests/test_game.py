@@ -182,3 +182,20 @@ def test_a_claimed_draw_without_a_known_pile_does_not_join_the_hand():
     game = Game(2, Game.new(2).armies, hands=((lance,) * 5, (bow,) * 5), pile=None)
     with pytest.raises(IllegalPlay, match="P1 plays B, but holds only L L L L L"):
         game.play(bow, State.A, drawn=bow)
+
+
+def test_legal_plays_are_each_card_once_to_each_open_state():
+    from ordonnance_notation.making.dealing import deal, load_deck
+
+    game = Game.new(2, deal(load_deck(), 2, "legal"))
+    for _ in range(9):
+        plays = game.legal_plays()
+        hand = game.hand_to_play()
+        assert hand is not None
+        assert {card for card, _ in plays} == set(hand)
+        assert len(plays) == len(set(hand)) * len(game.open_states(game.to_move))
+        assert len(set(plays)) == len(plays)
+        game = game.play(*plays[-1])[0]  # the last: the same state filled first
+    assert State.T not in {state for _, state in game.legal_plays()}  # four units there each
+    with pytest.raises(ValueError, match="without a deal"):
+        Game.new(2).legal_plays()

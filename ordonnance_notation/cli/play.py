@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -12,6 +13,7 @@ from . import making
 from .options import DeckFile, Force, Output, Points, Rule, Scoring, Seed
 from .running import Run
 
+_SAFE = re.compile(r"[^\w.-]")  # what a seed may not put in a file's name
 NAME = "play"
 SHORT = "Self-play complete games between built-in bots."
 
@@ -35,6 +37,14 @@ Bots = Annotated[
     ),
 ]
 Games = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")]
+Humans = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--human",
+        help="Play a game at the terminal at this seat (P1, or P1,P3), the bots at the "
+        "others (default: careful); the record is -o, or game-SEED.ord.",
+    ),
+]
 
 
 def command(
@@ -47,6 +57,7 @@ def command(
     points: Points = None,
     output: Output = "-",
     force: Force = False,
+    human: Humans = None,
 ) -> None:
     """Self-play: complete legal games between built-in bots, as a multi-record archive.
 
@@ -56,10 +67,16 @@ def command(
     from ..making.selfplay import game_text, play_archive
 
     run = Run()
-    names = _seats(bots, players)
+    names = _seats(bots or ("careful" if human else None), players)
     rule = making.scoring(scoring, points)
     chosen = making.deck(run, deck)
     seed = making.seed(seed)
+    if human:
+        from .human import play_at_terminal, seats_of
+
+        path = f"game-{_SAFE.sub('_', seed)}.ord" if output == "-" else output
+        play_at_terminal(run, names, seats_of(human, len(names)), rule, chosen, seed, path, force)
+        raise run.exit()
     texts = []
     with run.progress("playing", total=games) as progress:
         for k, played in enumerate(play_archive(seed, games, names, chosen, rule), 1):

@@ -93,13 +93,7 @@ class Run:
                 if self.tally.status() == EXIT_USAGE:
                     sink.discard()
         except OutputExists:
-            exists = Diagnostic(
-                "E001",
-                "already exists",
-                name,
-                help="pass --force to replace it, or name another file",
-            )
-            raise self.stop(InputError(exists), unusable=True) from None
+            raise self.stop(already_exists(name), unusable=True) from None
         except OSError as error:
             raise self.stop(not_written(name, error), unusable=True) from None
 
@@ -128,6 +122,14 @@ class _Progress:
     def describe(self, what: str) -> None:
         """What the line says before its bar (a score so far)."""
         self._bar.update(self._task, description=what)
+
+
+def already_exists(name: str) -> InputError:
+    """An output file that is there already, not to be replaced without --force."""
+    exists = Diagnostic(
+        "E001", "already exists", name, help="pass --force to replace it, or name another file"
+    )
+    return InputError(exists)
 
 
 def _same_file(one: str, other: str) -> bool:

@@ -181,6 +181,19 @@ class Game:
         draw = self.next_draw()
         return self.hands[self.to_move] + ((draw,) if draw is not None else ())
 
+    def legal_plays(self) -> tuple[tuple[Card, State], ...]:
+        """Every play the seat to move may make: each card of its hand (with
+        the turn's draw; identical cards once) to each state where it has
+        fewer than four units. Raises ValueError without a deal (the hand is
+        unknown) and once the game is over."""
+        hand = self.hand_to_play()
+        if hand is None:
+            raise ValueError("without a deal the hands are unknown")
+        if self.over:
+            raise ValueError("the game is over")
+        states = self.open_states(self.to_move)
+        return tuple((card, state) for card in dict.fromkeys(hand) for state in states)
+
     def open_states(self, seat: int) -> tuple[State, ...]:
         """The states where ``seat`` has fewer than four units."""
         return tuple(state for state in STATES if not self.army(state, seat).full)

@@ -5,7 +5,7 @@ the game there, lost by that seat."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.cards import seat_name
@@ -34,9 +34,16 @@ class Played:
     forfeit: Forfeited | None
 
 
-def play_table(dealt: Deal, players: Sequence[Player], scoring: Scoring, streams: str) -> Played:
+def play_table(
+    dealt: Deal,
+    players: Sequence[Player],
+    scoring: Scoring,
+    streams: str,
+    watch: Callable[[Sequence[Turn]], None] | None = None,
+) -> Played:
     """One game of ``players`` (P1 first) from ``dealt``; seat Pn's random
-    choices, if any, come from the stream ``<streams>/Pn``."""
+    choices, if any, come from the stream ``<streams>/Pn``. ``watch`` is
+    told the plays so far before the first and after each."""
     seats = len(players)
     game = Game.new(seats, dealt)
     turns: list[Turn] = []
@@ -44,6 +51,8 @@ def play_table(dealt: Deal, players: Sequence[Player], scoring: Scoring, streams
     try:
         for seat, player in enumerate(players):
             player.begin(Seating(seats, seat, scoring, dealt, f"{streams}/{seat_name(seat)}"))
+        if watch is not None:
+            watch(turns)
         while not game.over:
             seat = game.to_move
             drawn = game.next_draw()
@@ -61,6 +70,8 @@ def play_table(dealt: Deal, players: Sequence[Player], scoring: Scoring, streams
             turns.append(turn)
             for seat in range(seats):
                 players[seat].saw(turn)
+            if watch is not None:
+                watch(turns)
     except Forfeit as error:
         players[seat].forfeited()
         for other, player in enumerate(players):

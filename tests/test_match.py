@@ -322,3 +322,39 @@ def test_the_wilson_interval_holds_the_share():
     low, high = wilson(59, 100)
     assert 0.49 < low < 0.59 < high < 0.69
     assert wilson(0, 10)[0] == pytest.approx(0.0, abs=1e-12)
+
+
+def test_the_archive_is_read_by_stats_with_the_bots_as_players(tmp_path):
+    pytest.importorskip("openskill", reason="ratings need the ratings extra")
+    out = tmp_path / "m.ord"
+    assert (
+        match(
+            "careful", "random", "-n", "20", "--seed", "r", "-o", str(out), cwd=tmp_path
+        ).returncode
+        == 0
+    )
+    stats = ["stats", "--by", "player", "--ratings", str(out), "-f", "json"]
+    done = subprocess.run(
+        [sys.executable, "-m", "ordonnance_notation", *stats],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    found = json.loads(done.stdout)
+    assert {row["player"] for row in found["ratings"]["players"]} == {"careful", "random"}
+    assert found["ratings"]["players"][0]["player"] == "careful"
+
+
+def test_a_terminal_shows_the_score_as_the_match_goes(tmp_path):
+    pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extra")
+    bot = f"{sys.executable} {EXAMPLES / 'first_open.py'}"
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "ordonnance_notation", "match", "careful", bot, "-n", "200", "--seed", "p"],
+        cwd=str(tmp_path), dimensions=(24, 100), encoding="utf-8", timeout=120,
+    )  # fmt: skip
+    child.expect(r"playing: careful \d+  first-open \(Python\) \d+")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "200 games, 2 seats" in child.before

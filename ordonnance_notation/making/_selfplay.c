@@ -247,64 +247,122 @@ static int masks(PyObject *sequence, unsigned char *out, int most, const char *w
     return (int)n;
 }
 
+/* Deals ``hands`` and ``pile`` (card masks) to ``t`` and reads a bot a
+ * seat: 1, or 0 with an exception set. */
+static int dealt(table_t *t, PyObject *hands, PyObject *pile, PyObject *kinds, PyObject *streams,
+                 int kind[MAX_SEATS]) {
+    int seats = (int)PyTuple_GET_SIZE(hands);
+    if (seats < 2 || seats > MAX_SEATS || PyTuple_GET_SIZE(kinds) != seats ||
+        PyTuple_GET_SIZE(streams) != seats) {
+        PyErr_Format(PyExc_ValueError, "2 to 4 seats, each with a hand, a bot, a stream");
+        return 0;
+    }
+    memset(t->hand, 0, sizeof t->hand);
+    for (int s = 0; s < seats; s++) {
+        unsigned char cards[HAND_SIZE * 4];
+        PyObject *hand = PySequence_Fast(PyTuple_GET_ITEM(hands, s), "a hand is a sequence");
+        if (hand == NULL)
+            return 0;
+        int n = masks(hand, cards, (int)sizeof cards, "a hand");
+        Py_DECREF(hand);
+        if (n < 0)
+            return 0;
+        for (int i = 0; i < n; i++)
+            t->hand[s][cards[i]]++;
+        kind[s] = (int)PyLong_AsLong(PyTuple_GET_ITEM(kinds, s));
+        if (kind[s] != RANDOM && kind[s] != GREEDY && kind[s] != CAREFUL) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "no such bot");
+            return 0;
+        }
+    }
+    PyObject *cards = PySequence_Fast(pile, "the pile is a sequence");
+    if (cards == NULL)
+        return 0;
+    t->pile_size = masks(cards, t->pile, MAX_PILE, "the pile");
+    t->drawn = 0;
+    Py_DECREF(cards);
+    return t->pile_size >= 0;
+}
+
+/* The bots play ``t`` to its end; each play is appended to ``made`` if it is
+ * not NULL. 1, or 0 with an exception set. */
+static int played_on(table_t *t, const int kind[MAX_SEATS], PyObject *streams, PyObject *made) {
+    while (t->resolved < STATES) {
+        int seat = t->ply % t->seats, card, state;
+        if (!choose(t, kind[seat], PyTuple_GET_ITEM(streams, seat), &card, &state))
+            return 0;
+        if (!play(t, card, state, -1, 0)) {
+            PyErr_SetString(PyExc_RuntimeError, "a bot chose an illegal play");
+            return 0;
+        }
+        if (made != NULL) {
+            PyObject *pair = Py_BuildValue("(ii)", card, state);
+            if (pair == NULL || PyList_Append(made, pair) < 0) {
+                Py_XDECREF(pair);
+                return 0;
+            }
+            Py_DECREF(pair);
+        }
+    }
+    return 1;
+}
+
 static PyObject *plays(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *hands, *pile, *kinds, *streams;
     if (!PyArg_ParseTuple(args, "O!O!O!O!:plays", &PyTuple_Type, &hands, &PyTuple_Type, &pile,
                           &PyTuple_Type, &kinds, &PyTuple_Type, &streams))
         return NULL;
-    int seats = (int)PyTuple_GET_SIZE(hands);
-    if (seats < 2 || seats > MAX_SEATS || PyTuple_GET_SIZE(kinds) != seats ||
-        PyTuple_GET_SIZE(streams) != seats)
-        return PyErr_Format(PyExc_ValueError, "2 to 4 seats, each with a hand, a bot, a stream");
     static table_t t;
     memset(&t, 0, sizeof t);
-    t.seats = seats;
+    t.seats = (int)PyTuple_GET_SIZE(hands);
     int kind[MAX_SEATS];
-    for (int s = 0; s < seats; s++) {
-        unsigned char cards[HAND_SIZE * 4];
-        PyObject *hand = PySequence_Fast(PyTuple_GET_ITEM(hands, s), "a hand is a sequence");
-        if (hand == NULL)
-            return NULL;
-        int n = masks(hand, cards, (int)sizeof cards, "a hand");
-        Py_DECREF(hand);
-        if (n < 0)
-            return NULL;
-        for (int i = 0; i < n; i++)
-            t.hand[s][cards[i]]++;
-        kind[s] = (int)PyLong_AsLong(PyTuple_GET_ITEM(kinds, s));
-        if (kind[s] != RANDOM && kind[s] != GREEDY && kind[s] != CAREFUL)
-            return PyErr_Occurred() ? NULL : PyErr_Format(PyExc_ValueError, "no such bot");
-    }
-    PyObject *cards = PySequence_Fast(pile, "the pile is a sequence");
-    if (cards == NULL)
-        return NULL;
-    t.pile_size = masks(cards, t.pile, MAX_PILE, "the pile");
-    Py_DECREF(cards);
-    if (t.pile_size < 0)
+    if (!dealt(&t, hands, pile, kinds, streams, kind))
         return NULL;
     PyObject *made = PyList_New(0);
     if (made == NULL)
         return NULL;
-    while (t.resolved < STATES) {
-        int seat = t.ply % seats, card, state;
-        if (!choose(&t, kind[seat], PyTuple_GET_ITEM(streams, seat), &card, &state))
-            goto fail;
-        if (!play(&t, card, state, -1, 0)) {
-            PyErr_SetString(PyExc_RuntimeError, "a bot chose an illegal play");
-            goto fail;
-        }
-        PyObject *pair = Py_BuildValue("(ii)", card, state);
-        if (pair == NULL || PyList_Append(made, pair) < 0) {
-            Py_XDECREF(pair);
-            goto fail;
-        }
-        Py_DECREF(pair);
+    if (!played_on(&t, kind, streams, made)) {
+        Py_DECREF(made);
+        return NULL;
     }
     return made;
-fail:
-    Py_DECREF(made);
-    return NULL;
+}
+
+static PyObject *played_out(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *prefix, *hands, *pile, *kinds, *streams;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!:played_out", &PyTuple_Type, &prefix, &PyTuple_Type,
+                          &hands, &PyTuple_Type, &pile, &PyTuple_Type, &kinds, &PyTuple_Type,
+                          &streams))
+        return NULL;
+    static table_t t;
+    memset(&t, 0, sizeof t);
+    t.seats = (int)PyTuple_GET_SIZE(hands);
+    if (t.seats < 2 || t.seats > MAX_SEATS)
+        return PyErr_Format(PyExc_ValueError, "2 to 4 seats");
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(prefix); i++) {
+        int card, state;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(prefix, i), "ii", &card, &state))
+            return NULL;
+        if (card < 1 || card > 31 || state < 0 || state >= STATES)
+            return PyErr_Format(PyExc_ValueError, "ply %zd: no such card or state", i + 1);
+        t.hand[t.ply % t.seats][card]++; /* the table's plays: held when played */
+        if (!play(&t, card, state, -1, 0))
+            return PyErr_Format(PyExc_ValueError, "ply %zd cannot be played", i + 1);
+    }
+    int kind[MAX_SEATS];
+    if (!dealt(&t, hands, pile, kinds, streams, kind) || !played_on(&t, kind, streams, NULL))
+        return NULL;
+    outcome_t o;
+    score(&t, NULL, 0, &o);
+    PyObject *states = PyTuple_New(t.seats);
+    if (states == NULL)
+        return NULL;
+    for (int s = 0; s < t.seats; s++)
+        PyTuple_SET_ITEM(states, s, PyLong_FromLong(o.states[s]));
+    return Py_BuildValue("(iN)", o.winner, states);
 }
 
 static PyObject *configure(PyObject *module, PyObject *args) {
@@ -337,6 +395,11 @@ static PyMethodDef methods[] = {
      "plays(hands, pile, bots, streams) -> [(card mask, state index), ...]\n\n"
      "The plays of one game from its deal (card masks), a bot a seat (0 random,\n"
      "1 greedy, 2 careful) and a seat's stream (Rng.below) each."},
+    {"played_out", played_out, METH_VARARGS,
+     "played_out(prefix, hands, pile, bots, streams) -> (winner, states by seat)\n\n"
+     "The game after the plays of ``prefix`` ((card mask, state index), ...),\n"
+     "the seats then holding ``hands`` and the pile ``pile``, played to its end\n"
+     "by the bots (classic scoring; winner -1: shared)."},
     {"configure", configure, METH_VARARGS,
      "configure(level_values, icon_weights, resolve_bonus, dump_value, kept_state_value,\n"
      "          checked_plays, packed): the bots' values (bots.bot_values()) and\n"

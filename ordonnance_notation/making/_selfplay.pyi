@@ -18,3 +18,11 @@ def configure(
     packed: tuple[int, ...],
     /,
 ) -> None: ...
+def played_out(
+    prefix: tuple[tuple[int, int], ...],
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    bots: tuple[int, ...],
+    streams: tuple[Callable[[int], int], ...],
+    /,
+) -> tuple[int, tuple[int, ...]]: ...

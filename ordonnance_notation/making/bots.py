@@ -4,9 +4,9 @@ and its own hand (after the turn's draw), never another hand or the pile."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
 from ..engine.armies import Unit, rank
 from ..engine.cards import Card, Icon, State
@@ -119,6 +119,27 @@ class CarefulBot:
     name = "careful"
 
     def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
+        valued = self._valued(game, hand, rng)
+        order, values = valued.order, valued.values
+        choice, best = order[0], -math.inf
+        for play in order[:_CHECKED_PLAYS]:
+            value = values[play]
+            if value <= best:
+                break  # a play only loses value when tried
+            value -= valued.cost(play)
+            if value > best:
+                choice, best = play, value
+        return choice
+
+    def ranked(self, game: Game, hand: Sequence[Card], rng: Rng) -> list[tuple[Card, State]]:
+        """The plays ``choose`` tries, best first: its choice, then the
+        others by the same values (drawing the same random numbers)."""
+        valued = self._valued(game, hand, rng)
+        tried = valued.order[:_CHECKED_PLAYS]
+        worth = {play: valued.values[play] - valued.cost(play) for play in tried}
+        return sorted(tried, key=lambda play: -worth[play])
+
+    def _valued(self, game: Game, hand: Sequence[Card], rng: Rng) -> _Valued:
         # here, not at the top: the analysis's tables cost every ordo command a start-up
         from ..engine.analysis import draws_to_come, position_as_seen
 
@@ -147,17 +168,86 @@ class CarefulBot:
                     values[card, state] = _DUMP_VALUE - worth - _weight(card) / 10 + bonus
         # equal values in a random order: the tie is broken by which is tried first
         order = sorted(rng.shuffle(list(values)), key=lambda play: -values[play])
-        choice, best = order[0], -math.inf
-        for play in order[:_CHECKED_PLAYS]:
-            value = values[play]
-            if value <= best:
-                break  # a play only loses value when tried
-            if winnable:
-                after = position_as_seen(game, seat, hand, draws, play)
-                value -= _KEPT_STATE_VALUE * len(winnable - _can_win(after, seat, list(winnable)))
-            if value > best:
-                choice, best = play, value
-        return choice
+
+        def cost(play: tuple[Card, State]) -> float:
+            if not winnable:
+                return 0.0
+            after = position_as_seen(game, seat, hand, draws, play)
+            return _KEPT_STATE_VALUE * len(winnable - _can_win(after, seat, list(winnable)))
+
+        return _Valued(order, values, cost)
+
+
+class _Valued(NamedTuple):
+    """The careful bot's plays in the order it tries them, their values, and
+    what each costs in states it could win before and no longer can."""
+
+    order: list[tuple[Card, State]]
+    values: dict[tuple[Card, State], float]
+    cost: Callable[[tuple[Card, State]], float]
+
+
+class RolloutBot:
+    """The careful bot's best plays, each tried by playing the game out.
+    For each of ``SAMPLES`` guesses at the cards it cannot see (the cards
+    of the deal that are neither on the table nor in its hand, shuffled
+    into the other hands and the pile, as many as each holds), each of the
+    careful bot's first ``CANDIDATES`` plays is made and the game played to
+    its end by careful bots (``selfplay.played_out``; in C where it was
+    built), every play on the same guesses and the same random numbers. The
+    play that won most games (a state won counts a tenth of a game) is
+    chosen; of equals, the one the careful bot prefers. It sees what its
+    seat sees, and the deal's cards as a set (the deck is no secret), never
+    which card is where."""
+
+    name = "rollout"
+    CANDIDATES = 4
+    SAMPLES = 8
+
+    def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
+        from .selfplay import played_out
+
+        candidates = CarefulBot().ranked(game, hand, rng)[: self.CANDIDATES]
+        if len(candidates) == 1:
+            return candidates[0]
+        seat, seats = game.to_move, game.seats
+        assert game.hands is not None and game.pile is not None  # a dealt game
+        drew = game.next_draw() is not None
+        unseen = [c for s in range(seats) if s != seat for c in game.hands[s]]
+        unseen += game.pile[game.drawn + drew :]
+        pile_after = len(game.pile) - game.drawn - drew
+        units = sorted(
+            (unit.ply, unit.card, state) for state in STATES for unit in _units(game, state)
+        )
+        prefix = [(card, state) for _, card, state in units]
+        bots = ["careful"] * seats
+        won = [0.0] * len(candidates)
+        for _ in range(self.SAMPLES):
+            cards = rng.shuffle(unseen)
+            hands: list[list[Card]] = []
+            for s in range(seats):
+                size = 0 if s == seat else len(game.hands[s])
+                hands.append(cards[:size])
+                cards = cards[size:]
+            streams = [f"{rng.below(1 << 30)}/{s}" for s in range(seats)]
+            for i, (card, state) in enumerate(candidates):
+                held = list(hand)
+                held.remove(card)
+                hands[seat] = held
+                winner, states = played_out(
+                    [*prefix, (card, state)],
+                    hands,
+                    cards[:pile_after],
+                    bots,
+                    [Rng(x) for x in streams],
+                )
+                won[i] += (winner == seat) + states[seat] / 10
+        best = max(range(len(candidates)), key=lambda i: (won[i], -i))
+        return candidates[best]
+
+
+def _units(game: Game, state: State) -> list[Unit]:
+    return [unit for army in game.armies[state - 1] for unit in army.units]
 
 
 class ExactBot:
@@ -193,6 +283,7 @@ BOTS: dict[str, type[Bot]] = {
     "greedy": GreedyBot,
     "careful": CarefulBot,
     "exact": ExactBot,
+    "rollout": RolloutBot,
 }
 
 COMPILED_BOTS = {"random": 0, "greedy": 1, "careful": 2}

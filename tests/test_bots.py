@@ -139,3 +139,59 @@ def test_ordo_play_takes_the_careful_bot(ordo):
     assert result.output.count('[P2 "greedy"]') == 2
     [first, second] = validate_text(result.output, "play.ord")
     assert first.valid and second.valid
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_careful_bots_ranking_begins_with_its_choice(seats):
+    from ordonnance_notation.engine.game import Game
+    from ordonnance_notation.engine.rng import Rng
+    from ordonnance_notation.making.bots import CarefulBot
+    from ordonnance_notation.making.dealing import deal, load_deck
+
+    game = Game.new(seats, deal(load_deck(), seats, f"rank/{seats}"))
+    bot = CarefulBot()
+    while not game.over:
+        hand = game.hand_to_play()
+        assert hand is not None
+        chosen = bot.choose(game, hand, Rng(f"r/{game.ply}"))
+        ranked = bot.ranked(game, hand, Rng(f"r/{game.ply}"))
+        assert ranked[0] == chosen and len(set(ranked)) == len(ranked)
+        assert set(ranked) <= set(game.legal_plays())
+        game = game.play(*ranked[-1])[0]  # the worst of those tried, for other positions
+
+
+def test_the_rollout_bot_plays_legal_games_the_same_for_a_seed():
+    from ordonnance_notation.making.selfplay import play_game
+
+    deck = load_deck()
+    one = play_game("roll", ["rollout", "careful", "greedy"], deck)
+    two = play_game("roll", ["rollout", "careful", "greedy"], deck)
+    assert one.turns == two.turns and len(one.turns) == 60
+    checked = validate_text(game_text(one))
+    assert checked[0].valid
+
+
+def test_the_rollout_bot_chooses_among_the_careful_bots_best_plays(monkeypatch):
+    from ordonnance_notation.engine.game import Game
+    from ordonnance_notation.engine.rng import Rng
+    from ordonnance_notation.making import bots
+    from ordonnance_notation.making.dealing import deal
+
+    game = Game.new(2, deal(load_deck(), 2, "among"))
+    for _ in range(10):
+        hand = game.hand_to_play()
+        assert hand is not None
+        ranked = bots.CarefulBot().ranked(game, hand, Rng(f"a/{game.ply}"))
+        chosen = bots.RolloutBot().choose(game, hand, Rng(f"a/{game.ply}"))
+        assert chosen in ranked[: bots.RolloutBot.CANDIDATES]
+        game = game.play(*chosen)[0]
+    tried = []
+    monkeypatch.setattr(bots.RolloutBot, "SAMPLES", 1)
+    original = bots.CarefulBot.ranked
+    monkeypatch.setattr(
+        bots.CarefulBot, "ranked", lambda self, *a: tried.append(1) or original(self, *a)[:1]
+    )
+    hand = game.hand_to_play()
+    assert hand is not None
+    only = bots.RolloutBot().choose(game, hand, Rng("one"))
+    assert tried == [1] and only == original(bots.CarefulBot(), game, hand, Rng("one"))[0]

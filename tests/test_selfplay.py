@@ -123,3 +123,48 @@ def test_ordo_play_writes_the_same_archive_with_or_without_the_twin(options):
     env["ORDO_PURE_PYTHON"] = "1"
     pure = subprocess.run([*command, *options], capture_output=True, env=env, check=True)
     assert fast.stdout == pure.stdout and fast.stdout.count(b"[Result") == 40
+
+
+needs_twin = pytest.mark.skipif(PLAYS is None, reason="the compiled self-play was not built")
+
+
+@needs_twin
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    seed=st.text(min_size=1, max_size=6),
+    bots=st.lists(st.sampled_from(sorted(COMPILED_BOTS)), min_size=2, max_size=4),
+    played=st.integers(0, 60),
+)
+def test_a_game_is_played_out_alike_in_c_and_python(seed, bots, played):
+    """``played_out`` from any point of a game, the seats' hands and the pile
+    as the table has them: the compiled bots and the Python ones agree."""
+    from ordonnance_notation.engine.game import Game
+    from ordonnance_notation.engine.rng import Rng
+    from ordonnance_notation.making.selfplay import played_out
+
+    whole = play_game(seed, bots, load_deck())
+    game = Game.new(len(bots), whole.deal)
+    prefix = [(turn.card, turn.state) for turn in whole.turns[: played * len(bots) // 4]]
+    for card, state in prefix:
+        game = game.play(card, state)[0]
+    assert game.hands is not None and game.pile is not None
+    pile = game.pile[game.drawn :]
+
+    def out(fast):
+        streams = [Rng(f"{seed}/out/{seat}") for seat in range(len(bots))]
+        return played_out(prefix, game.hands, pile, bots, streams, fast=fast)
+
+    fast, slow = out(True), out(False)
+    assert fast == slow
+    winner, states = fast
+    assert sum(states) == 5 and winner is not None and states[winner] == max(states)
+
+
+def test_a_game_played_out_from_its_start_is_the_game_itself():
+    from ordonnance_notation.engine.rng import Rng
+    from ordonnance_notation.making.selfplay import played_out
+
+    whole = play_game("itself", ["careful", "greedy", "careful"], load_deck())
+    streams = [Rng(f"itself/P{seat + 1}") for seat in range(3)]
+    winner, states = played_out([], whole.deal.hands, whole.deal.pile, whole.bots, streams)
+    assert winner == whole.outcome.winner and states == whole.outcome.states

@@ -195,26 +195,3 @@ def test_the_rollout_bot_chooses_among_the_careful_bots_best_plays(monkeypatch):
     assert hand is not None
     only = bots.RolloutBot().choose(game, hand, Rng("one"))
     assert tried == [1] and only == original(bots.CarefulBot(), game, hand, Rng("one"))[0]
-
-
-def test_the_rollout_bot_plays_the_last_plies_of_two_seats_by_best_play(monkeypatch):
-    from ordonnance_notation.engine.bestplay import Board, Solver
-    from ordonnance_notation.engine.scoring import Scoring
-    from ordonnance_notation.making import bots
-
-    solved = []
-    original = bots._best_play
-
-    def counted(game, seat, nodes):
-        found = original(game, seat, nodes)
-        solved.append((game.ply, found))
-        if found is not None:
-            states = Solver(Board(game, Scoring.classic())).value().of(seat)
-            assert states is not None and found == (states[0] >= 3) + states[0] / 10
-        return found
-
-    monkeypatch.setattr(bots, "_best_play", counted)
-    play_game("endgame", ["rollout", "careful"], load_deck())
-    plies = {ply for ply, _ in solved}
-    assert plies and min(plies) >= 40 - bots.RolloutBot.EXACT + 1  # after the bot's play
-    assert all(found is not None for _, found in solved)  # all within the budget

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
@@ -195,81 +194,56 @@ class RolloutBot:
     into the other hands and the pile, as many as each holds), each of the
     careful bot's first ``CANDIDATES`` plays is made and the game played to
     its end by careful bots (``selfplay.played_out``; in C where it was
-    built), every play on the same guesses and the same random numbers. At
-    two seats, from ``EXACT`` plies before the end, the game is played out
-    by best play instead (``engine.bestplay``, every card of the guess
-    known, at most ``NODES`` positions a play: a count, so that a seed
-    repeats its game), where the search reaches. The play that won most
-    games (a state won counts a tenth of a game) is chosen; of equals, the
-    one the careful bot prefers. It sees what its seat sees, and the deal's
-    cards as a set (the deck is no secret), never which card is where."""
+    built), every play on the same guesses and the same random numbers. The
+    play that won most games (a state won counts a tenth of a game) is
+    chosen; of equals, the one the careful bot prefers. It sees what its
+    seat sees, and the deal's cards as a set (the deck is no secret), never
+    which card is where."""
 
     name = "rollout"
     CANDIDATES = 4
     SAMPLES = 8
-    EXACT = 12
-    NODES = 20_000
 
     def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
+        from .selfplay import played_out
+
         candidates = CarefulBot().ranked(game, hand, rng)[: self.CANDIDATES]
         if len(candidates) == 1:
             return candidates[0]
         seat, seats = game.to_move, game.seats
         assert game.hands is not None and game.pile is not None  # a dealt game
-        drawn = game.next_draw()
+        drew = game.next_draw() is not None
         unseen = [c for s in range(seats) if s != seat for c in game.hands[s]]
-        unseen += game.pile[game.drawn + (drawn is not None) :]
-        exact = seats == 2 and PLAYS_PER_SEAT * seats - game.ply <= self.EXACT
+        unseen += game.pile[game.drawn + drew :]
+        pile_after = len(game.pile) - game.drawn - drew
+        units = sorted(
+            (unit.ply, unit.card, state) for state in STATES for unit in _units(game, state)
+        )
+        prefix = [(card, state) for _, card, state in units]
+        bots = ["careful"] * seats
         won = [0.0] * len(candidates)
         for _ in range(self.SAMPLES):
             cards = rng.shuffle(unseen)
-            hands: list[tuple[Card, ...]] = []
+            hands: list[list[Card]] = []
             for s in range(seats):
                 size = 0 if s == seat else len(game.hands[s])
-                hands.append(game.hands[s] if s == seat else tuple(cards[:size]))
+                hands.append(cards[:size])
                 cards = cards[size:]
-            pile = ((drawn,) if drawn is not None else ()) + tuple(cards)
-            guess = replace(game, hands=tuple(hands), pile=pile, drawn=0)
             streams = [f"{rng.below(1 << 30)}/{s}" for s in range(seats)]
-            for i, play in enumerate(candidates):
-                after = guess.play(*play)[0]
-                found = _best_play(after, seat, self.NODES) if exact else None
-                if found is None:
-                    found = _played_out(after, seat, streams)
-                won[i] += found
+            for i, (card, state) in enumerate(candidates):
+                held = list(hand)
+                held.remove(card)
+                hands[seat] = held
+                winner, states = played_out(
+                    [*prefix, (card, state)],
+                    hands,
+                    cards[:pile_after],
+                    bots,
+                    [Rng(x) for x in streams],
+                )
+                won[i] += (winner == seat) + states[seat] / 10
         best = max(range(len(candidates)), key=lambda i: (won[i], -i))
         return candidates[best]
-
-
-def _best_play(game: Game, seat: int, nodes: int) -> float | None:
-    """A game won with best play from ``game`` (two seats, every card
-    known) counts 1, a state a tenth; None beyond ``nodes`` positions."""
-    from ..engine.bestplay import Board, Budget, Solver
-    from ..engine.scoring import Scoring
-
-    if game.over:
-        return None
-    value = Solver(Board(game, Scoring.classic()), Budget(nodes=nodes)).value()
-    states = value.of(seat)
-    if not value.exact or states is None:
-        return None
-    return (2 * states[0] > len(STATES)) + states[0] / 10
-
-
-def _played_out(game: Game, seat: int, streams: Sequence[str]) -> float:
-    """A game won when careful bots play ``game`` out counts 1, a state a tenth."""
-    from .selfplay import played_out
-
-    assert game.hands is not None and game.pile is not None
-    units = sorted((u.ply, u.card, state) for state in STATES for u in _units(game, state))
-    winner, states = played_out(
-        [(card, state) for _, card, state in units],
-        game.hands,
-        game.pile[game.drawn :],
-        ["careful"] * game.seats,
-        [Rng(stream) for stream in streams],
-    )
-    return (winner == seat) + states[seat] / 10
 
 
 def _units(game: Game, state: State) -> list[Unit]:

@@ -251,7 +251,7 @@ def _units(game: Game, state: State) -> list[Unit]:
 
 
 class ExactBot:
-    """Best play where the search reaches, the careful bot before. Unlike the
+    """Best play where the search reaches, the rollout bot before. Unlike the
     others this bot sees every card: the other hands and the pile, from the
     deal (as a double-dummy solver does in bridge). It is a yardstick for
     the other bots and for players, not a fair opponent. From ``REACH`` plies
@@ -260,7 +260,7 @@ class ExactBot:
     positions a play: a count, not a time, so that a seed repeats its game
     on any machine); at three and four seats only where it can force a win
     against all the others together. Earlier, out of budget, or without a
-    win to keep, it plays as the careful bot."""
+    win to keep, it plays as the rollout bot, the strongest of the others."""
 
     name = "exact"
     REACH: ClassVar[dict[int, int]] = {2: 14, 3: 9, 4: 8}
@@ -275,7 +275,7 @@ class ExactBot:
             kept = best_plays(game, Scoring.classic(), Budget(nodes=self.NODES))
             if kept:
                 return rng.choice(kept)
-        return CarefulBot().choose(game, hand, rng)
+        return RolloutBot().choose(game, hand, rng)
 
 
 BOTS: dict[str, type[Bot]] = {

@@ -11,7 +11,7 @@ import sys
 import jsonschema
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from strategies import (
     ROOT,
@@ -939,6 +939,7 @@ def test_every_corpus_archive_reads_back_alike(path, monkeypatch):
 @needs_core
 @fuzz(80)
 @given(archive_texts())
+@example(("schema_version: 1\nrecords:\n- comments:\n  1. L A\n", "yaml"))  # an error at the end
 def test_any_archive_reads_back_alike(archive):
     text, kind = archive
     fast, slow = _read_both_ways(text, kind)

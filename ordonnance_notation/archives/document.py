@@ -317,7 +317,9 @@ def _one_record(lines: list[str], first: int, index: int, source: str, kind: str
     quick = _quickly(lines, body, kind)
     if quick is not None:
         return quick
-    text = YAML_HEAD + body + "\n" if kind == "yaml" else JSON_HEAD + body + JSON_TAIL
+    # the last record's lines end with the file's last newline: it is not doubled
+    end = "" if body.endswith("\n") else "\n"
+    text = YAML_HEAD + body + end if kind == "yaml" else JSON_HEAD + body + JSON_TAIL
     shift = first - (len(_YAML_HEAD_LINES if kind == "yaml" else _JSON_HEAD_LINES) + 1)
     try:
         doc = load(text, source, kind)

@@ -107,7 +107,7 @@ def command(
         names = names_of(bots, move_time, folder)
     except BotStartError as error:
         raise run.stop(_not_started(error), unusable=True) from None
-    test = None if sprt is None else _test(names, sprt, alpha, beta)
+    test = None if sprt is None else _sprt_test(names, sprt, alpha, beta)
     plan = Plan(tuple(bots), names, seed, chosen, rule, move_time, folder or "")
     written = run.output(output, force) if output is not None else contextlib.nullcontext()
     with written as out, run.progress("playing", total=-(-games // len(bots)) * len(bots)) as bar:
@@ -138,7 +138,9 @@ def _not_started(error: BotStartError) -> InputError:
     )
 
 
-def _test(names: tuple[str, ...], sprt: tuple[float, float], alpha: float, beta: float) -> Sprt:
+def _sprt_test(
+    names: tuple[str, ...], sprt: tuple[float, float], alpha: float, beta: float
+) -> Sprt:
     from ..making.statistics import Sprt
 
     if len(set(names)) != 2:

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..engine.cards import seat_name
 from ..engine.scoring import Outcome, Scoring
 from .bots import COMPILED_BOTS
 from .dealing import Deck, deal
@@ -249,13 +248,3 @@ class Tally:
     def line(self) -> str:
         """The score so far, on one line."""
         return "  ".join(f"{name} {self.wins[name]}" for name in self.bots)
-
-
-def forfeit_line(number: int, game: MatchGame) -> str:
-    assert game.forfeit is not None
-    where = f"game {number} (deal {game.deal}, seating {game.rotation})"
-    return f"{where}: {game.forfeit.said(game.names)}"
-
-
-def seat_names(names: Sequence[str]) -> str:
-    return ", ".join(f"{seat_name(seat)} {name}" for seat, name in enumerate(names))

@@ -65,22 +65,15 @@ class Player(Protocol):
     def close(self) -> None: ...
 
 
-class Builtin:
-    """A built-in bot (``bots``), its choices drawn from the seat's stream."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.bot: Bot = bot(name)
-        self.rng = Rng("")
+class AtTable:
+    """What a player that needs none of the table's news does with it:
+    nothing. A player overrides what it listens to."""
 
     def begin(self, seating: Seating) -> None:
-        self.rng = Rng(seating.stream)
+        pass
 
     def drew(self, card: Card) -> None:
         pass
-
-    def choose(self, game: Game, hand: Sequence[Card]) -> tuple[Card, State]:
-        return self.bot.choose(game, hand, self.rng)
 
     def saw(self, turn: Turn) -> None:
         pass
@@ -93,6 +86,21 @@ class Builtin:
 
     def close(self) -> None:
         pass
+
+
+class Builtin(AtTable):
+    """A built-in bot (``bots``), its choices drawn from the seat's stream."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.bot: Bot = bot(name)
+        self.rng = Rng("")
+
+    def begin(self, seating: Seating) -> None:
+        self.rng = Rng(seating.stream)
+
+    def choose(self, game: Game, hand: Sequence[Card]) -> tuple[Card, State]:
+        return self.bot.choose(game, hand, self.rng)
 
 
 class BotStartError(Exception):

@@ -5,13 +5,20 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..making.match import Tally, forfeit_line
+from ..making.match import MatchGame, Tally
 from ..making.statistics import Sprt
 from .report import visible
 
 
 def _elo(value: float) -> str:
     return f"{value:+.0f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+
+
+def forfeit_line(number: int, game: MatchGame) -> str:
+    """``game 4 (deal 2, seating 2): P1 (bot) forfeits: why``."""
+    assert game.forfeit is not None
+    where = f"game {number} (deal {game.deal}, seating {game.rotation})"
+    return f"{where}: {game.forfeit.said(game.names)}"
 
 
 def sprt_words(tally: Tally, test: Sprt) -> str:

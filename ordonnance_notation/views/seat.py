@@ -17,7 +17,7 @@ from ..checking.validator import validate
 from ..diagnostics import Severity
 from ..engine.cards import Card, State, seat_name
 from ..engine.game import Game, Turn
-from ..making.players import Seating
+from ..making.players import AtTable, Seating
 from ..notation.parser import parse_text
 from .board import render_compact
 from .replay import replay
@@ -34,7 +34,7 @@ class Stopped(Exception):
     """The person asked to stop (``quit``, end of input)."""
 
 
-class TerminalSeat:
+class TerminalSeat(AtTable):
     """A seat played by a person at ``console``, its lines read by ``ask``."""
 
     def __init__(
@@ -52,20 +52,8 @@ class TerminalSeat:
         self.seat, self.seats = seating.seat, seating.seats
         self.turns = []
 
-    def drew(self, card: Card) -> None:
-        pass
-
     def saw(self, turn: Turn) -> None:
         self.turns.append(turn)
-
-    def end(self, winner: int | None, forfeit: int | None) -> None:
-        pass
-
-    def forfeited(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
     def choose(self, game: Game, hand: Sequence[Card]) -> tuple[Card, State]:
         """Asks until a legal play is typed; raises Stopped."""

@@ -25,6 +25,7 @@ from . import (
     deal,
     dedup,
     explain,
+    explore,
     export,
     fix,
     fmt,
@@ -54,7 +55,8 @@ app = typer.Typer(
     rich_markup_mode=None,  # plain usage errors and help: one line, greppable, no boxes
 )
 # in the order of `ordo --help`
-COMMANDS = [validate, deal, play, match, stats, export, select, dedup, fmt, convert, replay, fix]
+COMMANDS = [validate, deal, play, match, stats, export, select, dedup, explore, fmt, convert]
+COMMANDS += [replay, fix]
 COMMANDS += [explain, summary, analyse, view]
 for command in COMMANDS:
     app.command(command.NAME, short_help=command.SHORT)(command.command)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..making.statistics import Sprt
 
 NAME = "match"
-SHORT = "Play bots against each other: mirrored deals, win shares, Elo, SPRT."
+SHORT = "Bots against each other: mirrored deals, win shares, Elo, SPRT."
 
 Bots = Annotated[
     list[str],

@@ -2,108 +2,73 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import typer
 
-from ..engine.game import MAX_SEATS, MIN_SEATS
-from .options import Force, Jobs, Output, Paths, Rule
+from . import choosing as o
+from .options import Force, Jobs, Output, Paths
 from .running import Run
+from .splitting import write_split
 from .streams import frozen_heap, jobs_for, parted, write_all
 
 NAME = "select"
-SHORT = "Records that match tags, players, the winner, dates or facts."
-
-Tags = Annotated[
-    list[str],
-    typer.Option(
-        "--tag",
-        "-t",
-        help="NAME=PATTERN: the tag's value matches (e.g. Event='Lyon*'); NAME alone: "
-        "the tag is there.",
-    ),
-]
-Players = Annotated[
-    list[str], typer.Option("--player", "-p", help="A player (a pattern) in any seat.")
-]
-Winner = Annotated[
-    str | None, typer.Option("--winner", help="Who won the game: a seat (P2) or a player.")
-]
-Seats = Annotated[
-    list[int], typer.Option("--seats", min=MIN_SEATS, max=MAX_SEATS, help="Seats at the table.")
-]
-ScoringRule = Annotated[
-    Rule | None, typer.Option("--scoring", help="The scoring rule: classic or points.")
-]
-Valid = Annotated[
-    bool | None,
-    typer.Option("--valid/--invalid", help="Only valid records, or only invalid ones."),
-]
-Since = Annotated[
-    str | None, typer.Option("--since", help="Played on or after this day (2026.11.27).")
-]
-Until = Annotated[str | None, typer.Option("--until", help="Played on or before this day.")]
-Won = Annotated[
-    list[str],
-    typer.Option(
-        "--won", help="[WHO:]STATE: the state was won (by WHO: a seat or a player), e.g. P2:J."
-    ),
-]
-Invert = Annotated[
-    bool, typer.Option("--invert", "-v", help="The records that do not match instead.")
-]
-Count = Annotated[
-    bool, typer.Option("--count", "-c", help="Print how many records match, not them.")
-]
+SHORT = "Records by tags, players, plays or armies, edited or split."
 
 
 def command(
     paths: Paths,
-    tag: Tags = [],  # noqa: B006 (Typer reads the default; it is never changed)
-    player: Players = [],  # noqa: B006
-    winner: Winner = None,
-    seats: Seats = [],  # noqa: B006
-    scoring: ScoringRule = None,
-    valid: Valid = None,
-    since: Since = None,
-    until: Until = None,
-    won: Won = [],  # noqa: B006
-    invert: Invert = False,
-    count: Count = False,
+    tag: o.Tags = [],  # noqa: B006 (Typer reads the default; it is never changed)
+    player: o.Players = [],  # noqa: B006
+    winner: o.Winner = None,
+    seats: o.Seats = [],  # noqa: B006
+    scoring: o.ScoringRule = None,
+    valid: o.Valid = None,
+    since: o.Since = None,
+    until: o.Until = None,
+    won: o.Won = [],  # noqa: B006
+    plies: o.Plies = None,
+    finished: o.Finished = None,
+    play: o.Play = [],  # noqa: B006
+    army: o.Army = [],  # noqa: B006
+    at: o.At = None,
+    decided_by: o.DecidedBy = None,
+    invert: o.Invert = False,
+    count: o.Count = False,
+    set_tag: o.SetTag = [],  # noqa: B006
+    drop_tag: o.DropTag = [],  # noqa: B006
+    strip_comments: o.StripComments = False,
+    strip_glyphs: o.StripGlyphs = False,
+    renumber: o.Renumber = None,
+    split_by: o.SplitBy = None,
+    split_every: o.SplitEvery = None,
     output: Output = "-",
     force: Force = False,
     jobs: Jobs = 0,
 ) -> None:
     """Print the records that pass every test given, as they are written
-    (comments and spacing kept), in input order. Names and tag values match as
-    shell patterns (*, ?, [...]) whatever their case. --valid, --winner, --won
-    and --scoring replay each record; the others read its header alone.
-    Exit 0 whether or not a record matches, 1 when an input holds no record or
-    a byte that is not UTF-8, 2 when one cannot be read.
-    """
-    from ..querying.select import Query, QueryError, Selection
+    (comments and spacing kept, but for the edits asked), in input order.
+    Names and tag values match as shell patterns (*, ?, [...]) whatever their
+    case. Exit 0 whether or not a record matches, 1 when an input holds no
+    record or a byte that is not UTF-8, 2 when one cannot be read."""
+    from ..querying.select import Content, Edits, Query, QueryError, Selection
     from ..runs.workers import Workers
 
     try:
+        content = Content.of(plies, finished, play, army, at, decided_by)
         query = Query.of(
-            tags=tag,
-            players=player,
-            winner=winner,
-            seats=seats,
+            tags=tag, players=player, winner=winner, seats=seats, valid=valid, since=since,
+            until=until, won=won, invert=invert, content=content,
             scoring=scoring.value if scoring else None,
-            valid=valid,
-            since=since,
-            until=until,
-            won=won,
-            invert=invert,
-        )
+        )  # fmt: skip
+        edits = Edits.of(set_tag, drop_tag, strip_comments, strip_glyphs, renumber)
     except QueryError as error:
         raise typer.BadParameter(str(error)) from None
     run = Run()
     with Workers(jobs_for(jobs, paths)) as workers:
-        texts = run.told(frozen_heap(iter(Selection(paths, query, workers))))
+        texts = run.told(frozen_heap(iter(Selection(paths, query, workers, edits))))
         if count:
             typer.echo(sum(1 for _ in texts))
+        elif split_by or split_every:
+            write_split(run, texts, output, force, paths, split_by, split_every)
         else:
             with run.output(output, force, paths) as out:
                 write_all(out.stream, parted(texts))

@@ -42,7 +42,15 @@ def code_of(line: str, in_brace: bool) -> tuple[str, bool]:
         and t.QUOTE not in line
     ):
         return line, False
-    parts = []
+    spans, in_brace = code_spans(line, in_brace)
+    return "".join([line[start:end] for start, end in spans]), in_brace
+
+
+def code_spans(line: str, in_brace: bool) -> tuple[list[tuple[int, int]], bool]:
+    """Where ``line`` is outside comments, as ``(start, end)`` pieces in
+    order (none empty, none touching the next), and whether a ``{``
+    comment is still open at its end."""
+    spans = []
     pos = 0
     while pos < len(line):
         if in_brace:
@@ -53,18 +61,25 @@ def code_of(line: str, in_brace: bool) -> tuple[str, bool]:
             continue
         match = _SCAN.search(line, pos)
         if match is None:
-            parts.append(line[pos:])
+            spans.append((pos, len(line)))
             break
-        parts.append(line[pos : match.start()])
         token = match.group()
         if token == t.LINE_OPEN:
+            spans.append((pos, match.start()))
             break
         if token == t.BRACE_OPEN:
+            spans.append((pos, match.start()))
             in_brace = True
         else:
-            parts.append(token)
+            spans.append((pos, match.end()))
         pos = match.end()
-    return "".join(parts), in_brace
+    joined: list[tuple[int, int]] = []
+    for start, end in spans:
+        if joined and joined[-1][1] == start:
+            joined[-1] = (joined[-1][0], end)
+        elif end > start:
+            joined.append((start, end))
+    return joined, in_brace
 
 
 def split_records(text: str) -> Iterator[tuple[int, str]]:

@@ -14,43 +14,31 @@ a block of records at a time on the workers.
 from __future__ import annotations
 
 from calendar import monthrange
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from fnmatch import fnmatchcase
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ..checking.dates import Date, read_date
-from ..checking.quick import Written, written_block
+from ..checking.quick import Paged, Written, paged_block, written_block
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import InputError
-from ..engine.cards import State, seat_name, seat_number
+from ..engine.cards import State, seat_name
+from ..engine.decisions import Analysis
 from ..engine.game import MAX_SEATS
 from ..notation.parser import parse_record
-from ..notation.record import Record, Unparsed
+from ..notation.record import Play, Record, Unparsed
 from ..runs.blocks import Block, block_chunks
 from ..runs.inputs import over_inputs
 from ..runs.workers import Workers
+from .content import NO_CONTENT, Content, Line, QueryError, Who, like
+from .edits import NO_EDITS, Edits
 
+if TYPE_CHECKING:
+    from ..checking._quick import Declined
 
-class QueryError(ValueError):
-    """A test written so that it cannot be read; the message says how to write it."""
-
-
-def _like(pattern: str, value: str) -> bool:
-    return fnmatchcase(value.casefold(), pattern.casefold())
-
-
-@dataclass(frozen=True, slots=True)
-class Who:
-    """A seat (``P2``) or a player's name (a pattern)."""
-
-    text: str
-
-    def names(self, seat: int, players: Mapping[int, str]) -> bool:
-        if seat_number(self.text) is not None:
-            return seat_number(self.text) == seat
-        return seat in players and _like(self.text, players[seat])
+__all__ = ["Content", "Edits", "Query", "QueryError", "Selection"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +77,13 @@ class Query:
     until: Date | None = None
     won: tuple[Won, ...] = ()
     invert: bool = False
+    content: Content = NO_CONTENT
     replayed: bool = field(init=False)  # whether a test needs the replay
 
     def __post_init__(self) -> None:
         needs = (self.winner, self.scoring, self.valid, self.won)
-        object.__setattr__(self, "replayed", any(n is not None and n != () for n in needs))
+        replayed = any(n is not None and n != () for n in needs) or bool(self.content)
+        object.__setattr__(self, "replayed", replayed)
 
     @classmethod
     def of(
@@ -109,6 +99,7 @@ class Query:
         until: str | None = None,
         won: Iterable[str] = (),
         invert: bool = False,
+        content: Content = NO_CONTENT,
     ) -> Query:
         """A query from the words of ``ordo select``'s options (QueryError: one unreadable)."""
         return cls(
@@ -122,24 +113,31 @@ class Query:
             _date(until, "--until"),
             tuple(_won(w) for w in won),
             invert,
+            content,
         )
 
     def passes(self, item: Record | Unparsed) -> bool:
         report = validate(item) if self.replayed else None
         return self._passes(item, report) != self.invert
 
-    def passes_written(self, written: Written) -> bool:
-        """``passes`` of a record the compiled core accepted (valid), from what it read."""
+    def passes_written(self, written: Written | Paged) -> bool:
+        """``passes`` of a record the compiled core accepted (valid), from
+        what it read: ``Paged`` when the query tests the game's content."""
         tags = _by_name(written.tags)
         names = _players(tags)
+        line = None
+        if isinstance(written, Paged):
+            points = written.scoring.is_points
+            won = tuple((state, seat) for _, state, seat, _ in written.markers)
+            line = _paged_line(written)
+        else:
+            points, won = written.points, written.won
+        unit = "points" if points else "states"
         passed = self._passes_tags(tags, names) and (
             not self.replayed
-            or self._passes_game(
-                names,
-                True,
-                "points" if written.points else "states",
-                written.outcome.winner,
-                written.won,
+            or (
+                self._passes_game(names, True, unit, written.outcome.winner, won)
+                and (line is None or self.content.passes(line, names))
             )
         )
         return passed != self.invert
@@ -159,15 +157,15 @@ class Query:
             None if report.scoring is None else report.scoring.unit,
             None if report.outcome is None else report.outcome.winner,
             tuple((r.state, r.winner) for r in resolutions),
-        )
+        ) and (not self.content or self.content.passes(_report_line(report, record), names))
 
     def _passes_tags(self, tags: dict[str, str], names: dict[int, str]) -> bool:
         """The tests of the header alone."""
         for name, pattern in self.tags:
             value = tags.get(name.casefold())
-            if value is None or (pattern is not None and not _like(pattern, value)):
+            if value is None or (pattern is not None and not like(pattern, value)):
                 return False
-        if not all(any(_like(p, n) for n in names.values()) for p in self.players):
+        if not all(any(like(p, n) for n in names.values()) for p in self.players):
             return False
         if self.seats and len(names) not in self.seats:
             return False
@@ -204,6 +202,33 @@ class Query:
 
 
 _UNITS = {"classic": "states", "points": "points"}
+
+
+def _report_line(report: Report, record: Record | None) -> Line | None:
+    """The game of a record the validator replayed (None when no game began)."""
+    game = report.game
+    if game is None:
+        return None
+    plays = [(turn.card, turn.state) for turn in report.turns]
+    written = len(plays) if record is None else sum(type(e) is Play for e in record.elements)
+
+    def analysis() -> Analysis:
+        from ..engine.analysis import analyse  # here: its tables cost a start-up
+
+        return analyse(game.seats, report.deal, plays, report.scoring)
+
+    return Line(game.seats, plays, written, game.over, analysis)
+
+
+def _paged_line(paged: Paged) -> Line:
+    """The game of a record the compiled core accepted."""
+    return Line(
+        len(paged.names),
+        paged.plays,
+        len(paged.plays),
+        len(paged.markers) == len(State),
+        lambda: paged.analysis,
+    )
 
 
 def _tags(record: Record) -> dict[str, str]:
@@ -273,17 +298,24 @@ class Chosen:
     texts: tuple[str, ...]
 
 
-def select_block(block: Block, query: Query) -> Chosen:
-    """The records of ``block`` that pass ``query`` (on a worker): those the
-    compiled core accepts from what it read of them, the others parsed here."""
-    found = None if block.one_record else written_block(block.first_line, block.text)
+def select_block(block: Block, query: Query, edits: Edits = NO_EDITS) -> Chosen:
+    """The records of ``block`` that pass ``query``, with ``edits`` made (on
+    a worker): those the compiled core accepts from what it read of them,
+    the others parsed here."""
+    found: Sequence[Written | Paged | Declined] | None = None
+    if block.one_record:
+        pass
+    elif query.content:
+        found = paged_block(block.first_line, block.text, query.content.decided_by is not None)
+    else:
+        found = written_block(block.first_line, block.text)
     records = 0
     texts = []
     for item in block_chunks(block) if found is None else found:
-        if isinstance(item, Written):
+        if isinstance(item, Written | Paged):
             records += 1
             if query.passes_written(item):
-                texts.append(trimmed(item.text))
+                texts.append(edits.made(trimmed(item.text)))
             continue
         first_line, text = item
         if not text.strip():
@@ -293,26 +325,29 @@ def select_block(block: Block, query: Query) -> Chosen:
             continue
         records += 1
         if query.passes(parsed):
-            texts.append(trimmed(text))
+            texts.append(edits.made(trimmed(text)))
     return Chosen(block.source, records, tuple(texts))
 
 
 class Selection:
     """``ordo select`` as a library call: iterate it for the text of each
-    chosen record, in input order, and each input that cannot be used (an
-    ``InputError``, in its place; a file without a record after the rest).
-    ``records`` and ``chosen`` count as it goes."""
+    chosen record (with ``edits`` made), in input order, and each input that
+    cannot be used (an ``InputError``, in its place; a file without a record
+    after the rest). ``records`` and ``chosen`` count as it goes."""
 
-    def __init__(self, paths: Sequence[str], query: Query, workers: Workers) -> None:
-        self.paths, self.query, self.workers = list(paths), query, workers
+    def __init__(
+        self, paths: Sequence[str], query: Query, workers: Workers, edits: Edits = NO_EDITS
+    ) -> None:
+        self.paths, self.query, self.workers, self.edits = list(paths), query, workers, edits
         self.records = self.chosen = 0
 
     def __iter__(self) -> Iterator[str | InputError]:
-        chosen = partial(select_block, query=self.query)
+        chosen = partial(select_block, query=self.query, edits=self.edits)
         for part in over_inputs(self.paths, chosen, self.workers):
             if isinstance(part, InputError):
                 yield part
                 continue
             self.records += part.records
-            self.chosen += len(part.texts)
-            yield from part.texts
+            for text in part.texts:
+                self.chosen += 1
+                yield self.edits.numbered(text, self.chosen)

@@ -1,0 +1,208 @@
+"""The edits ``ordo select`` can make to the records it writes: tags set or
+dropped, comments or glyphs stripped, records numbered in a tag.
+
+An edit changes only what it names: every other byte of the record stays as
+written. Comments are found as the cutter finds them (``code_spans``), so a
+``{`` or ``;`` inside a quoted value is no comment; a line left blank by an
+edit goes, since a blank line would cut the record in two.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..notation import terminals as t
+from ..notation.cutting import code_spans
+from ..notation.writer import quote, tag_line
+from .content import QueryError
+
+_TAG = re.compile(f"\\[[ \\t]*({t.TAG_NAME})[ \\t]+({t.STRING})[ \\t]*\\]")
+_GLYPH = re.compile(f"({t.STRING})|[ \\t]*(?:{'|'.join(map(re.escape, t.GLYPHS))})")
+_TAG_NAME = re.compile(f"(?:{t.TAG_NAME})\\Z")
+_BODY = re.compile(f"^[ \\t]*(?:{t.PLY})", re.MULTILINE)  # the first play: the header ends
+
+
+def _name(name: str, option: str) -> str:
+    if not _TAG_NAME.match(name.strip()):
+        raise QueryError(f"{option} {name!r}: a tag's name is a letter, then letters, digits or _")
+    return name.strip()
+
+
+@dataclass(frozen=True, slots=True)
+class Edits:
+    """What to change in each record written: tags to set (name, value) and
+    to drop (names, whatever their case), comments and glyphs to strip, and
+    the tag to number the records in (1, 2, ... in the order written)."""
+
+    set_tags: tuple[tuple[str, str], ...] = ()
+    drop_tags: tuple[str, ...] = ()
+    strip_comments: bool = False
+    strip_glyphs: bool = False
+    number_tag: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        set_tags: Iterable[str] = (),
+        drop_tags: Iterable[str] = (),
+        strip_comments: bool = False,
+        strip_glyphs: bool = False,
+        number_tag: str | None = None,
+    ) -> Edits:
+        """Edits from the words of ``ordo select``'s options (QueryError: one unreadable)."""
+        setting = []
+        for text in set_tags:
+            name, equals, value = text.partition("=")
+            if not equals:
+                raise QueryError(f"--set-tag {text!r}: write NAME=VALUE, e.g. Event='Lyon open'")
+            setting.append((_name(name, "--set-tag"), value))
+        return cls(
+            tuple(setting),
+            tuple(_name(name, "--drop-tag") for name in drop_tags),
+            strip_comments,
+            strip_glyphs,
+            None if number_tag is None else _name(number_tag, "--renumber"),
+        )
+
+    def made(self, text: str) -> str:
+        """``text``, a record, with the edits made (but the numbering)."""
+        if not (self.set_tags or self.drop_tags or self.strip_comments or self.strip_glyphs):
+            return text
+        setting = {name.casefold(): (name, value) for name, value in self.set_tags}
+        dropping = frozenset(name.casefold() for name in self.drop_tags)
+        return _edited(text, setting, dropping, self.strip_comments, self.strip_glyphs)
+
+    def numbered(self, text: str, number: int) -> str:
+        """``text``, the ``number``-th record written, with its number in the numbering tag."""
+        if self.number_tag is None:
+            return text
+        setting = {self.number_tag.casefold(): (self.number_tag, str(number))}
+        return _edited(text, setting, frozenset(), False, False)
+
+
+NO_EDITS = Edits()
+
+Setting = dict[str, tuple[str, str]]  # by the name folded: the name as given, the value
+
+
+def _edited(
+    text: str, setting: Setting, dropping: frozenset[str], comments: bool, glyphs: bool
+) -> str:
+    """``text`` with the tags of ``setting`` set in its header (added after
+    the last tag when missing), those of ``dropping`` dropped, and comments
+    and glyphs stripped when asked."""
+    comments = comments and ("{" in text or ";" in text)
+    glyphs = glyphs and ("!" in text or "?" in text)
+    tagging = bool(setting or dropping)
+    if not (comments or glyphs):
+        if not tagging:
+            return text
+        body = _BODY.search(text)  # tags are edited in the header: the rest stays
+        if body is not None and "{" not in text[: body.start()]:
+            return (
+                _edited(text[: body.start()], setting, dropping, False, False)
+                + text[body.start() :]
+            )
+    found: set[str] = set()
+    # a line opening a comment is read with care whatever the edits: a tag in it is no tag
+    wanted = re.compile(
+        "[" + re.escape("{" + "[" * tagging + ";" * comments + "!?" * glyphs) + "]"
+    ).search
+    out: list[str] = []
+    last_tag: int | None = None
+    first_code: int | None = None
+    in_brace = False
+    body = _BODY.search(text)
+    header = (
+        text.count("\n", 0, body.start()) if body is not None else -1
+    )  # lines before the first play
+    for number, line in enumerate(text.split("\n")):
+        if number == header:
+            tagging = False  # tags are edited in the header only, as without comments
+        if not in_brace and not wanted(line):
+            if first_code is None and line.strip():
+                first_code = len(out)
+            out.append(line)
+            continue
+        if in_brace or "{" in line or ";" in line:
+            spans, in_brace = code_spans(line, in_brace)
+        else:
+            spans = [(0, len(line))]
+        pieces = []
+        end = 0
+        tagged = False
+        for start, stop in spans:
+            if start > end and not comments:
+                pieces.append(line[end:start])
+            code = line[start:stop]
+            if glyphs:
+                code = _GLYPH.sub(_string, code)
+            if tagging and "[" in code:
+                code, kept = _tags(code, setting, dropping, found)
+                tagged = tagged or kept
+            if comments and pieces and code[:1].strip() and pieces[-1][-1:].strip():
+                pieces.append(" ")  # a comment between two words kept them apart
+            pieces.append(code)
+            end = stop
+        if end < len(line) and not comments:
+            pieces.append(line[end:])
+        edited = "".join(pieces)
+        if edited != line:
+            edited = edited.rstrip()
+            if not edited.strip() and line.strip():
+                continue
+        if first_code is None and any(line[a:b].strip() for a, b in spans):
+            first_code = len(out)
+        if tagged:
+            last_tag = len(out)
+        out.append(edited)
+    missing = [tag_line(*setting[name]) for name in setting if name not in found]
+    if missing:
+        where = last_tag + 1 if last_tag is not None else first_code or 0
+        out[where:where] = missing
+    return "\n".join(out)
+
+
+def _string(match: re.Match[str]) -> str:
+    """What ``_GLYPH`` keeps of its match: a quoted value, never a glyph."""
+    return match.group(1) or ""
+
+
+def _tags(
+    code: str, setting: Setting, dropping: frozenset[str], found: set[str]
+) -> tuple[str, bool]:
+    """``code`` with its tags set or dropped, and whether a tag stays in it;
+    ``found`` learns the tags set that it holds."""
+    kept = False
+
+    def edited(match: re.Match[str]) -> str:
+        nonlocal kept
+        name = match.group(1)
+        folded = name.casefold()
+        if folded in dropping:
+            return ""
+        kept = True
+        if folded in setting:
+            found.add(folded)
+            return f"[{name} {quote(setting[folded][1])}]"
+        return match.group()
+
+    return _TAG.sub(edited, code), kept
+
+
+def tag_value(text: str, name: str) -> str | None:
+    """The value of the first tag called ``name`` (whatever its case) in
+    ``text``, a record, outside its comments; None when it has none."""
+    folded = name.casefold()
+    in_brace = False
+    for line in text.split("\n"):
+        if not in_brace and "[" not in line and "{" not in line:
+            continue
+        spans, in_brace = code_spans(line, in_brace)
+        for start, end in spans:
+            for match in _TAG.finditer(line, start, end):
+                if match.group(1).casefold() == folded:
+                    return t.unquote(match.group(2))
+    return None

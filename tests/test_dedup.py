@@ -3,11 +3,14 @@ annotated copy kept; the copies' differing tags said."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from strategies import SAMPLES
 
 from ordonnance_notation import parse_text
-from ordonnance_notation.querying.dedup import annotated, game_key
+from ordonnance_notation.querying.dedup import annotated, game_key, seen_block
+from ordonnance_notation.runs.blocks import Block, block_chunks
 
 GAME = (SAMPLES / "classic-2.ord").read_text("utf-8").strip("\n") + "\n"
 
@@ -100,3 +103,63 @@ def test_the_same_output_on_two_processes(ordo, tmp_path):
 @pytest.mark.parametrize("name", ["nowhere.ord"])
 def test_an_unreadable_input_exits_2(ordo, name):
     assert ordo("dedup", name).exit_code == 2
+
+
+def _cut(text: str, plies: int) -> str:
+    """``text``, one record, up to its ply ``plies`` (the markers before it kept)."""
+    kept = []
+    for line in text.strip("\n").split("\n"):
+        number = line.split(".")[0]
+        if (number.isdigit() and int(number) > plies) or line.startswith("result"):
+            break
+        kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
+def _records(text: str) -> list[str]:
+    from ordonnance_notation.notation.cutting import split_records
+
+    return [chunk for _, chunk in split_records(text) if chunk.strip()]
+
+
+def test_a_start_of_a_longer_game_is_left_out_for_the_longest(ordo, tmp_path, played):
+    games = _records(Path(played("none")).read_text("utf-8"))[:3]
+    starts = [_cut(games[0], 12), _cut(games[1], 0), _cut(games[0], 30), _cut(games[2], 39)]
+    other = _cut(games[2], 20).replace("\n20. ", "\n20. P2 ", 1)  # the same start, seated
+    (tmp_path / "starts.ord").write_text("\n".join([*starts, other]), "utf-8")
+    (tmp_path / "games.ord").write_text("\n".join(games), "utf-8")
+    paths = [str(tmp_path / "starts.ord"), str(tmp_path / "games.ord")]
+    plain = ordo("dedup", *paths)
+    assert plain.exit_code == 0 and len(_records(plain.stdout)) == 8  # no copy of a game
+    folded = ordo("dedup", "--prefix", *paths)
+    assert folded.exit_code == 0
+    assert _records(folded.stdout) == [g.strip("\n") + "\n" for g in games]
+    said = folded.stderr.splitlines()
+    assert (
+        said[0]
+        == f"{paths[0]} record 1 (line 1) left out: the start of {paths[1]} record 1 (line 1), kept"
+    )
+    assert sum("left out: the start of" in line for line in said) == 5
+    assert said[-1] == "8 records, 3 games: 0 copies left out, 5 starts of longer games left out"
+    finished = ordo("dedup", "--prefix", str(tmp_path / "games.ord"), str(tmp_path / "games.ord"))
+    assert "3 records" not in finished.stderr and "0 starts" in finished.stderr
+
+
+def test_the_compiled_core_and_the_parser_key_the_same_games(played):
+    from ordonnance_notation.checking.quick import paged_block
+    from ordonnance_notation.notation.games import game_parts
+    from ordonnance_notation.querying.dedup import starts
+
+    text = Path(played("none")).read_text("utf-8")
+    if paged_block(1, text, False) is None:
+        pytest.skip("no compiled core here (ORDO_PURE_PYTHON, or built without a compiler)")
+    block = Block(0, "t", 1, text)
+    compiled = seen_block(block).seen
+    chunks = [Block(0, "t", line, chunk, True) for line, chunk in block_chunks(block)]
+    parsed = [seen for chunk in chunks for seen in seen_block(chunk).seen]
+    assert parsed == compiled and len(compiled) == 200
+    record = next(iter(parse_text(_cut(_records(text)[0], 12))))
+    assert starts(*game_parts(record))[-1] == game_key(
+        next(iter(parse_text(_cut(_records(text)[0], 11))))
+    )
+    assert len(starts(*game_parts(record))) == 12  # the deal alone, then 1 to 11 plies

@@ -35,27 +35,43 @@ def _state(word: str) -> str:
 def game_text(record: Record) -> str | None:
     """The game ``record`` holds, as a text that every copy of it gives; None
     when it has neither a deal nor a play (no game to compare)."""
+    parts = game_parts(record)[1]
+    return "\n".join(parts) if parts else None
+
+
+def game_parts(record: Record) -> tuple[int, list[str]]:
+    """The lines of ``game_text``: how many of them write the deal, and all
+    of them (the deal's, then a line a play)."""
     parts = []
+    dealt = 0
     for element in record.elements:
         if type(element) is Hand:
             parts.append(f"{element.seat.text}:{' '.join(_card(c.text) for c in element.cards)}")
+            dealt += 1
         elif type(element) is Pile:
             parts.append("pile:" + " ".join(_card(c.text) for c in element.cards))
+            dealt += 1
         elif type(element) is Play:
             parts.append(f"{_card(element.card.text)} {_state(element.state.text)}")
-    return "\n".join(parts) if parts else None
+    return dealt, parts
 
 
 def dealt_game_text(deal: Deal, plays: Sequence[tuple[Card, State]]) -> str:
     """``game_text`` of a record that writes ``deal`` in seat order (each
     hand, then the pile) and ``plays`` (the compiled core's records)."""
+    return "\n".join(dealt_game_parts(deal, plays)[1])
+
+
+def dealt_game_parts(deal: Deal, plays: Sequence[tuple[Card, State]]) -> tuple[int, list[str]]:
+    """``game_parts`` of such a record."""
     words = CARD_WORDS
     parts = [
         f"{seat_name(s)}:{' '.join([words[c] for c in hand])}" for s, hand in enumerate(deal.hands)
     ]
     parts.append("pile:" + " ".join([words[c] for c in deal.pile]))
+    dealt = len(parts)
     parts += [PLAY_WORDS[play] for play in plays]
-    return "\n".join(parts)
+    return dealt, parts
 
 
 PLAY_WORDS = {

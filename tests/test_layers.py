@@ -27,7 +27,8 @@ RANKS = {
     "archives": 6,
     "views": 6,
     "querying": 6,
-    "cli": 7,
+    "editor": 7,
+    "cli": 8,
 }
 MODULES = sorted(
     path

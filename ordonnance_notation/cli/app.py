@@ -29,6 +29,7 @@ from . import (
     export,
     fix,
     fmt,
+    lsp,
     match,
     play,
     replay,
@@ -58,6 +59,7 @@ app = typer.Typer(
 COMMANDS = [validate, deal, play, match, stats, export, select, dedup, explore, fmt, convert]
 COMMANDS += [replay, fix]
 COMMANDS += [explain, summary, analyse, view]
+COMMANDS += [lsp]
 for command in COMMANDS:
     app.command(command.NAME, short_help=command.SHORT)(command.command)
 app.command("analyze", hidden=True)(analyse.command)  # as American English spells it

@@ -45,6 +45,11 @@ def described(char: str) -> str:
     return f"{code} ({name or 'a control character'})"
 
 
+def in_latin(word: str) -> str:
+    """``word`` with each character that looks like an ASCII one replaced by it."""
+    return "".join(latin(char) or char for char in word)
+
+
 def lookalike_help(word: str) -> str | None:
     """What ``word`` was meant to be when it holds characters that look like
     ASCII ones: ``'Р2' has 'Р' (Cyrillic capital letter er, U+0420), which
@@ -55,7 +60,7 @@ def lookalike_help(word: str) -> str | None:
     if len(word) == 1:
         meant = _named(latin(word) or word)
         return f"{described(word)} looks like {meant} but is not: type {meant}"
-    meant = "".join(latin(char) or char for char in word)
+    meant = in_latin(word)
     which = ", ".join(f"{described(c)}, which looks like {_named(latin(c) or c)}" for c in odd)
     shown, fixed = quoted(word), quoted(meant, marks=False)
     return f"{shown} has {which}: did you mean {fixed}? retype it in Latin letters"

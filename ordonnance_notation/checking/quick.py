@@ -287,6 +287,7 @@ class Paged:
     ordered: bool
     ranked: tuple[tuple[tuple[int, int, int], ...], ...]
     analysis: Analysis | None
+    decided: int | None = None  # the analysis's ``decided``, when it was asked
 
     @property
     def verdict(self) -> str:
@@ -297,19 +298,27 @@ class Paged:
         return next((value for key, value in self.tags if key == name), None)
 
 
-def paged_block(first_line: int, text: str, analysed: bool) -> list[Paged | Declined] | None:
+def paged_block(
+    first_line: int, text: str, analysed: bool, decided_only: bool = False
+) -> list[Paged | Declined] | None:
     """The records of a block as ``quick_block`` cuts them: what is
     ``Paged`` of each one the core accepted (with its analysis if
-    ``analysed``), each other as ``(first line, text)``; None when there is
-    no compiled core or it cannot cut this block."""
+    ``analysed``; only when the game was decided, if ``decided_only``), each
+    other as ``(first line, text)``; None when there is no compiled core or
+    it cannot cut this block."""
     if CHECK_BLOCK is None:
         return None
     if analysed:
         _tables()
-    return _found_block(first_line, text, _PAGE | (_PAGE_ANALYSED if analysed else 0), _paged)
+    extra = _PAGE | (_PAGE_ANALYSED if analysed else 0)
+    return _found_block(first_line, text, extra, _decided_paged if decided_only else _paged)
 
 
-def _paged(item: Found) -> Paged:
+def _decided_paged(item: Found) -> Paged:
+    return _paged(item, whole=False)
+
+
+def _paged(item: Found, whole: bool = True) -> Paged:
     from ..engine.decisions import from_core, plays_from_core
 
     (tags, text), dealt, pile, plays, points, plain, ranked, found = cast("PageFound", item[9])
@@ -332,7 +341,8 @@ def _paged(item: Found) -> Paged:
         plain & 3 == 2,
         plain & 4 != 0,
         ranked,
-        None if found is None else from_core(seats, True, found)[0],
+        None if found is None or not whole else from_core(seats, True, found)[0],
+        None if found is None else found[2][0],
     )
 
 

@@ -13,10 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
 
-from ..engine.armies import Army, Level
+from ..engine.armies import PACKED, Level, formations_of
 from ..engine.cards import Card, CardError, Icon, State, seat_number
-from ..engine.decisions import Analysis
-from ..engine.game import Table
 
 
 class QueryError(ValueError):
@@ -145,14 +143,15 @@ class ArmyTest:
         who = Who(words[0]) if words[0] != "*" else None
         return cls(who, _state(words[1], "--army", text), level, icon)
 
-    def holds(self, table: Table, names: Mapping[int, str]) -> bool:
+    def holds(self, packed: Sequence[Sequence[int]], names: Mapping[int, str]) -> bool:
+        """Whether some army matches, the armies as ``packed[state - 1][seat]``
+        (``armies.PACKED``: the icon counts of each army's cards)."""
         states = [self.state] if self.state is not None else list(State)
-        for seat in range(table.seats):
+        for seat in range(len(packed[0])):
             if self.who is not None and not self.who.names(seat, names):
                 continue
             for state in states:
-                army = Army(seat, tuple(table.units[state - 1][seat]))
-                icons = army.formations.at(self.level)
+                icons = formations_of(packed[state - 1][seat]).at(self.level)
                 if icons if self.icon is None else self.icon in icons:
                     return True
         return False
@@ -162,13 +161,14 @@ class ArmyTest:
 class Line:
     """A record's game as a content test reads it: its seats, the plays the
     rules replayed, how many plies it writes, whether the game ended, and
-    its analysis (made when asked; None when it was not)."""
+    the ply after which it was decided (worked out when asked: None when it
+    was not decided, or not analysed)."""
 
     seats: int
     plays: Sequence[tuple[Card, State]]
     plies: int
     finished: bool
-    analysis: Callable[[], Analysis | None]
+    decided: Callable[[], int | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,19 +220,20 @@ class Content:
         if self.armies and not self._armies(line, names):
             return False
         if self.decided_by is not None:
-            analysis = line.analysis()
-            decided = None if analysis is None else analysis.decided
+            decided = line.decided()
             return decided is not None and decided <= self.decided_by
         return True
 
     def _armies(self, line: Line, names: Mapping[int, str]) -> bool:
-        """Whether, after some ply of ``at`` (the last ply without it), every army test holds."""
+        """Whether, after some ply of ``at`` (the last ply without it), every
+        army test holds. The plays were replayed already: each card joins
+        the army of the seat whose turn it was."""
         last = len(line.plays)
         window = self.at.within(last) if self.at else range(last, last + 1)
-        table = Table(line.seats)
+        packed = [[0] * line.seats for _ in State]
         for ply, (card, state) in enumerate(line.plays[: window.stop - 1], 1):
-            table.play(card, state)
-            if ply in window and all(test.holds(table, names) for test in self.armies):
+            packed[state - 1][(ply - 1) % line.seats] += PACKED[card.mask]
+            if ply in window and all(test.holds(packed, names) for test in self.armies):
                 return True
         return False
 

@@ -25,7 +25,6 @@ from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import InputError
 from ..engine.cards import State, seat_name
-from ..engine.decisions import Analysis
 from ..engine.game import MAX_SEATS
 from ..notation.parser import parse_record
 from ..notation.record import Play, Record, Unparsed
@@ -212,12 +211,12 @@ def _report_line(report: Report, record: Record | None) -> Line | None:
     plays = [(turn.card, turn.state) for turn in report.turns]
     written = len(plays) if record is None else sum(type(e) is Play for e in record.elements)
 
-    def analysis() -> Analysis:
+    def decided() -> int | None:
         from ..engine.analysis import analyse  # here: its tables cost a start-up
 
-        return analyse(game.seats, report.deal, plays, report.scoring)
+        return analyse(game.seats, report.deal, plays, report.scoring).decided
 
-    return Line(game.seats, plays, written, game.over, analysis)
+    return Line(game.seats, plays, written, game.over, decided)
 
 
 def _paged_line(paged: Paged) -> Line:
@@ -227,7 +226,7 @@ def _paged_line(paged: Paged) -> Line:
         paged.plays,
         len(paged.plays),
         len(paged.markers) == len(State),
-        lambda: paged.analysis,
+        lambda: paged.decided,
     )
 
 
@@ -306,7 +305,8 @@ def select_block(block: Block, query: Query, edits: Edits = NO_EDITS) -> Chosen:
     if block.one_record:
         pass
     elif query.content:
-        found = paged_block(block.first_line, block.text, query.content.decided_by is not None)
+        analysed = query.content.decided_by is not None
+        found = paged_block(block.first_line, block.text, analysed, decided_only=True)
     else:
         found = written_block(block.first_line, block.text)
     records = 0

@@ -13,8 +13,8 @@ in bytes (needs the bench extra: pip install '.[bench]'). Then every command
 that reads archives (convert to YAML and to JSON and back, fmt --check,
 summary, stats, select, export, view, replay), and PyYAML's and json's own
 dump and load of the same records as the floors of archiving. Prints two
-tables and the targets of issues 6, 13, 25 and 26, and writes them as JSON
-to bench/results/.
+tables and the targets of issues 6, 13, 25, 26 and 29, and writes them as
+JSON to bench/results/.
 """
 
 from __future__ import annotations
@@ -232,7 +232,9 @@ def commands(row: dict, path: Path, runs: int, limit_mb: int | None = None) -> N
         _converted(path, kind).unlink(missing_ok=True)
     (DATA / f"{path.stem}.back.ord").unlink(missing_ok=True)
     (DATA / f"{path.stem}.selected.ord").unlink(missing_ok=True)
+    (DATA / f"{path.stem}.once.ord").unlink(missing_ok=True)
     shutil.rmtree(DATA / f"{path.stem}.tables", ignore_errors=True)
+    shutil.rmtree(DATA / f"{path.stem}.split", ignore_errors=True)
 
 
 def gigabyte() -> dict:
@@ -284,6 +286,27 @@ def _back(kind: str):
     return command
 
 
+def _starts(path: Path) -> Path:
+    """The first 12 plies of every hundredth record of ``path``, beside it."""
+    starts = DATA / f"{path.stem}.starts.ord"
+    if not starts.exists():
+        from ordonnance_notation.notation.cutting import split_records
+
+        records = [text for _, text in split_records(path.read_text()) if text.strip()]
+        starts.write_text("\n".join(_first_plies(text, 12) for text in records[::100]))
+    return starts
+
+
+def _first_plies(text: str, plies: int) -> str:
+    kept = []
+    for line in text.strip("\n").split("\n"):
+        number = line.split(".")[0]
+        if (number.isdigit() and int(number) > plies) or line.startswith(("#", "result")):
+            break
+        kept.append(line)
+    return "\n".join(kept) + "\n"
+
+
 def _written(name: str, target, *options: str):
     """``ordo NAME ARCHIVE OPTIONS -o TARGET --force --jobs 1``, the target
     made of the archive's path."""
@@ -310,6 +333,36 @@ COMMANDS = {
     # the page replays in the browser; it carries when each state was decided (analyse's work)
     "view": _written("view", _page),
     "replay_last": lambda path, records: ["replay", str(path), "--record", str(records)],
+    # issue 29: select's tests of a game, its edits and splits, dedup, dedup --prefix, explore
+    "select_play": _written(
+        "select", lambda path: DATA / f"{path.stem}.selected.ord", "--play", "P1 * J", "--at", "1-5"
+    ),
+    "select_army": _written(
+        "select", lambda path: DATA / f"{path.stem}.selected.ord", "--army", "* J regiment"
+    ),
+    "select_decided": _written(
+        "select", lambda path: DATA / f"{path.stem}.selected.ord", "--decided-by", "30"
+    ),
+    "select_edits": _written(
+        "select",
+        lambda path: DATA / f"{path.stem}.selected.ord",
+        *("--set-tag", "Event=bench", "--drop-tag", "Round", "--strip-comments"),
+        *("--strip-glyphs", "--renumber", "Game"),
+    ),
+    "select_split": _written(
+        "select", lambda path: DATA / f"{path.stem}.split", "--split-by", "P1"
+    ),
+    "dedup": _written("dedup", lambda path: DATA / f"{path.stem}.once.ord", "-q"),
+    # the archive and the first 12 plies of 1 record in 100: starts to leave out
+    "dedup_prefix": lambda path, records: [
+        "dedup",
+        "-q",
+        "--prefix",
+        str(_starts(path)),
+        str(path),
+        *("-o", str(DATA / f"{path.stem}.once.ord"), "--force", "--jobs", "1"),
+    ],
+    "explore": lambda path, records: ["explore", str(path), "--plies", "3", "--jobs", "1"],
     "to_yaml_j2": _to("yaml", jobs=2),
     "summary_j2": lambda path, records: ["summary", str(path), "--no-decided", "--jobs", "2"],
 }
@@ -326,6 +379,14 @@ TIMED = (
     "stats",
     "select",
     "export",
+    "select_play",
+    "select_army",
+    "select_decided",
+    "select_edits",
+    "select_split",
+    "dedup",
+    "dedup_prefix",
+    "explore",
 )
 """Those held to half of validate's MB/s (replay_last is held to its memory)."""
 

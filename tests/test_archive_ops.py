@@ -292,3 +292,40 @@ def test_explore_leaves_out_invalid_records_and_reads_bad_openings_as_usage_erro
     assert "2 seats:" in result.output and "3 seats:" in result.output
     bad = ordo("explore", "samples/classic-2.ord", "--after", "LS")
     assert bad.exit_code == 2 and "write each play as CARD STATE" in bad.output
+
+
+def test_standard_input_and_two_processes_give_the_same_output(ordo, played):
+    archive = played("none")
+    text = Path(archive).read_text("utf-8")
+    edits = ["--strip-glyphs", "--set-tag", "Event=x", "--renumber", "Round", "--play", "* LB J"]
+    one = ordo("select", archive, *edits, "--jobs", "1")
+    two = ordo("select", archive, *edits, "--jobs", "2")
+    piped = ordo("select", "-", *edits, input=text)
+    assert one.exit_code == two.exit_code == piped.exit_code == 0
+    assert one.stdout == two.stdout == piped.stdout and one.stdout.count('[Event "x"]') > 10
+    explored = ordo("explore", archive, "-n", "2", "--jobs", "2").stdout
+    assert explored == ordo("explore", "-", "-n", "2", input=text).stdout
+    assert explored.startswith("2 seats: 200 games, 200 finished")
+
+
+@pytest.mark.parametrize(
+    ("setting", "dropping"),
+    [
+        ({"event": ("Event", "x")}, frozenset()),
+        ({"round": ("Round", "1")}, frozenset({"p2", "date"})),
+        ({"game": ("Game", "7"), "p1": ("p1", 'a "b"')}, frozenset({"notation"})),
+        ({}, frozenset({"event", "result"})),
+    ],
+)
+def test_the_quick_way_with_a_plain_header_is_the_careful_way(played, setting, dropping):
+    from ordonnance_notation.notation.cutting import split_records
+    from ordonnance_notation.querying.edits import _edited
+
+    texts = [Path(path).read_text("utf-8") for path in [*READABLE, played("none")]]
+    odd = '  [Event "x"]   \n[Round "1"]\t\n\n hand P1: F\n[Date "?"] [Site "y"]\n1. F A\n'
+    records = [chunk for text in [*texts, odd] for _, chunk in split_records(text) if chunk.strip()]
+    assert len(records) > 240
+    for record in records:
+        assert _edited(record, setting, dropping, False, False) == _edited(
+            record, setting, dropping, False, False, careful=True
+        ), record

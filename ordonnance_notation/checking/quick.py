@@ -299,23 +299,27 @@ class Paged:
 
 
 def paged_block(
-    first_line: int, text: str, analysed: bool, decided_only: bool = False
+    first_line: int, text: str, analysed: bool, light: bool = False
 ) -> list[Paged | Declined] | None:
     """The records of a block as ``quick_block`` cuts them: what is
     ``Paged`` of each one the core accepted (with its analysis if
-    ``analysed``; only when the game was decided, if ``decided_only``), each
-    other as ``(first line, text)``; None when there is no compiled core or
-    it cannot cut this block."""
+    ``analysed``), each other as ``(first line, text)``; None when there is
+    no compiled core or it cannot cut this block. ``light``: without the
+    deal (an empty one) and, of the analysis, only when the game was
+    decided, for what reads the plays alone (``ordo select``)."""
     if CHECK_BLOCK is None:
         return None
     if analysed:
         _tables()
     extra = _PAGE | (_PAGE_ANALYSED if analysed else 0)
-    return _found_block(first_line, text, extra, _decided_paged if decided_only else _paged)
+    return _found_block(first_line, text, extra, _light_paged if light else _paged)
 
 
-def _decided_paged(item: Found) -> Paged:
+def _light_paged(item: Found) -> Paged:
     return _paged(item, whole=False)
+
+
+_NO_DEAL = Deal((), ())
 
 
 def _paged(item: Found, whole: bool = True) -> Paged:
@@ -324,9 +328,12 @@ def _paged(item: Found, whole: bool = True) -> Paged:
     (tags, text), dealt, pile, plays, points, plain, ranked, found = cast("PageFound", item[9])
     seats = len(item[1])
     card = _CARDS.__getitem__
-    hands = tuple(
-        tuple(map(card, dealt[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seats)
-    )
+    deal = _NO_DEAL
+    if whole:
+        hands = tuple(
+            tuple(map(card, dealt[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seats)
+        )
+        deal = Deal(hands, tuple(map(card, pile)))
     return Paged(
         item[0],
         item[1],
@@ -335,7 +342,7 @@ def _paged(item: Found, whole: bool = True) -> Paged:
         outcome_of(item),
         Scoring.by_points(points) if points else Scoring.classic(),
         tuple((m, _STATES[s], seat, ply) for m, s, seat, ply in item[8]),
-        Deal(hands, tuple(map(card, pile))),
+        deal,
         plays_from_core(plays),
         plain & 3 != 0,
         plain & 3 == 2,

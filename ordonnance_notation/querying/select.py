@@ -306,7 +306,7 @@ def select_block(block: Block, query: Query, edits: Edits = NO_EDITS) -> Chosen:
         pass
     elif query.content:
         analysed = query.content.decided_by is not None
-        found = paged_block(block.first_line, block.text, analysed, decided_only=True)
+        found = paged_block(block.first_line, block.text, analysed, light=True)
     else:
         found = written_block(block.first_line, block.text)
     records = 0

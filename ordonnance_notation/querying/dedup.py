@@ -349,9 +349,10 @@ class Dedup:
     def _find_starts(
         self, inputs: list[str | UnreadableSource], opened: OpenInput, first: _FirstPass
     ) -> None:
-        """The middle pass of ``prefix``: the games each record's game begins,
-        read only in the blocks that hold a game of the deal of a short game."""
-        firsts: list[int] = []  # the first ordinal of each block read, in order
+        """The middle pass of ``prefix``: the games that each record of the
+        deal of a short game begins, those records alone parsed (where the
+        first pass found them) and the others not read again."""
+        ordinals: list[int] = []  # of the records sent, in order
 
         def wanted() -> Iterator[Block]:
             ordinal = 0
@@ -360,18 +361,18 @@ class Dedup:
                 if isinstance(block, InputError):
                     continue
                 chunks = next(counts, (0, b""))[0]
+                lines = first.lines[ordinal : ordinal + chunks]
                 deals = first.deals[ordinal : ordinal + chunks]
                 if any(deal in first.short_deals for deal in deals):
-                    firsts.append(ordinal)
-                    yield block
+                    for n, (line, text) in enumerate(recut(block, lines)):
+                        if deals[n] in first.short_deals and first.keys[ordinal + n] not in NO_GAME:
+                            ordinals.append(ordinal + n)
+                            yield Block(block.file, block.source, line, text, one_record=True)
                 ordinal += chunks
 
         for n, found in enumerate(self.workers.map(starts_block, wanted())):
-            if isinstance(found, InputError):
-                continue
-            for ordinal, begun in enumerate(found, firsts[n]):
-                if ordinal < len(first.keys) and first.keys[ordinal] not in NO_GAME:
-                    first.add_starts(ordinal, begun)
+            if not isinstance(found, InputError) and found:
+                first.add_starts(ordinals[n], found[0])
 
     def _kept(
         self, inputs: list[str | UnreadableSource], opened: OpenInput, first: _FirstPass

@@ -147,3 +147,19 @@ def test_a_signal_mid_run_leaves_no_output_and_no_temporary(tmp_path, archive, n
         (out_dir / "o").rmdir()
     _nothing_left(out_dir)
     assert not [p for p in os.listdir(out_dir.parent) if p.endswith(".tmp")]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize("errors", ["stderr full", "stderr open"])
+def test_a_full_standard_output_is_a_usage_error_even_when_standard_error_is_full(errors):
+    """Issue 31 item 13: with both outputs full, `validate` of a valid file said 1 (invalid)."""
+    root = Path(__file__).resolve().parent.parent
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "ordonnance_notation", "validate", "samples/classic-2.ord"],
+            cwd=root,
+            stdout=full,
+            stderr=full if errors == "stderr full" else subprocess.PIPE,
+            check=False,
+        )
+    assert result.returncode == 2

@@ -426,3 +426,16 @@ def test_several_inputs_name_the_record_to_pick(ordo, tmp_path):
     shown = ordo("replay", str(folder), "--ply", "0")
     assert shown.exit_code == 0
     assert shown.output == ordo("replay", "samples/no-deal.ord", "--ply", "0").output
+
+
+def test_the_table_as_text_goes_to_the_output_file_as_it_would_to_the_screen(ordo, tmp_path):
+    out = tmp_path / "table.txt"
+    shown = ordo("replay", "samples/classic-2.ord", "--ply", "20")
+    written = ordo("replay", "samples/classic-2.ord", "--ply", "20", "-o", str(out))
+    assert written.exit_code == 0 and written.stdout == ""
+    assert out.read_text("utf-8") == shown.stdout and "ply 20" in shown.stdout.lower()
+    again = ordo("replay", "samples/classic-2.ord", "--ply", "3", "-o", str(out))
+    assert again.exit_code == 2 and "already exists" in again.output
+    assert out.read_text("utf-8") == shown.stdout
+    steps = ordo("replay", "samples/classic-2.ord", "--step", "-o", str(out), "--force")
+    assert steps.exit_code == 0 and out.read_text("utf-8").count("─" * 60) == 40

@@ -115,11 +115,13 @@ def run(argv: list[str] | None = None) -> None:
         if debug or error.filename is not None or error.errno not in _FULL:
             raise
         _quiet_stdout()
-        sys.stderr.write(
-            f"<stdout>: error[E001]: cannot be written: {error.strerror}\n"
-            "  = help: the output is incomplete: make room on the disk (or raise the "
-            "file size limit) and run again\n"
-        )
+        with contextlib.suppress(OSError):  # standard error may be full too: the status says it
+            sys.stderr.write(
+                f"<stdout>: error[E001]: cannot be written: {error.strerror}\n"
+                "  = help: the output is incomplete: make room on the disk (or raise the "
+                "file size limit) and run again\n"
+            )
+            sys.stderr.flush()
         sys.exit(EXIT_USAGE)
     except Exception as error:
         if debug:

@@ -6,15 +6,18 @@ from __future__ import annotations
 import io
 import os
 import sys
+from typing import IO
 
 from rich.console import Console
 
 
-def console(stderr: bool = False) -> Console:
-    """Styles only on a terminal (Rich decides); a non-empty NO_COLOR turns off every style."""
+def console(stderr: bool = False, file: IO[str] | None = None) -> Console:
+    """Styles only on a terminal (Rich decides); a non-empty NO_COLOR turns
+    off every style. ``file``: a stream to print to instead (an output file)."""
     plain = bool(os.environ.get("NO_COLOR"))
     return Console(  # no markup: "[...]" in a message is a tag or a file name, printed as it is
         stderr=stderr,
+        file=file,
         highlight=False,
         soft_wrap=True,
         markup=False,

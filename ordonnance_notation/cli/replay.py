@@ -98,7 +98,13 @@ def command(
         with run.output(output, force, paths) as out:
             out.stream.write(step_picture(steps, steps.steps[start], viewer).svg(title))
         raise run.exit()
-    shown(run, steps, viewer, 0 if ply is None else start, start, step)
+    first = 0 if ply is None else start
+    if output == "-":
+        shown(run, steps, viewer, first, start, step)
+    else:
+        with run.output(output, force, paths) as out:
+            shown(run, steps, viewer, first, start, step, out.stream)
+    raise run.exit()
 
 
 def _one(run: Run, paths: list[str], record: int | None) -> Record | Unparsed:

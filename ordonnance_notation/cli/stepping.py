@@ -4,7 +4,7 @@ keys where single keys can be read."""
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from .console import console
 from .running import Run
@@ -16,15 +16,21 @@ if TYPE_CHECKING:
 
 
 def shown(
-    run: Run, steps: Replay, viewer: int | None, first_step: int, start: int, step: bool
+    run: Run,
+    steps: Replay,
+    viewer: int | None,
+    first_step: int,
+    start: int,
+    step: bool,
+    into: IO[str] | None = None,
 ) -> None:
     """The table at ``start``; with ``step``, every step from ``first_step``:
-    by keys on a terminal, one after another elsewhere."""
+    by keys on a terminal, one after another elsewhere (``into``: a file)."""
     from ..views.board import render_compact, render_step
     from ..views.stepper import Stepper, terminal_keys
     from ..views.stepper import run as step_through
 
-    out = console()
+    out = console(file=into)
     on_terminal = step and sys.stdin.isatty() and out.is_terminal
     keys = terminal_keys() if on_terminal else None
     if keys is not None:

@@ -163,3 +163,59 @@ def test_the_compiled_core_and_the_parser_key_the_same_games(played):
         next(iter(parse_text(_cut(_records(text)[0], 11))))
     )
     assert len(starts(*game_parts(record))) == 12  # the deal alone, then 1 to 11 plies
+
+
+def test_standard_input_is_kept_aside_bounded_and_leaves_nothing_behind(tmp_path):
+    """Issue 31, item 3: `dedup -` copied all of /dev/zero to the temporary
+    folder (18 GB in 40 s), and its copy stayed after SIGTERM."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    env = {**os.environ, "TMPDIR": str(folder)}
+    command = [sys.executable, "-m", "ordonnance_notation", "dedup", "-"]
+    with open("/dev/zero", "rb") as zero:
+        started = time.monotonic()
+        result = subprocess.run(
+            command,
+            stdin=zero,
+            env=env,
+            capture_output=True,
+            timeout=60,
+            preexec_fn=_small_files,
+            check=False,
+        )
+    assert result.returncode == 1 and b"E002" in result.stderr
+    assert time.monotonic() - started < 30 and list(folder.iterdir()) == []
+    waiting = subprocess.Popen(command, stdin=subprocess.PIPE, env=env, stderr=subprocess.PIPE)
+    waiting.stdin.write(GAME.encode() * 50)  # then nothing more: it waits for the rest
+    waiting.stdin.flush()
+    time.sleep(1)
+    waiting.send_signal(signal.SIGTERM)
+    waiting.wait(timeout=30)
+    waiting.stdin.close()
+    assert list(folder.iterdir()) == []
+
+
+def _small_files() -> None:
+    """No file of more than 100 MB (before the fix, the copy filled the disk)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (100 << 20, 100 << 20))
+
+
+def test_the_copy_of_standard_input_stops_after_a_line_too_long():
+    import io
+
+    from ordonnance_notation.querying.dedup import spooled
+
+    spool = io.BytesIO()
+    spooled(io.BytesIO(b"a\n" * 10 + b"x" * 5_000_000 + b"\nmore\n"), spool, longest=1000)
+    assert 1000 < len(spool.getvalue()) <= (1 << 20) + 20
+    whole = io.BytesIO()
+    spooled(io.BytesIO(GAME.encode() * 3000), whole, longest=1000)
+    assert whole.getvalue() == GAME.encode() * 3000

@@ -21,27 +21,29 @@ game and annotations, keeping 8 bytes per record and an entry per distinct
 game; the second cuts the text again and writes the records kept. With
 ``prefix``, when some game is short of its end, a pass between them finds
 the games that each record's game begins (``starts``), keeping an entry
-per short game. Standard input is kept in a temporary file between them.
+per short game. Standard input is kept in an unnamed temporary file between
+them (``spooled``: up to a line too long for the readers).
 The records the compiled core accepts, plainly written, are read from what
 it read of them; the others are parsed.
 """
 
 from __future__ import annotations
 
-import shutil
+import contextlib
+import os
 import sys
 import tempfile
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from hashlib import blake2b
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 from ..checking.quick import Paged, paged_block
 from ..diagnostics import Diagnostic, InputError, UnreadableSource
 from ..engine.armies import UNITS_PER_ARMY
 from ..engine.cards import State, seat_number
-from ..files.sources import STDIN, LineSource, expand, open_source, source_name
+from ..files.sources import MAX_LINE, STDIN, LineSource, expand, open_source, source_name
 from ..notation.games import dealt_game_parts, game_parts, game_text
 from ..notation.parser import parse_record
 from ..notation.record import Hand, Play, Record, Unparsed
@@ -325,14 +327,18 @@ class Dedup:
 
     def __iter__(self) -> Iterator[str | InputError]:
         inputs = list(expand(self.paths))
-        with tempfile.NamedTemporaryFile(prefix="ordo-dedup-") as spool:
-            if STDIN in inputs:  # read twice: kept aside once
-                shutil.copyfileobj(sys.stdin.buffer, spool)
-                spool.flush()
+        # standard input is read more than once: kept aside, in a file without a name
+        with (
+            tempfile.TemporaryFile(prefix="ordo-dedup-") if STDIN in inputs else _NO_SPOOL as spool
+        ):
+            if spool is not None:
+                spooled(sys.stdin.buffer, spool)
 
             def opened(path: str) -> LineSource:
-                if path == STDIN:
-                    return LineSource(source_name(STDIN), open(spool.name, "rb"))
+                if path == STDIN and spool is not None:
+                    again = os.fdopen(os.dup(spool.fileno()), "rb")
+                    again.seek(0)
+                    return LineSource(source_name(STDIN), again)
                 return open_source(path)
 
             first = _FirstPass()
@@ -439,6 +445,23 @@ class Start:
 
     def __str__(self) -> str:
         return f"{self.left_out} left out: the start of {self.kept}, kept"
+
+
+_NO_SPOOL = contextlib.nullcontext(None)
+
+
+def spooled(source: BinaryIO, spool: BinaryIO, longest: int = MAX_LINE) -> None:
+    """``source`` copied into ``spool``, up to the first line longer than
+    ``longest`` bytes: the reader says E007 there, and what follows is never
+    read (``/dev/zero`` would fill the disk)."""
+    since = 0  # bytes since the last line end
+    while chunk := source.read(1 << 20):
+        spool.write(chunk)
+        end = chunk.rfind(b"\n")
+        since = len(chunk) - end - 1 if end >= 0 else since + len(chunk)
+        if since > longest:
+            break
+    spool.flush()
 
 
 def _changed(source: str) -> InputError:

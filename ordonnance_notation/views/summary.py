@@ -8,7 +8,8 @@ and why, how each state was decided, and the record's own comments.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
@@ -443,8 +444,9 @@ def _annotations(report: Report) -> tuple[Annotation, ...]:
     )
 
 
-def _heading(summary: RecordSummary) -> str:
-    return f"{summary.file}, record {summary.record}"
+def _heading(summary: RecordSummary, shown: Callable[[str], str] = str) -> str:
+    """``game.ord, record 2``, the file's name ``shown`` as the layout shows words."""
+    return f"{shown(summary.file)}, record {summary.record}"
 
 
 def _players(summary: RecordSummary) -> str:
@@ -588,15 +590,26 @@ def decided_lines(decided: WhenDecided | None, order: Sequence[State], bullet: s
     return ["", "When it was decided", *lines]
 
 
+_MARKDOWN = re.compile(r"([\\`*_\[\]<>|&~])")
+_LINE_ENDS = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+def _md(text: str) -> str:
+    """Words of a record (a name, a comment, a file's name) as Markdown shows
+    them and nothing else: no raw HTML, link, emphasis or table cell made of
+    them, on one line (a renderer runs no script from a name)."""
+    return _MARKDOWN.sub(r"\\\1", _LINE_ENDS.sub(" ", text))
+
+
 def render_markdown(summary: RecordSummary) -> str:
     out = [
-        f"## {_heading(summary)}",
+        f"## {_heading(summary, _md)}",
         "",
-        f"- **Players:** {_players(summary)}",
-        f"- **Rules:** {rules_words(summary)}",
-        f"- **Result:** {outcome_words(summary)}",
+        f"- **Players:** {_md(_players(summary))}",
+        f"- **Rules:** {_md(rules_words(summary))}",
+        f"- **Result:** {_md(outcome_words(summary))}",
     ]
-    out += [f"- *{comment}*" for comment in summary.comments]
+    out += [f"- *{_md(comment)}*" for comment in summary.comments]
     if summary.states:
         out += ["", "### States in marker order"]
     points = summary.points()
@@ -612,7 +625,7 @@ def render_markdown(summary: RecordSummary) -> str:
             scored = summary.points_for(place)
             extra = f" {scored} |" if scored is not None else ""
             out.append(
-                f"| {place + 1} | {_seated(summary, army.seat)} | {_cards(army)} | "
+                f"| {place + 1} | {_md(_seated(summary, army.seat))} | {_cards(army)} | "
                 f"{army.formations} | ply {army.fourth_card_ply} |{extra}"
             )
     if points:
@@ -636,10 +649,10 @@ def render_markdown(summary: RecordSummary) -> str:
         out += ["", "### Annotations", ""]
         for note in summary.annotations:
             glyph = f" {note.glyph}" if note.glyph else ""
-            comments = " ".join(note.comments)
+            comments = _md(" ".join(note.comments))
             out.append(f"- ply {note.ply}: `{note.play}{glyph}` {comments}".rstrip())
     if summary.problems:
-        out += ["", "### Problems", ""] + [f"- `{p}`" for p in summary.problems]
+        out += ["", "### Problems", ""] + [f"- {_md(p)}" for p in summary.problems]
     return "\n".join(out) + "\n"
 
 

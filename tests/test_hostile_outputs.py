@@ -4,6 +4,11 @@ broken by a `|`)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 from strategies import SAMPLES
 
 HOSTILE = {
@@ -33,3 +38,43 @@ def test_a_markdown_summary_renders_no_markup_of_the_records_words(ordo):
     assert "&lt;script&gt;alert(2)&lt;/script&gt;" in html  # shown, as written
     cells = [row.count("<td>") for row in html.split("<tr>")[1:] if "<td>" in row]
     assert len(cells) == 10 and set(cells) == {5}  # a `|` in a name makes no sixth cell
+
+
+ESCAPES = "\x1b]0;title\x07 \x1b[2J \x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\"
+
+
+def _escaping_record() -> str:
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    text = text.replace('[Event "Lyon club night"]', '[Event "\x1b]0;title\x07 \x1b[31mred"]')
+    return text.replace("2. F T\n", "3. F T {" + ESCAPES + "}\n")  # a ply number for fix
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["select", "{path}"],
+        ["fmt", "{path}"],
+        ["dedup", "{path}"],
+        ["convert", "{path}", "--to", "ord"],
+        ["fix", "{path}"],
+    ],
+    ids=lambda args: args[0] if args[0] != "convert" else "convert --to ord",
+)
+def test_a_terminal_is_shown_a_records_escapes_and_a_file_gets_them(tmp_path, args):
+    """Issue 31, item 7: on a terminal, the records written (and fix's diff)
+    show ESC and BEL as pictures; redirected, the bytes are kept as written."""
+    import pexpect
+
+    path = tmp_path / "escapes.ord"
+    path.write_text(_escaping_record(), "utf-8")
+    ordo = Path(sys.executable).with_name("ordo")
+    if not ordo.exists():
+        pytest.skip("no ordo script beside this Python: the package is not installed here")
+    words = [str(path) if a == "{path}" else a for a in args]
+    child = pexpect.spawn(str(ordo), words, encoding="utf-8", timeout=60, dimensions=(50, 200))
+    shown = child.read()
+    child.close()
+    assert "\x1b]" not in shown and "\x07" not in shown and "\x1b[2J" not in shown
+    assert "␛]0;title␇" in shown
+    piped = subprocess.run([str(ordo), *words], capture_output=True, text=True, check=False)
+    assert "\x1b]0;title\x07" in piped.stdout

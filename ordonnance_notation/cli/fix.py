@@ -12,6 +12,7 @@ from ..files.sources import STDIN
 from ..views.report import diagnostic_text, plural
 from .options import Paths
 from .running import Run
+from .streams import write_all
 
 if TYPE_CHECKING:
     from ..checking.fixing import Fixed
@@ -47,7 +48,7 @@ def command(paths: Paths, write: Rewrite = False) -> None:
         changes += len(item.changes)
         files += 1
         if not write:
-            sys.stdout.write(item.diff())
+            write_all(sys.stdout, item.diff())
         elif _rewritten(run, item):
             typer.echo(f"fixed {item.source.name} ({plural(len(item.changes), 'change')})")
     done = "made" if write else "to make (--write makes them)"

@@ -13,7 +13,7 @@ from ..files.sources import STDIN
 from ..views.report import diagnostic_text, plural, visible
 from .options import Jobs, Paths
 from .running import Run
-from .streams import frozen_heap, jobs_for
+from .streams import frozen_heap, jobs_for, write_all
 
 if TYPE_CHECKING:
     from ..archives.conversion import Formatted
@@ -92,7 +92,7 @@ def _compared(item: Formatted, check: bool, write: bool) -> bool:
     from ..files.output import snapshot, write_atomic
 
     if not (check or write):
-        sys.stdout.writelines(item.pieces())
+        write_all(sys.stdout, item.pieces())
         return False
     read = snapshot(item.name) if write and item.held is None else None
     if not item.differs():

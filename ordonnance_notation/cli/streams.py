@@ -10,6 +10,7 @@ import typer
 
 from ..diagnostics import InputError, no_record
 from ..files.sources import STDIN, expand
+from ..views.report import visible
 from .running import Run
 
 if TYPE_CHECKING:
@@ -51,11 +52,22 @@ def parted(texts: Iterable[str]) -> Iterator[str]:
 
 
 def write_all(stream: IO[str], pieces: str | Iterable[str]) -> None:
+    """``pieces`` written to ``stream``; on a terminal, each character of
+    them a terminal would obey (an escape sequence in a record's comment)
+    shown instead (``visible``): a file or a pipe gets them as they are."""
+    shown = _on_terminal(stream)
     if isinstance(pieces, str):
-        stream.write(pieces)
+        stream.write(visible(pieces) if shown else pieces)
     else:
         for piece in pieces:
-            stream.write(piece)
+            stream.write(visible(piece) if shown else piece)
+
+
+def _on_terminal(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a stream of a test, or one closed
+        return False
 
 
 def chosen(run: Run, path: str, record: int | None) -> Iterator[Record | Unparsed]:

@@ -157,3 +157,21 @@ def test_the_diff_applies_with_patch(ordo, tmp_path, monkeypatch):
     assert applied.returncode == 0, applied.stdout + applied.stderr
     assert path.read_bytes() == text.replace("result P2", "result unfinished").encode()
     assert applied.returncode == 0, applied.stdout + applied.stderr
+
+
+@pytest.mark.parametrize("beyond", ["line", "record"])
+def test_fix_keeps_the_readers_limits_and_leaves_such_a_file_alone(ordo, tmp_path, beyond):
+    """Issue 31, item 8: a 50 MB tag line took 8.9 GB in fix, and a comment
+    line over 1 MB exited 0 where validate says E007."""
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    if beyond == "line":
+        text = text.replace("Lyon club night", "x" * 3_000_000)
+    else:
+        text = text.replace("1. LH J", "1. LH J {" + ("c" * 900_000 + "\n") * 5 + "}")
+    path = tmp_path / "beyond.ord"
+    path.write_text(text, "utf-8")
+    validated = ordo("validate", str(path))
+    fixed = ordo("fix", "--write", str(path))
+    assert validated.exit_code == fixed.exit_code == 1
+    assert "error[E007]" in validated.output and "error[E007]" in fixed.output
+    assert path.read_text("utf-8") == text

@@ -15,13 +15,15 @@ the reason, and the fixed text is checked again before it is given back.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..diagnostics import Diagnostic, InputError, Severity, Span
+from ..diagnostics import Diagnostic, InputError, Severity, SourceError, Span
 from ..engine.cards import State, seat_name
-from ..files.sources import Source, read_sources
+from ..files.sources import MAX_RECORD, LineSource, Source, read_sources
+from ..notation.cutting import split_lines
 from ..notation.parser import parse_text
 from ..notation.record import (
     Declared,
@@ -117,9 +119,27 @@ def _quoted(name: str) -> str:
 
 
 def fix_paths(paths: Iterable[str]) -> Iterator[Fixed | InputError]:
-    """Each file fixed, in order (or the problem that keeps it from being read)."""
+    """Each file fixed, in order (or the problem that keeps it from being
+    read: a line or a record longer than the readers take, as ``ordo
+    validate`` says, is E007 and the file is left alone)."""
     for source in read_sources(paths):
-        yield source if isinstance(source, InputError) else fix_source(source)
+        if isinstance(source, InputError):
+            yield source
+            continue
+        beyond = beyond_limits(source)
+        yield InputError(beyond) if beyond is not None else fix_source(source)
+
+
+def beyond_limits(source: Source) -> Diagnostic | None:
+    """E007 where the readers of the other commands stop in ``source``: at a
+    line too long, or a record too long (read as they read); else None."""
+    lines = LineSource(source.name, io.BytesIO(source.text.encode())).lines()
+    try:
+        for _ in split_lines(lines, 1, source.name, MAX_RECORD):
+            pass
+    except SourceError as problem:
+        return problem.diagnostic
+    return None
 
 
 def fix_source(source: Source) -> Fixed:

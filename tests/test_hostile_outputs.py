@@ -78,3 +78,20 @@ def test_a_terminal_is_shown_a_records_escapes_and_a_file_gets_them(tmp_path, ar
     assert "␛]0;title␇" in shown
     piped = subprocess.run([str(ordo), *words], capture_output=True, text=True, check=False)
     assert "\x1b]0;title\x07" in piped.stdout
+
+
+def test_self_play_writes_each_game_as_it_is_played():
+    """Issue 31, item 15: `ordo play --games N` held every game until the end
+    (339 MB for 130,000 games); the first game now comes at once."""
+    import os
+    import select
+
+    command = [sys.executable, "-m", "ordonnance_notation", "play", "-n", "1000000", "-s", "x"]
+    player = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        ready, _, _ = select.select([player.stdout], [], [], 30)
+        assert ready, "no game written within 30 s"
+        assert b"[Notation" in os.read(player.stdout.fileno(), 2000)
+    finally:
+        player.kill()
+        player.wait()

@@ -77,13 +77,10 @@ def command(
         path = f"game-{_SAFE.sub('_', seed)}.ord" if output == "-" else output
         play_at_terminal(run, names, seats_of(human, len(names)), rule, chosen, seed, path, force)
         raise run.exit()
-    texts = []
-    with run.progress("playing", total=games) as progress:
+    with run.output(output, force) as out, run.progress("playing", total=games) as progress:
         for k, played in enumerate(play_archive(seed, games, names, chosen, rule), 1):
-            texts.append(game_text(played, round=k))
+            out.stream.write(("\n" if k > 1 else "") + game_text(played, round=k))
             progress.advance()
-    with run.output(output, force) as out:
-        out.stream.write("\n".join(texts))
     raise run.exit()
 
 

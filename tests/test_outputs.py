@@ -6,6 +6,7 @@ succeeds; a node that is not a regular file is written through)."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -163,3 +164,51 @@ def test_a_full_standard_output_is_a_usage_error_even_when_standard_error_is_ful
             check=False,
         )
     assert result.returncode == 2
+
+
+def _nobody() -> int | None:
+    """The uid of a user that is not root, if this test runs as root and the system has one."""
+    import pwd
+
+    if os.geteuid() != 0:
+        return None
+    try:
+        return pwd.getpwnam("nobody").pw_uid
+    except KeyError:
+        return None
+
+
+@pytest.mark.skipif(
+    _nobody() is None or shutil.which("setpriv") is None,
+    reason="needs root and setpriv, to run ordo as the user nobody",
+)
+@pytest.mark.parametrize(
+    "args",
+    [["fmt", "--write", "{out}"], ["convert", "samples/classic-2.ord", "-o", "{out}", "--force"]],
+)
+def test_another_users_file_is_not_replaced(tmp_path, args):
+    """Issue 31, item 16: in a folder anyone may write, fmt --write and
+    convert --force replaced root's file with one owned by the caller."""
+    import tempfile
+
+    uid = _nobody()
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        folder.chmod(0o777)
+        target = folder / "game.ord"
+        text = (Path("samples/classic-2.ord").read_text("utf-8")).replace("1. LH J", "1.  LH J")
+        target.write_text(text, "utf-8")
+        target.chmod(0o666)
+        words = [str(target) if a == "{out}" else a for a in args]
+        as_nobody = ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+        result = subprocess.run(
+            [*as_nobody, sys.executable, "-m", "ordonnance_notation", *words],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=Path(__file__).resolve().parent.parent,
+        )
+        assert result.returncode == 2 and "belongs to another user" in result.stderr
+        assert target.stat().st_uid == 0 and target.read_text("utf-8") == text
+    finally:
+        shutil.rmtree(folder)

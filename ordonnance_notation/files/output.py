@@ -50,6 +50,11 @@ class OutputExists(FileExistsError):
     pass
 
 
+class NotOwned(PermissionError):
+    """The file belongs to another user: a new file put in its place would be
+    this user's (only root can give it back), so it is not replaced."""
+
+
 class ChangedSince(OSError):
     """The file was changed by someone else after it was read: not replaced."""
 
@@ -133,7 +138,9 @@ def output_file(
     an unnamed file goes with the process, and the temporaries of a process
     that is gone are removed by the next write beside them). Its
     permissions, and its owner and group where permitted, are kept; a file
-    with other hard links is replaced under this name only. Any other file
+    with other hard links is replaced under this name only; one owned by
+    another user is refused (``NotOwned``) unless this is root, since only
+    root can give it back to its owner. Any other file
     (a character device such as ``/dev/null``, a FIFO) is written through,
     never replaced, and never refused as existing.
 
@@ -152,6 +159,8 @@ def output_file(
         return
     if found is not None and not overwrite:
         raise OutputExists(str(target))
+    if found is not None and found.st_uid != os.geteuid() and os.geteuid() != 0:
+        raise NotOwned(errno.EPERM, "the file is another user's", str(target))
     _remove_stale(target)
     with _terminated_as_interrupted():
         handle, temporary = _unnamed(target)
@@ -332,6 +341,15 @@ def not_written(path: str, error: OSError) -> InputError:
                 "was changed by something else while ordo read it: not rewritten",
                 path,
                 help="the other change is kept; run the command again to rewrite the file",
+            )
+        )
+    if isinstance(error, NotOwned):
+        return InputError(
+            Diagnostic(
+                "E001",
+                "belongs to another user: not replaced (the new file would be yours)",
+                path,
+                help="ask its owner to run the command, or write the output to another file",
             )
         )
     return InputError(

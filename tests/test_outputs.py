@@ -212,3 +212,37 @@ def test_another_users_file_is_not_replaced(tmp_path, args):
         assert target.stat().st_uid == 0 and target.read_text("utf-8") == text
     finally:
         shutil.rmtree(folder)
+
+
+@pytest.mark.skipif(
+    _nobody() is None or shutil.which("setpriv") is None,
+    reason="needs root and setpriv, to run ordo as the user nobody",
+)
+@pytest.mark.parametrize(
+    "args",
+    [["fmt"], ["fmt", "--check"], ["convert", "--to", "json"], ["validate"], ["fix"], ["select"]],
+    ids=" ".join,
+)
+def test_a_file_in_a_folder_one_may_not_search_is_e001_not_a_traceback(tmp_path, args):
+    """Issue 31, item 12: fmt, fmt --check and convert ended in a raw
+    PermissionError (Path.is_file) on such a file."""
+    import tempfile
+
+    uid = _nobody()
+    folder = Path(tempfile.mkdtemp(dir="/tmp"))
+    try:
+        shutil.copy(Path(__file__).resolve().parent.parent / "samples" / "classic-2.ord", folder)
+        folder.chmod(0o700)
+        as_nobody = ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups"]
+        command = [sys.executable, "-m", "ordonnance_notation", args[0]]
+        result = subprocess.run(
+            [*as_nobody, *command, str(folder / "classic-2.ord"), *args[1:]],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        said = result.stdout + result.stderr  # validate reports on standard output
+        assert result.returncode == 2 and "Traceback" not in said
+        assert "error[E001]: cannot be read: Permission denied" in said
+    finally:
+        shutil.rmtree(folder)

@@ -114,6 +114,16 @@ def kinds(
     return source_kinds, target_kind or ("yaml" if only_ord else "ord")
 
 
+def _regular(path: str) -> bool:
+    """Whether ``path`` is a regular file (read as it goes); one that cannot
+    even be looked at (a folder without search permission) is not, and is
+    read whole, which says why it cannot be (E001)."""
+    try:
+        return Path(path).is_file()
+    except OSError:
+        return False
+
+
 def format_paths(
     paths: Iterable[str], workers: Workers | None = None
 ) -> Iterator[Formatted | InputError]:
@@ -124,7 +134,7 @@ def format_paths(
     for path in expand(paths):
         if isinstance(path, InputError):
             yield path
-        elif path == STDIN or not Path(path).is_file():  # read once: held
+        elif path == STDIN or not _regular(path):  # read once: held
             try:
                 yield Formatted(source_name(path), read_source(path), workers)
             except InputError as problem:
@@ -201,7 +211,7 @@ class Inputs:
         self.sources = list(sources)
         self.held: dict[str, Source] = {}
         for path, _kind in self.sources:
-            if path == STDIN or not Path(path).is_file():
+            if path == STDIN or not _regular(path):
                 self.held[path] = read_source(path)
         self.named = {source_name(path): path for path, _kind in self.sources}
 

@@ -85,6 +85,57 @@ def test_a_scheduler_that_does_not_answer_is_one_error_with_its_address(ordo, mo
         assert shown in page.read_text("utf-8"), page
 
 
+def _peer(answer: bytes | None) -> tuple[socket.socket, str]:
+    """A peer on the loopback that is no scheduler: it sends ``answer`` at
+    once (None: it says nothing; empty: it hangs up) and then waits; its
+    socket and address."""
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        while True:
+            try:
+                peer, _ = server.accept()
+            except OSError:
+                return
+            if answer == b"":  # it hangs up at once
+                peer.close()
+                continue
+            if answer is not None:
+                peer.sendall(answer)
+            threading.Timer(30, peer.close).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return server, f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [
+        (None, "it said nothing within 0.5 s"),
+        (b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello", "not a Dask handshake"),
+        (b"\xff" * 64, "not a Dask handshake"),
+        (bytes(range(97, 105)) * 8, "not a Dask handshake"),
+        (b"", "it closed the connection without a word"),
+    ],
+    ids=["silent", "http", "huge length", "text", "closed"],
+)
+def test_a_peer_that_is_no_scheduler_is_one_error_in_time(ordo, monkeypatch, answer, said):
+    """Issue 31, item 11: random bytes gave OverflowError, an HTTP answer
+    MemoryError (exit 3), and a silent peer was waited on for ever."""
+    _distributed()
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", 0.5)
+    server, address = _peer(answer)
+    try:
+        result = ordo("validate", "--scheduler", address, "samples/classic-2.ord")
+    finally:
+        server.close()
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    assert result.stderr.startswith(f"{address}: error[E009]: what answers at this address")
+    assert said in result.stderr
+
+
 def test_an_address_without_a_port_is_told_as_such(ordo):
     _distributed()
     result = ordo("validate", "--scheduler", "scheduler-host", "samples/classic-2.ord")

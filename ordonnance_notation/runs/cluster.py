@@ -16,6 +16,7 @@ is raised here as it is.
 
 from __future__ import annotations
 
+import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import CancelledError
@@ -40,6 +41,34 @@ class ClusterError(OrdoError):
     """A Dask cluster that cannot be used (E009): Dask missing here, no
     scheduler at the address or no worker under it, or a cluster that failed
     before the work was done."""
+
+
+HANDSHAKE_MOST = 1 << 20
+"""Bytes of a Dask scheduler's first message, at most (its handshake: about 60)."""
+
+
+def _not_a_scheduler(host: str, port: int, timeout: float) -> str | None:
+    """What shows that the peer at ``host:port`` is no Dask scheduler, else
+    None (none answers at all: ``Client`` says so). A scheduler speaks
+    first: its handshake, after the length of it in 8 bytes, little-endian;
+    a silent peer, or one that says something else, would leave Dask
+    waiting for ever or asking for the memory its first bytes name."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as peer:
+            peer.settimeout(timeout)
+            head = b""
+            while len(head) < 8:
+                more = peer.recv(8 - len(head))
+                if not more:
+                    return "it closed the connection without a word"
+                head += more
+    except TimeoutError:
+        return f"it said nothing within {timeout:g} s"
+    except OSError:
+        return None
+    if not 0 < int.from_bytes(head, "little") <= HANDSHAKE_MOST:
+        return f"it began with bytes {head.hex()}, not a Dask handshake"
+    return None
 
 
 def _cluster_error(place: str, message: str, help: str) -> ClusterError:
@@ -89,7 +118,7 @@ class ClusterWorkers:
         try:
             scheme, location = parse_address(where)
             if scheme in ("tcp", "tls"):
-                parse_host_port(location)  # a port is needed; Client would leave a thread behind
+                host, port = parse_host_port(location)  # Client would leave a thread behind
         except ValueError as error:
             raise _cluster_error(
                 where,
@@ -97,9 +126,17 @@ class ClusterWorkers:
                 "a scheduler's address is tcp://HOST:PORT (dask scheduler prints it; "
                 "its port is 8786 unless told otherwise)",
             ) from None
+        wrong = _not_a_scheduler(host, port, self.timeout) if scheme == "tcp" else None
+        if wrong is not None:
+            raise _cluster_error(
+                where,
+                f"what answers at this address is no Dask scheduler: {wrong}",
+                "check the address and its port (dask scheduler prints its address; its "
+                "port is 8786 unless told otherwise)",
+            )
         try:
             client = Client(where, timeout=self.timeout, set_as_default=False)
-        except (OSError, TimeoutError) as error:
+        except Exception as error:  # a peer that is no scheduler can make Dask raise anything
             cause = "" if str(error).startswith("Timed out") else f": {error}"
             raise _cluster_error(
                 where,

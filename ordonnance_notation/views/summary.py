@@ -591,13 +591,14 @@ def decided_lines(decided: WhenDecided | None, order: Sequence[State], bullet: s
 
 
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|&~])")
-_LINE_ENDS = re.compile(r"[\x00-\x1f\x7f]+")
+_LINE_ENDS = re.compile(r"[\r\n]+")
 
 
 def _md(text: str) -> str:
     """Words of a record (a name, a comment, a file's name) as Markdown shows
     them and nothing else: no raw HTML, link, emphasis or table cell made of
-    them, on one line (a renderer runs no script from a name)."""
+    them, on one line (a renderer runs no script from a name). What a
+    terminal would obey is left to ``visible``, as in every view."""
     return _MARKDOWN.sub(r"\\\1", _LINE_ENDS.sub(" ", text))
 
 

@@ -43,8 +43,8 @@ def command(
     from ..files.output import json_text
     from ..querying.content import QueryError
     from ..querying.explore import Explored, explore, opening_of
-    from ..querying.explorer import explored_json, render_text
     from ..runs.workers import Workers
+    from ..views.explorer import explored_json, render_text
 
     try:
         opening = opening_of(after or "")

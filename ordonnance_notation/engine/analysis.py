@@ -50,7 +50,7 @@ from typing import NamedTuple
 from . import compiled
 from .armies import PACKED, UNITS_PER_ARMY, formations_of
 from .cards import Card, Icon, State
-from .decisions import Analysis, Found, Loss, StateAnalysis, from_core
+from .decisions import Analysis, Found, Loss, StateAnalysis, from_core, play_code
 from .game import PLAYS_PER_SEAT, STATES, Deal, Game
 from .scoring import Scoring
 
@@ -721,7 +721,7 @@ def analyse(
     if fast and CORE is not None and _held(seats, deal, plays, scoring):
         hands = seats if deal is None else tuple(bytes(c.mask for c in h) for h in deal.hands)
         pile = b"" if deal is None else bytes(card.mask for card in deal.pile)
-        codes = bytes(card.mask << 3 | state.value for card, state in plays)
+        codes = bytes(play_code(card, state) for card, state in plays)
         found = CORE(hands, pile, known, codes, scoring.points)
         if found is not None:
             return from_core(seats, deal is not None, found)[0]

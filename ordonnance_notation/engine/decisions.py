@@ -71,6 +71,18 @@ Found = tuple[
 ]
 
 
+def play_code(card: Card, state: State) -> int:
+    """A play as the compiled core codes it: ``card << 3 | state``, in a byte."""
+    return card.mask << 3 | state.value
+
+
+def play_of(code: int) -> tuple[Card, State]:
+    """The play of ``play_code``."""
+    play = _PLAYS[code]
+    assert play is not None, code
+    return play
+
+
 def plays_from_core(codes: bytes) -> Plays:
     """Plays as the compiled core gives them: bytes of ``card << 3 | state``."""
     return tuple(map(_PLAYS.__getitem__, codes))  # type: ignore[arg-type]

@@ -44,7 +44,7 @@ from ..diagnostics import Diagnostic, InputError, UnreadableSource
 from ..engine.armies import UNITS_PER_ARMY
 from ..engine.cards import State, seat_number
 from ..files.sources import MAX_LINE, STDIN, LineSource, expand, open_source, source_name
-from ..notation.games import dealt_game_parts, game_parts, game_text
+from ..notation.games import dealt_game_parts, game_parts
 from ..notation.parser import parse_record
 from ..notation.record import Hand, Play, Record, Unparsed
 from ..runs.blocks import Block, block_chunks, input_blocks, unseen
@@ -69,8 +69,13 @@ def _digest(text: str) -> int:
 
 def game_key(record: Record) -> int:
     """The game ``record`` holds, as a number (``UNKEYED`` when there is none to compare)."""
-    text = game_text(record)
-    return _digest(text) if text is not None else UNKEYED
+    return _keys(*game_parts(record))[0]
+
+
+def _keys(dealt: int, parts: Sequence[str]) -> tuple[int, int]:
+    """The game of ``game_parts`` (``UNKEYED`` for none) and its deal, as numbers."""
+    game = _digest("\n".join(parts)) if parts else UNKEYED
+    return game, _digest("\n".join(parts[:dealt]))
 
 
 def starts(dealt: int, parts: Sequence[str]) -> array[int]:
@@ -136,10 +141,9 @@ def seen_block(block: Block) -> SeenBlock:
     found: list[Seen] = []
     for item in _chunks(block):
         if isinstance(item, Paged):
-            dealt, parts = dealt_game_parts(item.deal, item.plays)
+            key, deal = _keys(*dealt_game_parts(item.deal, item.plays))
             short = len(item.markers) < len(State)
             weight, tags = min(len(item.tags), 0xFFFF), _tags_key(item.tags)
-            key, deal = _digest("\n".join(parts)), _digest("\n".join(parts[:dealt]))
             found.append(Seen(key, weight, tags, item.first_line, short, deal))
             continue
         first_line, text = item
@@ -151,9 +155,7 @@ def seen_block(block: Block) -> SeenBlock:
         else:
             weight = annotated(parsed) << 16 | min(len(parsed.tags), 0xFFFF)
             tags = _tags_key([(t.name.text, t.value) for t in parsed.tags])
-            dealt, parts = game_parts(parsed)
-            key = _digest("\n".join(parts)) if parts else UNKEYED
-            deal = _digest("\n".join(parts[:dealt]))
+            key, deal = _keys(*game_parts(parsed))
             found.append(Seen(key, weight, tags, first_line, _short(parsed), deal))
     return SeenBlock(found, _block_digest(block))
 

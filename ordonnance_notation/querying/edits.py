@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..notation import terminals as t
 from ..notation.cutting import code_spans
-from ..notation.writer import quote, tag_line
+from ..notation.writer import tag_line
 from .content import QueryError
 
 _TAG = re.compile(f"\\[[ \\t]*({t.TAG_NAME})[ \\t]+({t.STRING})[ \\t]*\\]")
@@ -164,11 +164,7 @@ def _edited(
         if tagged:
             last_tag = len(out)
         out.append(edited)
-    missing = [tag_line(*setting[name]) for name in setting if name not in found]
-    if missing:
-        where = last_tag + 1 if last_tag is not None else first_code or 0
-        out[where:where] = missing
-    return "\n".join(out)
+    return _with_missing(out, setting, found, last_tag, first_code)
 
 
 def _plain_header(head: str, setting: Setting, dropping: frozenset[str]) -> str | None:
@@ -192,13 +188,21 @@ def _plain_header(head: str, setting: Setting, dropping: frozenset[str]) -> str 
                 first_code = len(out)
             if folded in setting:
                 found.add(folded)
-                edited = f"{line[: match.start()]}[{match.group(1)} {quote(setting[folded][1])}]"
+                edited = line[: match.start()] + tag_line(match.group(1), setting[folded][1])
                 if edited + line[match.end() :] != line:
                     kept = edited
             last_tag = len(out)
         elif first_code is None and line.strip():
             first_code = len(out)
         out.append(kept)
+    return _with_missing(out, setting, found, last_tag, first_code)
+
+
+def _with_missing(
+    out: list[str], setting: Setting, found: set[str], last_tag: int | None, first_code: int | None
+) -> str:
+    """The lines ``out`` joined, with a line for each tag of ``setting`` not
+    ``found``: after the last tag, else before the first line of code."""
     missing = [tag_line(*setting[name]) for name in setting if name not in found]
     if missing:
         where = last_tag + 1 if last_tag is not None else first_code or 0
@@ -227,7 +231,7 @@ def _tags(
         kept = True
         if folded in setting:
             found.add(folded)
-            return f"[{name} {quote(setting[folded][1])}]"
+            return tag_line(name, setting[folded][1])
         return match.group()
 
     return _TAG.sub(edited, code), kept

@@ -22,22 +22,15 @@ from ..checking.quick import Paged, paged_block
 from ..checking.validator import validate
 from ..diagnostics import InputError
 from ..engine.cards import Card, CardError, State
+from ..engine.decisions import play_code
 from ..notation.parser import parse_record
 from ..runs.blocks import Block, block_chunks
 from ..runs.inputs import over_inputs
 from ..runs.workers import Workers
 from .content import QueryError
 
-PlayCode = int  # a play as the compiled core codes it: card << 3 | state
+PlayCode = int  # a play as the compiled core codes it (``decisions.play_code``)
 Line = tuple[PlayCode, ...]  # the plays after the opening, in order
-
-
-def play_code(card: Card, state: State) -> PlayCode:
-    return card.mask << 3 | state.value
-
-
-def play_of(code: PlayCode) -> tuple[Card, State]:
-    return Card(code >> 3), State(code & 7)
 
 
 _PLY = re.compile(r"^[0-9]+\.$")

@@ -184,6 +184,11 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
+def percent(part: int, whole: int) -> str:
+    """``33.3%`` of ``part`` in ``whole``; ``-`` of nothing."""
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
 class TextReporter:
     """``ordo validate`` for people: each problem with its place, each record's
     diagnostics with the line quoted and its verdict, then the totals."""

@@ -28,7 +28,7 @@ from ..engine.cards import seat_name
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak, score
 from ..notation.parser import parse_chunks
 from ..runs.blocks import Block, block_chunks
-from .report import Json, plural
+from .report import Json, percent, plural
 
 
 def deciding_step(decision: Decision) -> str:
@@ -323,10 +323,6 @@ def stats_block(block: Block, by_player: bool = False, rated: bool = False) -> S
     return stats
 
 
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
-
-
 def render_standings(stats: Stats) -> str:
     """A table of players for each kind of game (seats and scoring rule), most wins first."""
     out: list[str] = []
@@ -349,7 +345,7 @@ def render_standings(stats: Stats) -> str:
         shared = f" (+{row.shared} shared)" if row.shared else ""
         out.append(
             f"  {row.player[:24]:<24} {row.games:>6} {row.wins:>6} "
-            f"{_percent(row.wins, row.games):>6} {total:>7} {total / row.games:>8.2f}{shared}"
+            f"{percent(row.wins, row.games):>6} {total:>7} {total / row.games:>8.2f}{shared}"
         )
     return "\n".join(out) + "\n" if out else "no finished, valid game to stand on\n"
 
@@ -365,25 +361,25 @@ def render_text(stats: Stats) -> str:
     out += ["", "wins by seat"]
     for seats, wins in sorted(stats.wins.items()):
         total = stats.by_seats[seats]
-        cells = "  ".join(f"{seat} {n} ({_percent(n, total)})" for seat, n in sorted(wins.items()))
+        cells = "  ".join(f"{seat} {n} ({percent(n, total)})" for seat, n in sorted(wins.items()))
         out.append(f"  {seats} seats, {total} games: {cells}")
     out += ["", "scoring rules"]
     out += [f"  {rule}: {n} games" for rule, n in sorted(stats.by_rule.items())]
     out.append(
         f"  classic and points name different winners: {stats.disagreements} "
-        f"({_percent(stats.disagreements, stats.games)})"
+        f"({percent(stats.disagreements, stats.games)})"
     )
     out.append(
         f"  decided by the later-capture tie-break: {stats.later_capture} "
-        f"({_percent(stats.later_capture, stats.games)})"
+        f"({percent(stats.later_capture, stats.games)})"
     )
     if stats.shared:
         out.append(f"  shared wins: {stats.shared}")
     states = sum(stats.steps.values())
     out += ["", f"what decided each state ({states} states)"]
-    out += [f"  {step}: {n} ({_percent(n, states)})" for step, n in stats.steps.most_common()]
+    out += [f"  {step}: {n} ({percent(n, states)})" for step, n in stats.steps.most_common()]
     out += ["", "winning army's strongest formation"]
-    out += [f"  {name}: {n} ({_percent(n, states)})" for name, n in stats.formations.most_common()]
+    out += [f"  {name}: {n} ({percent(n, states)})" for name, n in stats.formations.most_common()]
     out += ["", "average ply at which each marker was placed"]
     for seats, markers in sorted(stats.marker_plies.items()):
         cells = "  ".join(f"#{m} {p[0] / p[1]:.1f}" for m, p in sorted(markers.items()))

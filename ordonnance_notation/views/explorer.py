@@ -1,22 +1,35 @@
 """``ordo explore``'s tables: each play after the opening, how often it was
-made and how often its seat won, most played first; in text and JSON (the
-command's own words, here as ``dedup`` keeps the lines it says)."""
+made and how often its seat won, most played first; in text and JSON. The
+counts are ``querying.explore``'s, read as ``Explored`` says."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Protocol
+
 from ..engine.cards import seat_name
+from ..engine.decisions import play_of
 from ..notation.games import PLAY_WORDS
-from .explore import Explored, Line, Tally, play_of
+from .report import Json, percent, plural
 
-Json = dict[str, object]
-
-
-def _many(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+Line = tuple[int, ...]  # plays after the opening, as ``decisions.play_code`` codes them
 
 
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}%" if whole else "-"
+class Tally(Protocol):
+    games: int
+    finished: int
+    won: int
+
+
+class Explored(Protocol):
+    """The counts of an archive: by seat count and line of plays (``()``:
+    the opening itself), and the records read and left out."""
+
+    records: int
+    left_out: int
+
+    @property
+    def lines(self) -> Mapping[tuple[int, Line], Tally]: ...
 
 
 def _play(code: int) -> str:
@@ -51,7 +64,7 @@ def render_text(explored: Explored, opening: Line) -> str:
         root = explored.lines[seats, ()]
         out += [
             *([""] if out else []),
-            f"{seats} seats: {_many(root.games, 'game')}"
+            f"{seats} seats: {plural(root.games, 'game')}"
             + (f" after {shown}" if opening else "")
             + f", {root.finished} finished",
             f"  {'ply':<4}{'play':<12}{'seat':<6}{'games':>7}{'share':>8}{'won':>7}"
@@ -59,7 +72,7 @@ def render_text(explored: Explored, opening: Line) -> str:
         ]
         out += _rows(tree, seats, (), root, first, 0)
     if explored.left_out:
-        out.append(f"({_many(explored.left_out, 'invalid record')} left out)")
+        out.append(f"({plural(explored.left_out, 'invalid record')} left out)")
     return "\n".join(out) + "\n" if out else "no valid game begins with this opening\n"
 
 
@@ -70,14 +83,14 @@ def _rows(tree: Tree, seats: int, line: Line, parent: Tally, ply: int, depth: in
         play = "  " * depth + _play(child[-1])
         rows.append(
             f"  {ply:<4}{play:<12}{seat:<6}{tally.games:>7}"
-            f"{_percent(tally.games, parent.games):>8}{tally.won:>7}"
-            f"{_percent(tally.won, tally.finished):>13}"
+            f"{percent(tally.games, parent.games):>8}{tally.won:>7}"
+            f"{percent(tally.won, tally.finished):>13}"
         )
         rows += _rows(tree, seats, child, tally, ply + 1, depth + 1)
     return rows
 
 
-def explored_json(explored: Explored, opening: Line) -> Json:
+def explored_json(explored: Explored, opening: Line) -> dict[str, Json]:
     """The same as ``render_text``, for programs."""
     first = len(opening) + 1
     tree = _tree(explored)

@@ -12,7 +12,7 @@ import pytest
 from strategies import SAMPLES
 
 from ordonnance_notation import parse_file, parse_text, validate
-from ordonnance_notation.checking.quick import Paged, paged_block
+from ordonnance_notation.checking.quick import Paged, played_block
 from ordonnance_notation.engine.armies import Level
 from ordonnance_notation.engine.cards import Icon, State, seat_name
 from ordonnance_notation.engine.game import Game
@@ -118,11 +118,12 @@ def test_decided_by_the_ply_the_analysis_names(ordo):
         Content.of(armies=["* A battalion"], at="25.."),
         Content.of(armies=["P1 J company L"]),
         Content.of(decided_by=30),
+        Content.of(decided_by=35),
     ],
 )
 def test_the_compiled_core_and_the_validator_answer_alike(played, content):
     text = Path(played("none")).read_text("utf-8")
-    found = paged_block(1, text, content.decided_by is not None)
+    found = played_block(1, text, content.decided_by)
     if found is None:
         pytest.skip("no compiled core here (ORDO_PURE_PYTHON, or built without a compiler)")
     query = Query(content=content)
@@ -132,6 +133,34 @@ def test_the_compiled_core_and_the_validator_answer_alike(played, content):
     python = [query.passes(parse_record(item.text, 1, "t", 1)) for item in accepted]
     assert compiled == python and sum(python) > 0
     assert sum(python) < 200 or content.plies is not None  # every game here has 40 plies
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_core_says_when_the_game_was_decided_as_the_analysis_does(ordo, tmp_path, seats):
+    """``--decided-by N`` analyses no further than ply N, nor past the ply
+    the game was decided, nor finds the plays that lost it: the ply it
+    finds is the whole analysis's, when that is N or earlier."""
+    archive = tmp_path / "played.ord"
+    made = ordo("play", "-n", "60", "--players", str(seats), "--seed", "7", "-o", str(archive))
+    assert made.exit_code == 0, made.output
+    text = archive.read_text("utf-8")
+    whole = {item.first_line: item.decided for item in _pages(text, None, analysed=True)}
+    assert sum(d is not None for d in whole.values()) > 30
+    for through in (0, 8, 20, 33, 200):
+        found = {item.first_line: item.decided for item in _pages(text, through)}
+        assert found == {
+            line: d if d is not None and d <= through else None for line, d in whole.items()
+        }
+
+
+def _pages(text, through, analysed=False):
+    from ordonnance_notation.checking.quick import paged_block
+
+    found = paged_block(1, text, True) if analysed else played_block(1, text, through)
+    if found is None:
+        pytest.skip("no compiled core here (ORDO_PURE_PYTHON, or built without a compiler)")
+    assert all(isinstance(item, Paged) for item in found)
+    return found
 
 
 @pytest.mark.parametrize(

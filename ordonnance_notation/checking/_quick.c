@@ -552,13 +552,24 @@ static int deal_cards(table_t *t, text_t rest, Py_ssize_t at, int seat, int *can
 
 /* The analysis of an accepted record; NULL where it cannot be used (never,
  * where every draw is known: the record is declined all the same). */
-static const analysis_t *analysed(const table_t *t, const header_t *h) {
+static const analysis_t *analysed_through(const table_t *t, const header_t *h, int through,
+                                         int losses) {
     static position_t p;
     static analysis_t a;
     position_start(&p, t->seats, t->as_dealt, t->pile, t->pile_size, 1,
                    h->point_count ? h->points : NULL, h->point_count);
-    analyse_plays(&p, t->played, t->played_to, t->ply, &a);
+    analyse_plays(&p, t->played, t->played_to, t->ply < through ? t->ply : through, &a, losses);
     return a.spilt ? NULL : &a;
+}
+
+static const analysis_t *analysed(const table_t *t, const header_t *h) {
+    return analysed_through(t, h, MAX_PLIES, 1);
+}
+
+/* The ply after which an accepted record's game was decided, if it was by
+ * ply ``through``, else -1: the analysis's, without its losses. */
+static int decided_through(const table_t *t, const header_t *h, int through) {
+    return analysed_through(t, h, through, 0)->decided[STATES];
 }
 
 /* The analysis of an accepted record (analysis_found), or None to decline it. */
@@ -604,7 +615,8 @@ static int tag_rank(text_t name) {
 }
 
 /* What else the verdict of an accepted record may end with. */
-enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, FORMAT = 8 };
+enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_DECIDED = 2, FORMAT = 8 };
+static int page_through; /* PAGE_DECIDED's ply: check_block's last argument */
 enum { ARCHIVE = 16, ARCHIVE_JSON = 1, ARCHIVE_TEXT = 2 }; /* ARCHIVE's bits */
 enum { SUMMARY = 32, SUMMARY_ANALYSED = 1, EXPORT = 64, VIEW = 128, VIEW_ANALYSED = 1 };
 
@@ -693,11 +705,18 @@ static PyObject *ranked_of(const table_t *t) {
  * scoring; how plainly the plays are written: 1 every one N. CARD STATE, 2
  * every one N. Pn CARD STATE, else 0 (play_line), plus 4 where the deal is
  * written in seat order, then the pile; each marker's armies (ranked_of);
- * with PAGE_ANALYSED, the analysis (analysis_found), else None). */
+ * with PAGE_ANALYSED, the analysis (analysis_found); with PAGE_DECIDED,
+ * the ply the game was decided if by page_through (decided_through), else
+ * None). */
 static PyObject *page_of(const table_t *t, const header_t *h, PyObject *text, int plain,
                          int extra) {
     PyObject *analysis = Py_NewRef(Py_None);
-    if (extra & PAGE_ANALYSED) {
+    if (extra & PAGE_DECIDED) {
+        int decided = decided_through(t, h, page_through);
+        Py_SETREF(analysis, decided < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(decided));
+        if (analysis == NULL)
+            return NULL;
+    } else if (extra & PAGE_ANALYSED) {
         Py_DECREF(analysis);
         if ((analysis = analysis_of(t, h)) == NULL || analysis == Py_None)
             return analysis; /* the core cannot tell: the Python path will */
@@ -2513,7 +2532,9 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *text, *judge;
     int first_line, extra = NOTHING;
-    if (!PyArg_ParseTuple(args, "UiO|i:check_block", &text, &first_line, &judge, &extra))
+    page_through = MAX_PLIES;
+    if (!PyArg_ParseTuple(args, "UiO|ii:check_block", &text, &first_line, &judge, &extra,
+                          &page_through))
         return NULL;
     Py_ssize_t size;
     const char *s = PyUnicode_AsUTF8AndSize(text, &size);
@@ -2795,7 +2816,8 @@ static PyMethodDef methods[] = {
      "byte for byte, else (first line, its lines). None for a block that\n"
      "does not begin with a record. After configure_archive."},
     {"check_block", check_block, METH_VARARGS,
-     "check_block(text, first_line, judge, extra=0) -> (records, items, ...) or None\n\n"
+     "check_block(text, first_line, judge, extra=0, through=MAX_PLIES) -> (records, items, ...)\n"
+     "or None\n\n"
      "The records of a block of lines, cut as split_lines cuts them: for each\n"
      "record that is not blank, its verdict when it has nothing to report,\n"
      "else (first line, text) for the Python validator. None when the block\n"
@@ -2803,7 +2825,8 @@ static PyMethodDef methods[] = {
      "that name is never warned of. With extra 1, a verdict ends with the\n"
      "record's analysis (engine/analysis.analyse); with 2, with what statistics\n"
      "read of it; with 3, with its tags and its text; with 4, with what its\n"
-     "summary and a seat's page read; 5 and its analysis;\n"
+     "summary and a seat's page read; 5 and its analysis; 6 and the ply its\n"
+     "game was decided if by ply through, else None;\n"
      "8 with its canonical text, a record written otherwise declined;\n"
      "16 with its piece of a YAML archive, 17 of a JSON one, a record whose\n"
      "plays have a draw or a glyph declined; 18 and 19 with (the piece, the\n"

@@ -36,7 +36,7 @@ PageFound = tuple[
     tuple[int, ...],
     int,
     tuple[tuple[tuple[int, int, int], ...], ...],
-    AnalysisFound | None,
+    AnalysisFound | int | None,  # extra 5: the analysis; 6: the ply the game was decided
 ]
 Found = tuple[
     int,
@@ -52,7 +52,12 @@ Found = tuple[
 ]  # Accepted, then what else was asked
 
 def check_block(
-    text: str, first_line: int, judge: Callable[[str], bool], extra: int = 0, /
+    text: str,
+    first_line: int,
+    judge: Callable[[str], bool],
+    extra: int = 0,
+    through: int = ...,
+    /,
 ) -> (
     tuple[int, list[Declined | Accepted | Found]]
     | tuple[int, list[Declined | tuple[str, str]], list[str], int]

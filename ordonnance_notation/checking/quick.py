@@ -88,7 +88,7 @@ def compiled_core() -> bool:
 
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
 _ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's verdict carries
-_PAGE_ANALYSED, _PAGE_VIEWED = 1, 2  # and what else _PAGE's carries, as bits
+_PAGE_ANALYSED, _PAGE_DECIDED = 1, 2  # and what else _PAGE's carries, as bits
 _ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
 _SUMMARY, _SUMMARY_ANALYSED, _EXPORT = 32, 1, 64  # a summary's, with the analysis; export's
 _VIEW, _VIEW_ANALYSED = 128, 1  # the page of every seat, with when each state was decided
@@ -174,11 +174,13 @@ T = TypeVar("T")
 
 
 def _found_block(
-    first_line: int, text: str, extra: int, made: Callable[[Found], T]
+    first_line: int, text: str, extra: int, made: Callable[[Found], T], *through: int
 ) -> list[T | Declined] | None:
-    """``CHECK_BLOCK``'s records with ``extra``, each accepted one ``made``."""
+    """``CHECK_BLOCK``'s records with ``extra`` (and ``through``, the ply
+    ``_PAGE_DECIDED`` asks about), each accepted one ``made``."""
     assert CHECK_BLOCK is not None
-    found = cast("Checks | None", CHECK_BLOCK(text, first_line, tag_never_warned, extra))
+    found = CHECK_BLOCK(text, first_line, tag_never_warned, extra, *through)
+    found = cast("Checks | None", found)
     if found is None:
         return None
     return [item if len(item) == 2 else made(cast("Found", item)) for item in found[1]]
@@ -287,7 +289,7 @@ class Paged:
     ordered: bool
     ranked: tuple[tuple[tuple[int, int, int], ...], ...]
     analysis: Analysis | None
-    decided: int | None = None  # the analysis's ``decided``, when it was asked
+    decided: int | None = None  # the game's ``decided``, asked (played_block: if by its ply)
 
     @property
     def verdict(self) -> str:
@@ -298,21 +300,33 @@ class Paged:
         return next((value for key, value in self.tags if key == name), None)
 
 
-def paged_block(
-    first_line: int, text: str, analysed: bool, light: bool = False
-) -> list[Paged | Declined] | None:
+def paged_block(first_line: int, text: str, analysed: bool) -> list[Paged | Declined] | None:
     """The records of a block as ``quick_block`` cuts them: what is
     ``Paged`` of each one the core accepted (with its analysis if
     ``analysed``), each other as ``(first line, text)``; None when there is
-    no compiled core or it cannot cut this block. ``light``: without the
-    deal (an empty one) and, of the analysis, only when the game was
-    decided, for what reads the plays alone (``ordo select``)."""
+    no compiled core or it cannot cut this block."""
     if CHECK_BLOCK is None:
         return None
     if analysed:
         _tables()
     extra = _PAGE | (_PAGE_ANALYSED if analysed else 0)
-    return _found_block(first_line, text, extra, _light_paged if light else _paged)
+    return _found_block(first_line, text, extra, _paged)
+
+
+def played_block(
+    first_line: int, text: str, decided_through: int | None
+) -> list[Paged | Declined] | None:
+    """``paged_block`` for what reads the plays alone (``ordo select``):
+    without the deal (an empty one) or the analysis, but, given
+    ``decided_through``, the ply after which the game was decided if it
+    was by that ply (``Paged.decided``; None if not)."""
+    if CHECK_BLOCK is None:
+        return None
+    if decided_through is None:
+        return _found_block(first_line, text, _PAGE, _light_paged)
+    _tables()
+    extra = _PAGE | _PAGE_DECIDED
+    return _found_block(first_line, text, extra, _light_paged, max(decided_through, 0))
 
 
 def _light_paged(item: Found) -> Paged:
@@ -348,8 +362,8 @@ def _paged(item: Found, whole: bool = True) -> Paged:
         plain & 3 == 2,
         plain & 4 != 0,
         ranked,
-        None if found is None or not whole else from_core(seats, True, found)[0],
-        None if found is None else found[2][0],
+        None if found is None or isinstance(found, int) else from_core(seats, True, found)[0],
+        found if found is None or isinstance(found, int) else found[2][0],
     )
 
 

@@ -634,7 +634,7 @@ static void lost(analysis_t *a, int target, int seat, int ply, int by, position_
  * still win ``target`` (STATES: the game) are ``now``, fewer than before. */
 static void now_can(analysis_t *a, int target, int now, int ply, int seat, position_t *p,
                     const position_t *before, const int can[STATES], int card, int state) {
-    for (int gone = 0; gone < p->seats; gone++)
+    for (int gone = 0; before != NULL && gone < p->seats; gone++)
         if ((a->can[target] & ~now) >> gone & 1)
             lost(a, target, gone, ply, seat, p, before, can, card, state);
     a->can[target] = now;
@@ -656,9 +656,11 @@ static int winners_after(position_t *p, int state, int chances, int mover) {
 }
 
 /* analysis.analyse of legal plays (``cards``, ``states``: ``count`` of them)
- * from ``p`` as position_start left it. */
+ * from ``p`` as position_start left it. Without ``losses``, only when each
+ * state and the game were decided, up to the ply the game was: the same
+ * plies, for a loss changes what can be made by no one (tests/test_quick.py). */
 static inline void analyse_plays(position_t *p, const unsigned char *cards, const unsigned char *states,
-                          int count, analysis_t *a) {
+                          int count, analysis_t *a, int losses) {
     memset(a, 0, sizeof *a);
     int everyone = (1 << p->seats) - 1;
     for (int s = 0; s < STATES; s++) {
@@ -668,7 +670,7 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
     a->can[STATES] = game_winners(p, a->can);
     a->decided[STATES] = one_seat(a->can[STATES]) ? 0 : -1;
     mover_t mover;
-    for (int ply = 1; ply <= count; ply++) {
+    for (int ply = 1; ply <= count && (losses || a->decided[STATES] < 0); ply++) {
         int seat = (ply - 1) % p->seats, card = cards[ply - 1], state = states[ply - 1];
         mover_kept(p, seat, &mover);
         const position_t *before = NULL; /* made where a loss asks for it */
@@ -688,7 +690,7 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
             if (now == a->can[target])
                 continue;
             changed = 1;
-            if (before == NULL)
+            if (before == NULL && losses)
                 before = before_of(p, seat, &mover);
             now_can(a, target, now, ply, seat, p, before, can, card, state);
         }
@@ -696,7 +698,7 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
             continue;
         int game = game_winners(p, a->can);
         if (game != a->can[STATES]) {
-            if (before == NULL)
+            if (before == NULL && losses)
                 before = before_of(p, seat, &mover);
             now_can(a, STATES, game, ply, seat, p, before, can, card, state);
         }

@@ -96,7 +96,7 @@ static PyObject *analyse(PyObject *module, PyObject *args) {
     position_start(&p, seats, hands == NULL ? NULL : (const unsigned char(*)[HAND_SIZE])dealt,
                    heap, hands == NULL ? 0 : pile_size, draws_known,
                    points == Py_None ? NULL : table, point_count);
-    analyse_plays(&p, cards, states, count, &a);
+    analyse_plays(&p, cards, states, count, &a, 1);
     if (a.spilt)
         Py_RETURN_NONE; /* analysis.py analyses it */
     return analysis_found(&a, cards, states, count);

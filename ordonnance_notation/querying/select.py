@@ -20,7 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..checking.dates import Date, read_date
-from ..checking.quick import Paged, Written, paged_block, written_block
+from ..checking.quick import Paged, Written, played_block, written_block
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import InputError
@@ -305,8 +305,7 @@ def select_block(block: Block, query: Query, edits: Edits = NO_EDITS) -> Chosen:
     if block.one_record:
         pass
     elif query.content:
-        analysed = query.content.decided_by is not None
-        found = paged_block(block.first_line, block.text, analysed, light=True)
+        found = played_block(block.first_line, block.text, query.content.decided_by)
     else:
         found = written_block(block.first_line, block.text)
     records = 0

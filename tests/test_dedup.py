@@ -146,18 +146,22 @@ def test_a_start_of_a_longer_game_is_left_out_for_the_longest(ordo, tmp_path, pl
 
 
 def test_the_compiled_core_and_the_parser_key_the_same_games(played):
-    from ordonnance_notation.checking.quick import paged_block
+    from ordonnance_notation.checking.quick import gamed_block
     from ordonnance_notation.notation.games import game_parts
-    from ordonnance_notation.querying.dedup import starts
+    from ordonnance_notation.querying.dedup import starts, starts_block
 
     text = Path(played("none")).read_text("utf-8")
-    if paged_block(1, text, False) is None:
+    if gamed_block(1, text) is None:
         pytest.skip("no compiled core here (ORDO_PURE_PYTHON, or built without a compiler)")
-    block = Block(0, "t", 1, text)
+    cut = "\n".join(_cut(game, n) for n, game in enumerate(_records(text)[:41]))  # 40: whole
+    block = Block(0, "t", 1, text + "\n" + cut)
     compiled = seen_block(block).seen
     chunks = [Block(0, "t", line, chunk, True) for line, chunk in block_chunks(block)]
     parsed = [seen for chunk in chunks for seen in seen_block(chunk).seen]
-    assert parsed == compiled and len(compiled) == 200
+    assert parsed == compiled and len(compiled) == 241
+    assert sum(seen.short for seen in compiled) == 40 and len({s.deal for s in compiled}) == 200
+    found = [started for chunk in chunks for started in starts_block(chunk)]
+    assert starts_block(block) == found and sum(map(len, found)) > 200 * 40
     record = next(iter(parse_text(_cut(_records(text)[0], 12))))
     assert starts(*game_parts(record))[-1] == game_key(
         next(iter(parse_text(_cut(_records(text)[0], 11))))

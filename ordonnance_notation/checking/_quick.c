@@ -618,11 +618,11 @@ static int tag_rank(text_t name) {
 enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_DECIDED = 2, FORMAT = 8 };
 static int page_through; /* PAGE_DECIDED's ply: check_block's last argument */
 enum { ARCHIVE = 16, ARCHIVE_JSON = 1, ARCHIVE_TEXT = 2 }; /* ARCHIVE's bits */
-enum { SUMMARY = 32, SUMMARY_ANALYSED = 1, EXPORT = 64, VIEW = 128, VIEW_ANALYSED = 1 };
+enum { SUMMARY = 32, SUMMARY_ANALYSED = 1, EXPORT = 64, EXPORT_GAME = 1, VIEW = 128, VIEW_ANALYSED = 1 };
 
 /* What select reads of an accepted record: (its tags as (name, value)
  * pairs, in order; its text, lines [0, count)). */
-static PyObject *text_of(const tag_t *tags, int tag_count, const text_t *lines, int count) {
+static PyObject *tag_pairs(const tag_t *tags, int tag_count) {
     PyObject *pairs = PyTuple_New(tag_count);
     if (pairs == NULL)
         return NULL;
@@ -635,6 +635,13 @@ static PyObject *text_of(const tag_t *tags, int tag_count, const text_t *lines, 
         }
         PyTuple_SET_ITEM(pairs, i, pair);
     }
+    return pairs;
+}
+
+static PyObject *text_of(const tag_t *tags, int tag_count, const text_t *lines, int count) {
+    PyObject *pairs = tag_pairs(tags, tag_count);
+    if (pairs == NULL)
+        return NULL;
     const char *from = lines[0].p, *to = lines[count - 1].p + lines[count - 1].n;
     return Py_BuildValue("(Ns#)", pairs, from, (Py_ssize_t)(to - from));
 }
@@ -1378,6 +1385,36 @@ static PyObject *taken(size_t from) {
     return PyUnicode_DecodeUTF8(out.p + from, (Py_ssize_t)(out.n - from), NULL);
 }
 
+/* games.dealt_game_text of an accepted record whose deal is in seat order:
+ * each hand, the pile, then a line a play. */
+static int put_game(const table_t *t) {
+    int ok = 1;
+    for (int s = 0; ok && s < t->seats; s++) {
+        ok = put_seat(s) && put(":", 1);
+        for (int i = 0; ok && i < HAND_SIZE; i++)
+            ok = (i == 0 || put(" ", 1)) && put_s(card_text[t->as_dealt[s][i]]);
+        ok = ok && put("\n", 1);
+    }
+    ok = ok && put_s("pile:");
+    for (int i = 0; ok && i < t->pile_size; i++)
+        ok = (i == 0 || put(" ", 1)) && put_s(card_text[t->pile[i]]);
+    for (int ply = 0; ok && ply < t->ply; ply++)
+        ok = put("\n", 1) && put_s(card_text[t->played[ply]]) && put(" ", 1) &&
+             put_s(spellings[2 * t->played_to[ply]]);
+    return ok;
+}
+
+/* What ordo dedup reads of an accepted record whose plays are plain and
+ * whose deal is in seat order: (its tags as text_of pairs them, the text
+ * its game key is the hash of (put_game)). */
+static PyObject *game_of(const table_t *t, const tag_t *tags, int tag_count) {
+    out.n = 0;
+    if (!put_game(t))
+        return NULL;
+    PyObject *pairs = tag_pairs(tags, tag_count);
+    return pairs == NULL ? NULL : Py_BuildValue("(Ny#)", pairs, out.p, (Py_ssize_t)out.n);
+}
+
 /* What ordo export writes of an accepted record whose plays are plain and
  * whose deal is in seat order (tables._add_paged), as CSV: (its row of
  * records from the column after game_key, its rows of plays, its rows of
@@ -1430,18 +1467,7 @@ static PyObject *export_of(const table_t *t, const header_t *h, const tag_t *tag
     PyObject *states = ok ? taken(from) : NULL;
     ok = states != NULL;
     from = out.n;
-    for (int s = 0; ok && s < seats; s++) {
-        ok = put_seat(s) && put(":", 1);
-        for (int i = 0; ok && i < HAND_SIZE; i++)
-            ok = (i == 0 || put(" ", 1)) && put_s(card_text[t->as_dealt[s][i]]);
-        ok = ok && put("\n", 1);
-    }
-    ok = ok && put_s("pile:");
-    for (int i = 0; ok && i < t->pile_size; i++)
-        ok = (i == 0 || put(" ", 1)) && put_s(card_text[t->pile[i]]);
-    for (int ply = 0; ok && ply < t->ply; ply++)
-        ok = put("\n", 1) && put_s(card_text[t->played[ply]]) && put(" ", 1) &&
-             put_s(spellings[2 * t->played_to[ply]]);
+    ok = ok && put_game(t);
     PyObject *game = ok ? PyBytes_FromStringAndSize(out.p + from, (Py_ssize_t)(out.n - from)) : NULL;
     if (records == NULL || plays == NULL || states == NULL || game == NULL) {
         Py_XDECREF(records);
@@ -2043,10 +2069,10 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
                          : extra == SUMMARY || extra == SUMMARY + SUMMARY_ANALYSED
                              ? (plain_plays(form) ? summary_of(&t, &h, extra & SUMMARY_ANALYSED)
                                                   : Py_NewRef(Py_None))
-                         : extra == EXPORT
-                             ? (plain_plays(form) && !(form & UNORDERED)
-                                    ? export_of(&t, &h, tags, tag_count, &o)
-                                    : Py_NewRef(Py_None))
+                         : extra == EXPORT || extra == EXPORT + EXPORT_GAME
+                             ? (!plain_plays(form) || form & UNORDERED ? Py_NewRef(Py_None)
+                                : extra == EXPORT ? export_of(&t, &h, tags, tag_count, &o)
+                                                  : game_of(&t, tags, tag_count))
                          : extra >= ARCHIVE
                              ? archived(&t, tags, tag_count, &w, &result, form, extra,
                                         lines, first, last, canonical)
@@ -2834,7 +2860,8 @@ static PyMethodDef methods[] = {
      "summary's states and points table as text (summary.render_text), a\n"
      "record whose plays are not plain declined, 33 and its analysis; 64 with its rows of ordo\n"
      "export's tables as CSV, and the text of its game key (a record whose\n"
-     "plays are not plain or whose deal is out of seat order declined); 128\n"
+     "plays are not plain or whose deal is out of seat order declined), 65\n"
+     "with only its tags and that text (ordo dedup); 128\n"
      "with (its line in the list, its JSON) of ordo view's page of every\n"
      "seat, 129 with when each state was decided, a record whose plays are\n"
      "not plain declined: then (records, items, values, cards) where values\n"

@@ -23,6 +23,7 @@ AnalysisFound = tuple[bytes, tuple[StateFound, ...], GameFound, bool]
 # the winners by classic and by points scoring, the first two armies of each marker (facts_of)
 FactsFound = tuple[int | None, int | None, tuple[tuple[int, int], ...]]
 TextFound = tuple[tuple[tuple[str, str], ...], str]  # the tags as (name, value), the text (text_of)
+KeyFound = tuple[tuple[tuple[str, str], ...], bytes]  # extra 65: the tags, the game's text
 # text_of's, the hands as dealt (five cards a seat), the pile, the plays (card << 3 | state),
 # the points table (() classic), how plainly the plays are written (0 not, 1 without
 # seats, 2 every one with its seat; + 4: the deal in seat order, then the pile), each
@@ -48,7 +49,7 @@ Found = tuple[
     tuple[int, ...],
     bool,
     tuple[Marker, ...],
-    AnalysisFound | FactsFound | TextFound | PageFound | tuple[str] | str,
+    AnalysisFound | FactsFound | TextFound | KeyFound | PageFound | tuple[str] | str,
 ]  # Accepted, then what else was asked
 
 def check_block(

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
         Declined,
         FactsFound,
         Found,
+        KeyFound,
         PageFound,
         TextFound,
     )
@@ -91,6 +92,7 @@ _ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's v
 _PAGE_ANALYSED, _PAGE_DECIDED = 1, 2  # and what else _PAGE's carries, as bits
 _ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
 _SUMMARY, _SUMMARY_ANALYSED, _EXPORT = 32, 1, 64  # a summary's, with the analysis; export's
+_EXPORT_GAME = 1  # and with export's game text alone, as a bit
 _VIEW, _VIEW_ANALYSED = 128, 1  # the page of every seat, with when each state was decided
 _FORMAT = 8
 _STATES = {state.value: state for state in State}
@@ -557,6 +559,35 @@ def _export_words(words: ExportWords) -> None:
     from ._quick import configure_export
 
     configure_export(*words)
+
+
+@dataclass(frozen=True, slots=True)
+class Gamed:
+    """What ``ordo dedup`` reads of a record the core accepted, its plays
+    plain and its deal in seat order (see ``Paged``): its first line, its
+    seats, its tags, how many markers it declares, and the text its game
+    key is the hash of (as ``Exported.game``)."""
+
+    first_line: int
+    seats: int
+    tags: tuple[tuple[str, str], ...]
+    markers: int
+    game: bytes
+
+
+def gamed_block(first_line: int, text: str) -> list[Gamed | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: what is ``Gamed``
+    of each one the core accepted whose plays are plain and whose deal is in
+    seat order, each other as ``(first line, text)``; None when there is no
+    compiled core or it cannot cut this block."""
+    if CHECK_BLOCK is None:
+        return None
+    return _found_block(first_line, text, _EXPORT | _EXPORT_GAME, _gamed)
+
+
+def _gamed(item: Found) -> Gamed:
+    tags, game = cast("KeyFound", item[9])
+    return Gamed(item[0], len(item[1]), tags, len(item[8]), game)
 
 
 def _exported(item: Found) -> Exported:

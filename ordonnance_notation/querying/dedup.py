@@ -39,12 +39,12 @@ from dataclasses import dataclass, field
 from hashlib import blake2b
 from typing import BinaryIO, NamedTuple
 
-from ..checking.quick import Paged, paged_block
+from ..checking.quick import Gamed, gamed_block
 from ..diagnostics import Diagnostic, InputError, UnreadableSource
 from ..engine.armies import UNITS_PER_ARMY
 from ..engine.cards import State, seat_number
 from ..files.sources import MAX_LINE, STDIN, LineSource, expand, open_source, source_name
-from ..notation.games import dealt_game_parts, game_parts
+from ..notation.games import game_parts
 from ..notation.parser import parse_record
 from ..notation.record import Hand, Play, Record, Unparsed
 from ..runs.blocks import Block, block_chunks, input_blocks, unseen
@@ -64,7 +64,11 @@ def _number(digest: bytes) -> int:
 
 def _digest(text: str) -> int:
     """A number for ``text``, the same in every process (``hash`` is not)."""
-    return _number(blake2b(text.encode(), digest_size=8).digest())
+    return _hashed(text.encode())
+
+
+def _hashed(data: bytes) -> int:
+    return _number(blake2b(data, digest_size=8).digest())
 
 
 def game_key(record: Record) -> int:
@@ -74,8 +78,21 @@ def game_key(record: Record) -> int:
 
 def _keys(dealt: int, parts: Sequence[str]) -> tuple[int, int]:
     """The game of ``game_parts`` (``UNKEYED`` for none) and its deal, as numbers."""
-    game = _digest("\n".join(parts)) if parts else UNKEYED
-    return game, _digest("\n".join(parts[:dealt]))
+    if not parts:
+        return UNKEYED, _digest("")
+    return _text_keys(dealt, "\n".join(parts).encode())
+
+
+def _text_keys(dealt: int, game: bytes) -> tuple[int, int]:
+    """``_keys`` of the parts joined by line ends (``games.game_text``, as
+    UTF-8), the first ``dealt`` of them the deal's."""
+    end = -1
+    for _ in range(dealt):
+        end = game.find(b"\n", end + 1)
+        if end < 0:
+            end = len(game)
+            break
+    return _hashed(game), _hashed(game[: max(end, 0)])
 
 
 def starts(dealt: int, parts: Sequence[str]) -> array[int]:
@@ -140,9 +157,9 @@ def seen_block(block: Block) -> SeenBlock:
     written, the others parsed here."""
     found: list[Seen] = []
     for item in _chunks(block):
-        if isinstance(item, Paged):
-            key, deal = _keys(*dealt_game_parts(item.deal, item.plays))
-            short = len(item.markers) < len(State)
+        if isinstance(item, Gamed):
+            key, deal = _text_keys(item.seats + 1, item.game)
+            short = item.markers < len(State)
             weight, tags = min(len(item.tags), 0xFFFF), _tags_key(item.tags)
             found.append(Seen(key, weight, tags, item.first_line, short, deal))
             continue
@@ -169,17 +186,13 @@ def recut(block: Block, lines: Sequence[int]) -> Iterator[tuple[int, str]]:
         yield line, "\n".join(text[line - block.first_line : end])
 
 
-def _chunks(block: Block) -> Iterator[Paged | tuple[int, str]]:
+def _chunks(block: Block) -> Iterator[Gamed | tuple[int, str]]:
     """The records of ``block`` that are not blank: what the compiled core
     read of those it accepts, plainly written with their deal in seat order
     (nothing annotated), each other as ``(first line, text)``."""
-    found = None if block.one_record else paged_block(block.first_line, block.text, False)
+    found = None if block.one_record else gamed_block(block.first_line, block.text)
     for item in block_chunks(block) if found is None else found:
-        if isinstance(item, Paged) and item.plain and item.ordered:
-            yield item
-        elif isinstance(item, Paged):
-            yield item.first_line, item.text
-        elif item[1].strip():
+        if isinstance(item, Gamed) or item[1].strip():
             yield item
 
 
@@ -199,8 +212,8 @@ def starts_block(block: Block) -> list[array[int]]:
     in the order of ``seen_block``; none for a chunk that is no game."""
     found: list[array[int]] = []
     for item in _chunks(block):
-        if isinstance(item, Paged):
-            found.append(starts(*dealt_game_parts(item.deal, item.plays)))
+        if isinstance(item, Gamed):
+            found.append(starts(item.seats + 1, item.game.decode().split("\n")))
             continue
         first_line, text = item
         parsed = parse_record(text, first_line, block.source, len(found) + 1)
@@ -358,7 +371,7 @@ class Dedup:
         self, inputs: list[str | UnreadableSource], opened: OpenInput, first: _FirstPass
     ) -> None:
         """The middle pass of ``prefix``: the games that each record of the
-        deal of a short game begins, those records alone parsed (where the
+        deal of a short game begins, those records alone read again (where the
         first pass found them) and the others not read again."""
         ordinals: list[int] = []  # of the records sent, in order
 
@@ -375,7 +388,7 @@ class Dedup:
                     for n, (line, text) in enumerate(recut(block, lines)):
                         if deals[n] in first.short_deals and first.keys[ordinal + n] not in NO_GAME:
                             ordinals.append(ordinal + n)
-                            yield Block(block.file, block.source, line, text, one_record=True)
+                            yield Block(block.file, block.source, line, text)
                 ordinal += chunks
 
         for n, found in enumerate(self.workers.map(starts_block, wanted())):

@@ -4,6 +4,8 @@ broken by a `|`)."""
 
 from __future__ import annotations
 
+import csv
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -95,3 +97,33 @@ def test_self_play_writes_each_game_as_it_is_played():
     finally:
         player.kill()
         player.wait()
+
+
+FORMULAS = {"Event": "=HYPERLINK('http://x','y')", "Site": "+1+2", "P1": "-2,3", "P2": "@SUM(1)"}
+
+
+def _formula_record(annotated: bool) -> str:
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    for tag, value in FORMULAS.items():
+        text = re.sub(rf'\[{tag} "[^"]*"\]', lambda _: f'[{tag} "{value}"]', text)
+    return text.replace("1. LH J\n", "1. LH J {a comment: the Python path}\n") if annotated else text
+
+
+@pytest.mark.parametrize("annotated", [False, True])
+def test_no_cell_of_the_csv_tables_begins_a_formula(ordo, tmp_path, annotated):
+    """Issue 31, item 6: what a spreadsheet would run is written after a
+    ``'``, by the compiled core (a plain record) and by Python alike."""
+    source = tmp_path / "=cmd.ord"
+    source.write_text(_formula_record(annotated), "utf-8")
+    result = ordo("export", str(source), "-o", str(tmp_path / "tables"))
+    assert result.exit_code == 0, result.output
+    with (tmp_path / "tables" / "records.csv").open(newline="", encoding="utf-8") as table:
+        row = next(csv.DictReader(table))
+    assert row["source"] == f"'{source}" if str(source)[0] in "=+-@" else str(source)
+    assert (row["event"], row["site"], row["p1"], row["p2"]) == tuple(
+        "'" + value for value in FORMULAS.values()
+    )
+    assert row["scoring"] == "classic" and row["winner"] == "P2"
+    for name in ("records", "plays", "states"):
+        for line in csv.reader((tmp_path / "tables" / f"{name}.csv").open(encoding="utf-8")):
+            assert not any(cell[:1] in ("=", "+", "-", "@") for cell in line), line

@@ -1319,6 +1319,7 @@ static PyObject *summary_laid(const table_t *t, const header_t *h) {
  * by two armies' packed icon counts (stats.deciding_words). */
 static char export_words[3][16]; /* shared, classic, points */
 static char export_tags[16][16];
+static char formula_starts[16]; /* what a spreadsheet reads a formula after (tables.inert) */
 static int export_tag_count;
 static PyObject *deciding_of;
 static PyObject *step_kept[8]; /* by step_of */
@@ -1345,10 +1346,12 @@ static int step_of(int mine, int theirs) {
 
 /* A cell of CSV as csv.writer writes it: quoted where it holds a comma
  * (an accepted record's words hold no quote and no line end). */
+/* A tag's value as a cell (tables.inert, then as csv quotes it). */
 static int put_cell(text_t word) {
-    if (memchr(word.p, ',', (size_t)word.n) == NULL)
-        return put_text(word);
-    return put("\"", 1) && put_text(word) && put("\"", 1);
+    int inert = word.n > 0 && word.p[0] && strchr(formula_starts, word.p[0]) != NULL;
+    int quoted = memchr(word.p, ',', (size_t)word.n) != NULL;
+    return (!quoted || put("\"", 1)) && (!inert || put("'", 1)) && put_text(word) &&
+           (!quoted || put("\"", 1));
 }
 
 static int put_cell_str(PyObject *word) {
@@ -2769,9 +2772,11 @@ static PyObject *configure_view(PyObject *module, PyObject *args) {
 
 static PyObject *configure_export(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *words, *tags, *deciding;
-    if (!PyArg_ParseTuple(args, "O!O!O:configure_export", &PyTuple_Type, &words, &PyTuple_Type,
-                          &tags, &deciding))
+    PyObject *words, *tags, *deciding, *formulas;
+    if (!PyArg_ParseTuple(args, "O!O!OU:configure_export", &PyTuple_Type, &words, &PyTuple_Type,
+                          &tags, &deciding, &formulas))
+        return NULL;
+    if (!copy_word(formulas, formula_starts, sizeof formula_starts))
         return NULL;
     if (PyTuple_GET_SIZE(words) != 3 || PyTuple_GET_SIZE(tags) > 16)
         return PyErr_Format(PyExc_ValueError, "three words and 16 tags at most");
@@ -2794,10 +2799,11 @@ static PyObject *configure_export(PyObject *module, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"configure_export", configure_export, METH_VARARGS,
-     "configure_export(words, tags, deciding)\n\n"
+     "configure_export(words, tags, deciding, formula_starts)\n\n"
      "The words of ordo export's tables (views/tables.py): a shared win's and\n"
      "the two rules' (shared, classic, points), the tags of the records table\n"
-     "in its order, and deciding(packed, beaten) -> (step, formation). Called\n"
+     "in its order, deciding(packed, beaten) -> (step, formation), and the\n"
+     "characters a tag's value is made inert after (tables.inert). Called\n"
      "once before a check_block with extra 64."},
     {"configure_view", configure_view, METH_VARARGS,
      "configure_view(words, codes, no_draw)\n\n"

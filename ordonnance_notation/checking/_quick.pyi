@@ -75,6 +75,7 @@ def configure_export(
     words: tuple[str, str, str],
     tags: tuple[str, ...],
     deciding: Callable[[int, int], tuple[str, str]],
+    formula_starts: str,
     /,
 ) -> None: ...
 def configure_view(words: Callable[..., tuple[str, ...]], codes: str, no_draw: str, /) -> None: ...

@@ -543,15 +543,18 @@ def export_block(
     whose deal is in seat order, each other as ``(first line, text)``; None
     when there is no compiled core or it cannot cut this block. ``words``
     are the tables' (``views/tables.py``): a shared win's and the two rules'
-    (shared, classic, points), the tags of ``records`` in its order, and
-    ``stats.deciding_words``."""
+    (shared, classic, points), the tags of ``records`` in its order,
+    ``stats.deciding_words`` and what a tag's value is made inert after
+    (``tables.FORMULA_STARTS``)."""
     if CHECK_BLOCK is None:
         return None
     _export_words(words)
     return _found_block(first_line, text, _EXPORT, _exported)
 
 
-ExportWords = tuple[tuple[str, str, str], tuple[str, ...], Callable[[int, int], "tuple[str, str]"]]
+ExportWords = tuple[
+    tuple[str, str, str], tuple[str, ...], Callable[[int, int], "tuple[str, str]"], str
+]
 
 
 @cache

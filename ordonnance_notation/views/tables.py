@@ -242,7 +242,23 @@ def csv_rows(block: Block) -> Rows:
     return Rows(block.file, block.source, count, invalid, {}, texts)
 
 
-_WORDS = ((SHARED, "classic", "points"), (*_TAGS, *_SEATS, "Scoring", "Result"), deciding_words)
+FORMULA_STARTS = "=+-@\t\r"
+"""What a spreadsheet reads a formula after, at the start of a cell (OWASP's
+advice on CSV injection): a cell of a record's words starting so is
+written after a ``'``, which makes it text (docs/export.md)."""
+
+
+def inert(word: str) -> str:
+    """``word`` as a CSV cell no spreadsheet runs."""
+    return "'" + word if word[:1] and word[0] in FORMULA_STARTS else word
+
+
+_WORDS = (
+    (SHARED, "classic", "points"),
+    (*_TAGS, *_SEATS, "Scoring", "Result"),
+    deciding_words,
+    FORMULA_STARTS,
+)
 
 
 def _as_csv(rows: Rows) -> Rows:
@@ -253,7 +269,10 @@ def _as_csv(rows: Rows) -> Rows:
         table = _NAMES.index(name)
         booleans = _BOOLEANS[name]
         for row in zip(*columns, strict=True):
-            cells = tuple(_csv_word(v) if i in booleans else v for i, v in enumerate(row))
+            cells = tuple(
+                _csv_word(v) if i in booleans else inert(v) if isinstance(v, str) else v
+                for i, v in enumerate(row)
+            )
             by_record.setdefault(cast(int, row[1]), ([], [], []))[table].append((KEY, *cells[2:]))
     texts = []
     for index, tables in by_record.items():
@@ -619,7 +638,7 @@ class Export:
 
     def _write_texts(self, writers: list[_CsvWriter], part: Rows, before: int) -> None:
         """The CSV rows of a block's records (``Rows.texts``), numbered ``before`` higher."""
-        source = _csv_text([(part.source,)]).rstrip("\n")
+        source = _csv_text([(inert(part.source),)]).rstrip("\n")
         for index, *texts in part.texts or ():
             key = f"{source},{before + index}"
             for writer, name, text in zip(writers, TABLES, texts, strict=True):

@@ -105,8 +105,10 @@ FORMULAS = {"Event": "=HYPERLINK('http://x','y')", "Site": "+1+2", "P1": "-2,3",
 def _formula_record(annotated: bool) -> str:
     text = (SAMPLES / "classic-2.ord").read_text("utf-8")
     for tag, value in FORMULAS.items():
-        text = re.sub(rf'\[{tag} "[^"]*"\]', lambda _: f'[{tag} "{value}"]', text)
-    return text.replace("1. LH J\n", "1. LH J {a comment: the Python path}\n") if annotated else text
+        text = re.sub(rf'\[{tag} "[^"]*"\]', f'[{tag} "{value}"]'.replace("\\", "\\\\"), text)
+    if annotated:  # the Python path
+        text = text.replace("1. LH J\n", "1. LH J {a comment}\n")
+    return text
 
 
 @pytest.mark.parametrize("annotated", [False, True])

@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -271,6 +272,50 @@ def test_a_worker_that_dies_ends_the_map_instead_of_a_wait_for_ever():
     with Workers(2) as workers, pytest.raises(BrokenProcessPool):
         list(workers.map(_dies_after_the_third, range(50)))
     assert time.monotonic() - started < 60
+
+
+class _KilledWhileSent:
+    """Pickled after a large result: its worker is killed 10 ms later, while
+    that result is being sent."""
+
+    def __reduce__(self):
+        threading.Timer(0.01, os.kill, (os.getpid(), signal.SIGKILL)).start()
+        return (int, ())
+
+
+def _dies_while_sending(block: int) -> object:
+    if block == 3 and os.getpid() != _TESTS:
+        return (b"x" * (256 << 20), _KilledWhileSent())
+    return block
+
+
+_KILLED_WHILE_SENDING = """
+import sys, time
+sys.path.insert(0, {tests!r})
+import test_runs
+from ordonnance_notation.runs.workers import Workers
+started = time.monotonic()
+try:
+    with Workers(2) as workers:
+        list(workers.map(test_runs._dies_while_sending, range(40)))
+except Exception as problem:
+    print(type(problem).__name__, round(time.monotonic() - started))
+"""
+
+
+def test_a_worker_killed_while_sending_its_result_ends_the_map(tmp_path):
+    """Issue 31, item 4: the pool waited for the rest of the result for ever."""
+    code = _KILLED_WHILE_SENDING.format(tests=str(ROOT / "tests"))
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.stdout.split()[0] == "BrokenProcessPool", done.stdout + done.stderr
+    assert int(done.stdout.split()[1]) < 10 and not done.stderr
 
 
 def test_ordo_says_so_when_a_worker_is_killed(tmp_path):

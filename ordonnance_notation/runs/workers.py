@@ -15,7 +15,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future
+from concurrent.futures import BrokenExecutor, Future, wait
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -114,26 +114,46 @@ class Workers:
         try:
             for block in chain(first, work):
                 while under_way and under_way[0][0].done():
-                    yield under_way.popleft()[0].result()
+                    yield self._awaited(under_way.popleft()[0])
                 if sum(not future.done() for future, _ in under_way) < fed:
                     under_way.append((self._pool.submit(function, block), block))
                 else:
                     under_way.append((_done_here(function, block), block))
                 if len(under_way) >= 8 * self.jobs:
-                    yield under_way.popleft()[0].result()
+                    yield self._awaited(under_way.popleft()[0])
             # the input is read: the blocks the others have not begun are done here, last first
             for at in reversed(range(len(under_way))):
                 future, block = under_way[at]
                 if future.cancel():
                     under_way[at] = (_done_here(function, block), block)
             while under_way:
-                yield under_way.popleft()[0].result()
+                yield self._awaited(under_way.popleft()[0])
             finished = True
         finally:
             if not finished:  # left before the end: what is under way is not wanted
                 for future, _ in under_way:
                     future.cancel()
                 self.close()
+
+    def _awaited(self, future: Future[R]) -> R:
+        """``future.result()``, or BrokenProcessPool as soon as a worker has
+        died. The pool sees that by itself, unless the worker died while
+        sending a result: then it waits for the rest for ever, since this
+        process holds the pipe open too (CPython's ProcessPoolExecutor, 3.11
+        to 3.13), so the workers left are ended and that end closed, which
+        lets the pool see it broken. Its thread is let finish failing the
+        work under way before anything else is done with that work."""
+        try:
+            while not future.done():
+                wait([future], timeout=0.25)
+                if not future.done() and _a_worker_died(self._pool):
+                    from concurrent.futures.process import BrokenProcessPool
+
+                    raise BrokenProcessPool("a worker ended before its work was done")
+            return future.result()
+        except BrokenExecutor:
+            _broken(self._pool)
+            raise
 
 
 def _done_here(function: Callable[[B], R], block: B) -> Future[R]:
@@ -145,6 +165,25 @@ def _done_here(function: Callable[[B], R], block: B) -> Future[R]:
     except Exception as problem:
         done.set_exception(problem)
     return done
+
+
+def _a_worker_died(pool: ProcessPoolExecutor | None) -> bool:
+    processes = getattr(pool, "_processes", None) or {}
+    return any(process.exitcode is not None for process in processes.values())
+
+
+def _broken(pool: ProcessPoolExecutor | None) -> None:
+    """Every worker of ``pool`` ended, this process's end of the pipe of
+    results closed, and the pool's thread waited for (a few seconds at
+    most) while it fails the work under way: ``Workers._awaited``."""
+    for process in (getattr(pool, "_processes", None) or {}).values():
+        process.kill()
+    results = getattr(pool, "_result_queue", None)
+    if results is not None:
+        results._writer.close()
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:
+        manager.join(timeout=5)
 
 
 def default_jobs(paths: list[str]) -> int:

@@ -687,6 +687,58 @@ def test_a_number_of_5000_digits_in_an_archive_is_e003(tmp_path, kind):
     assert "error[E003]" in result.output
 
 
+def _archive_with(kind: str, value: str, comment: str) -> str:
+    """The first sample as an archive of ``kind``, its Event ``value`` and a
+    comment ``comment`` before its tags."""
+    import yaml
+
+    text = convert((SAMPLES / "classic-2.ord").read_text("utf-8"), "s.ord", "ord", "yaml")
+    doc = yaml.safe_load(text)
+    record = doc["records"][0]
+    record["tags"][1]["value"] = value
+    record["comments"] = [{"brace": comment}]
+    return json.dumps(doc) if kind == "json" else yaml.safe_dump(doc, width=1 << 30)
+
+
+@pytest.mark.parametrize("kind", ["yaml", "json"])
+@pytest.mark.parametrize(
+    ("value", "comment", "said"),
+    [
+        ("x" * (10 << 20), "a", "a line of 10,485,"),  # 10 MB: 1.8 GB and exit 3 before
+        ("x" * (1 << 20), "a", "a line of 1,048,"),  # a line just over the limit
+        ("E", "\n".join(["y" * 1000] * 4500), "characters, past the 4 MB"),
+    ],
+    ids=["10MB-tag", "1MB-tag", "4.5MB-comment"],
+)
+def test_an_archive_string_beyond_the_readers_limits_is_e007_not_written(
+    tmp_path, run_isolated, kind, value, comment, said
+):
+    """Issue 31, item 9: what the .ord reader would refuse (a line over 1 MB,
+    a record over 4 MB) is E007, neither parsed nor written, in 1 GB."""
+    path = tmp_path / f"long.{kind}"
+    path.write_text(_archive_with(kind, value, comment), "utf-8")
+    out = tmp_path / "out.ord"
+
+    def refuse():
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+        result = ordo("convert", str(path), "-o", str(out))
+        assert result.exit_code == 1, result.output
+        assert result.output.startswith(f"{path}: error[E007]: records[0] would be written as")
+        assert said in result.output and not out.exists()
+
+    run_isolated(refuse, timeout=120)
+
+
+def test_an_archive_string_within_the_limits_is_written_and_read_back(tmp_path):
+    path = tmp_path / "long.yaml"
+    path.write_text(_archive_with("yaml", "x" * ((1 << 20) - 20), "a"), "utf-8")
+    result = ordo("convert", str(path), "-o", str(tmp_path / "out.ord"))
+    assert result.exit_code == 0, result.output
+    assert ordo("validate", str(tmp_path / "out.ord")).exit_code == 0
+
+
 def test_a_card_that_is_a_keyword_is_not_a_read_back_failure(in_bad):
     """E004 "is a safety net" that only a braced comment holding a whole tag
     line may reach (docs/diagnostics.md); a card spelt "pile" is either

@@ -25,6 +25,8 @@ from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
 from ..files.sources import (
     MAX_HELD,
+    MAX_LINE,
+    MAX_RECORD,
     STDIN,
     Source,
     expand,
@@ -306,7 +308,7 @@ def _written_of(
 def _in_archive(diagnostics: Iterable[Diagnostic], source: str) -> tuple[Diagnostic, ...]:
     return tuple(
         d
-        if d.code == "E004"
+        if d.code in ("E004", "E007")
         else _misplaced_in_archive(d, source)
         if d.code == "E209"
         else _not_ord(d, source)
@@ -336,7 +338,11 @@ def _ord_items(
     index = 0  # the records given, as parse_chunks numbers them
     for record in records:
         text = record if isinstance(record, str) else record_text(record)
-        if isinstance(record, str):
+        beyond = _beyond_limits(text, index + 1, source)
+        if beyond is not None:  # neither parsed (a long line costs 180 times) nor written
+            index += 1
+            yield Unparsed(source, index, "", line, (beyond,))
+        elif isinstance(record, str):
             index += 1
             yield record
         elif text.strip():
@@ -638,6 +644,29 @@ def _misplaced_in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:
     where = f"records[{diagnostic.record - 1}]" if diagnostic.record else "a record"
     message = f"{where}: {diagnostic.message}; an element out of place is not moved"
     return Diagnostic("E209", message, source, help=diagnostic.help)
+
+
+def _beyond_limits(text: str, index: int, source: str) -> Diagnostic | None:
+    """E007 for the ``index``-th record of an archive whose .ord ``text`` the
+    readers of .ord would refuse: a line of more than ``MAX_LINE`` bytes, or
+    a record of more than ``MAX_RECORD`` characters; else None."""
+    if len(text) <= MAX_LINE // 4:  # no line can be longer, whatever its characters
+        return None
+    longest = max(len(line.encode()) for line in text.split("\n"))
+    if longest <= MAX_LINE and len(text) <= MAX_RECORD:
+        return None
+    what = (
+        f"a line of {longest:,} bytes, past the {MAX_LINE >> 20} MB a line may be"
+        if longest > MAX_LINE
+        else f"{len(text):,} characters, past the {MAX_RECORD >> 20} MB a record may be"
+    )
+    return Diagnostic(
+        "E007",
+        f"records[{index - 1}] would be written as .ord with {what}: not written",
+        source,
+        record=index,
+        help="shorten the long tag value or comment in the archive (ordo reads no longer ones)",
+    )
 
 
 def _not_ord(diagnostic: Diagnostic, source: str) -> Diagnostic:

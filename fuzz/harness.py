@@ -1,9 +1,12 @@
-"""Coverage-guided fuzzing with Atheris (libFuzzer for Python) of the three
+"""Coverage-guided fuzzing with Atheris (libFuzzer for Python) of the
 readers of outside input: the .ord reader with the validator and the
-canonical writer, the archive loader with conversion, and the deck loader.
+canonical writer, the compiled core in every way the commands ask it to
+read a block (``core``: check, analysis, pages, plays, games, export,
+canonical text), the archive loader with conversion, and the deck loader.
 
     pip install '.[fuzz]'
     python fuzz/harness.py reader fuzz/corpus/reader -max_total_time=3600
+    python fuzz/harness.py core fuzz/corpus/core -max_total_time=3600
     python fuzz/harness.py archive fuzz/corpus/archive -max_total_time=3600
     python fuzz/harness.py deck fuzz/corpus/deck -max_total_time=3600
 
@@ -29,6 +32,7 @@ import atheris
 with atheris.instrument_imports():
     from ordonnance_notation import parse_text, validate
     from ordonnance_notation.archives.conversion import canonical, convert
+    from ordonnance_notation.checking import quick
     from ordonnance_notation.diagnostics import OrdoError
     from ordonnance_notation.files.sources import decode
     from ordonnance_notation.making.dealing import parse_deck
@@ -57,6 +61,22 @@ def reader(data: bytes) -> None:
         raise AssertionError("the canonical form is not stable")
 
 
+def core(data: bytes) -> None:
+    """Every way the commands have the compiled core read a block (nothing
+    when it is not built: ``quick.compiled_core``)."""
+    text = _text(data)
+    if text is None or not quick.compiled_core():
+        return
+    from ordonnance_notation.views.tables import _WORDS
+
+    quick.quick_block("fuzz", 1, text, with_json=True)
+    quick.paged_block(1, text, True)
+    quick.played_block(1, text, len(data) % 90)
+    quick.gamed_block(1, text)
+    quick.canonical_block(1, text)
+    quick.export_block(1, text, _WORDS)
+
+
 def archive(data: bytes) -> None:
     text = _text(data)
     if text is None:
@@ -78,7 +98,7 @@ def deck(data: bytes) -> None:
         return
 
 
-TARGETS = {"reader": reader, "archive": archive, "deck": deck}
+TARGETS = {"reader": reader, "core": core, "archive": archive, "deck": deck}
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -87,7 +107,7 @@ def seed(target: str, corpus: Path) -> None:
     corpus.mkdir(parents=True)
     tests = ROOT / "tests"
     samples = sorted((ROOT / "samples").glob("*.ord"))
-    if target == "reader":
+    if target in ("reader", "core"):
         for path in [*samples, *(tests / "fuzz_corpus").glob("*.ord")]:
             shutil.copy(path, corpus / path.name)
     elif target == "archive":

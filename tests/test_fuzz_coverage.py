@@ -18,7 +18,7 @@ HARNESS = ROOT / "fuzz" / "harness.py"
 
 
 @pytest.mark.slow  # about ten seconds each
-@pytest.mark.parametrize("target", ["reader", "archive", "deck"])
+@pytest.mark.parametrize("target", ["reader", "core", "archive", "deck"])
 def test_a_short_coverage_guided_run_finds_nothing(target, tmp_path):
     corpus = tmp_path / "corpus"  # made and seeded by the harness
     run = subprocess.run(

@@ -8,6 +8,7 @@ warnings, N6xx notes. docs/diagnostics.md shows an example of each.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -52,6 +53,17 @@ def quoted(word: str, marks: bool = True) -> str:
         return repr(word) if marks else word
     start = word[:QUOTED_MOST]
     return f"{repr(start) if marks else start}… ({len(word):,} characters)"
+
+
+OBEYED_RANGES = ((0x00, 0x08), (0x0B, 0x1F), (0x7F, 0x9F), (0x202A, 0x202E), (0x2066, 0x2069))
+"""The characters a terminal obeys rather than shows, as ranges of code
+points: the C0 controls but the tab and the line end (ESC begins the
+sequences that recolour, clear the screen, retitle the window or make a
+link; BEL rings), DEL, the C1 controls, and the bidirectional embeddings,
+overrides and isolates, which reorder what is shown around them. A record
+may hold them (W504 warns); every view for people shows them as pictures."""
+
+OBEYED = re.compile("[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in OBEYED_RANGES) + "]")
 
 
 CODES: dict[str, str] = {
@@ -107,6 +119,7 @@ CODES: dict[str, str] = {
     "W501": "unfinished game",
     "W502": "player name is empty",
     "W503": "unknown tag that looks like a known one",
+    "W504": "a character a terminal obeys",
     "N601": "replay stopped early",
     "N602": "hands and draws not checked without a deal",
     "N603": "result not compared",

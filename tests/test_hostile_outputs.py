@@ -129,3 +129,30 @@ def test_no_cell_of_the_csv_tables_begins_a_formula(ordo, tmp_path, annotated):
     for name in ("records", "plays", "states"):
         for line in csv.reader((tmp_path / "tables" / f"{name}.csv").open(encoding="utf-8")):
             assert not any(cell[:1] in ("=", "+", "-", "@") for cell in line), line
+
+
+def _obeying(char: str) -> str:
+    return (SAMPLES / "classic-2.ord").read_text("utf-8").replace("Anna Petrova", f"Anna{char}x")
+
+
+def test_validate_warns_of_each_character_a_terminal_obeys(ordo):
+    """Issue 31, item 7: such a record stays valid, with W504 where the
+    character is; the compiled core leaves it to the validator, and reads
+    the characters either side of each range as any other."""
+    from ordonnance_notation.checking.quick import compiled_core, quick_block
+    from ordonnance_notation.diagnostics import OBEYED_RANGES
+
+    inside = [chr(c) for low, high in OBEYED_RANGES for c in {low, (low + high) // 2, high}]
+    inside = [c for c in inside if c not in "\n\0"]  # NUL is no text at all: E002
+    outside = ["\u00a0", "\u2029", "\u206a", "é", "\U0001f600"]
+    for char in inside:
+        result = ordo("validate", "-", input=_obeying(char))
+        assert result.exit_code == 0, (char, result.output)
+        assert f"<stdin>:6:10: warning[W504]: U+{ord(char):04X} is a character" in result.output
+        if compiled_core():
+            assert quick_block("-", 1, _obeying(char)) is None
+    for char in outside:
+        result = ordo("validate", "-", input=_obeying(char))
+        assert result.exit_code == 0 and "W504" not in result.output, char
+        if compiled_core():
+            assert quick_block("-", 1, _obeying(char)) is not None

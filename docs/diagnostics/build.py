@@ -46,6 +46,7 @@ from typer.testing import CliRunner
 
 from ordonnance_notation.cli.app import app
 from ordonnance_notation.diagnostics import CODES
+from ordonnance_notation.views.report import visible
 
 HERE = Path(__file__).resolve().parent
 TEMPLATE = HERE / "template.md"
@@ -118,7 +119,7 @@ def ord_block(case: str, spec: str) -> str:
         last = b
     if last != len(lines):
         shown.append("...")
-    return "```ord\n" + "\n".join(shown) + "\n```"
+    return "```ord\n" + visible("\n".join(shown)) + "\n```"  # no escape reaches a reader's terminal
 
 
 def out_block(case: str, args: list[str]) -> str:

@@ -48,6 +48,33 @@ static int plain_char(unsigned char c) {
     return c == '\n' || !(c < 0x20 || c == 0x7f || c == '{' || c == '}' || c == ';' || c == '\\');
 }
 
+/* The characters past ASCII a terminal obeys (diagnostics.OBEYED_RANGES, as
+ * configure gives them): the validator warns of them (W504), so a block
+ * holding one is left to it, as one holding a control character is. */
+static Py_UCS4 obeyed[8][2];
+static int obeyed_count;
+
+/* Whether the UTF-8 text from ``s`` (``n`` bytes) holds none of them. */
+static int none_obeyed(const unsigned char *s, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (s[i] < 0x80)
+            continue;
+        Py_UCS4 c;
+        if (s[i] >= 0xF0)
+            c = (Py_UCS4)(s[i] & 0x07) << 18 | (Py_UCS4)(s[i + 1] & 0x3F) << 12 |
+                (Py_UCS4)(s[i + 2] & 0x3F) << 6 | (s[i + 3] & 0x3F), i += 3;
+        else if (s[i] >= 0xE0)
+            c = (Py_UCS4)(s[i] & 0x0F) << 12 | (Py_UCS4)(s[i + 1] & 0x3F) << 6 | (s[i + 2] & 0x3F),
+            i += 2;
+        else
+            c = (Py_UCS4)(s[i] & 0x1F) << 6 | (s[i + 1] & 0x3F), i += 1;
+        for (int r = 0; r < obeyed_count; r++)
+            if (c >= obeyed[r][0] && c <= obeyed[r][1])
+                return 0;
+    }
+    return 1;
+}
+
 static int same(text_t t, const char *word) {
     Py_ssize_t n = (Py_ssize_t)strlen(word);
     return t.n == n && memcmp(t.p, word, (size_t)n) == 0;
@@ -2572,6 +2599,8 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
     for (Py_ssize_t i = 0; i < size; i++)
         if (!plain_char((unsigned char)s[i]))
             Py_RETURN_NONE;
+    if (!none_obeyed((const unsigned char *)s, size))
+        Py_RETURN_NONE;
     int count;
     text_t *lines = lines_of(s, size, 0, &count);
     if (lines == NULL)
@@ -2638,10 +2667,22 @@ static int copy_word(PyObject *word, char *out, size_t size) {
 
 static PyObject *configure(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *icons, *states, *marks, *points;
-    if (!PyArg_ParseTuple(args, "UO!O!O!:configure", &icons, &PyTuple_Type, &states,
-                          &PyTuple_Type, &marks, &PyTuple_Type, &points))
+    PyObject *icons, *states, *marks, *points, *ranges;
+    if (!PyArg_ParseTuple(args, "UO!O!O!O!:configure", &icons, &PyTuple_Type, &states,
+                          &PyTuple_Type, &marks, &PyTuple_Type, &points, &PyTuple_Type, &ranges))
         return NULL;
+    obeyed_count = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(ranges); i++) {
+        unsigned int low, high;
+        if (!PyArg_ParseTuple(PyTuple_GET_ITEM(ranges, i), "II", &low, &high))
+            return NULL;
+        if (high < 0x80)
+            continue; /* ASCII: plain_char's */
+        if (obeyed_count == 8)
+            return PyErr_Format(PyExc_ValueError, "eight ranges past ASCII at most");
+        obeyed[obeyed_count][0] = low < 0x80 ? 0x80 : low;
+        obeyed[obeyed_count++][1] = high;
+    }
     if (PyUnicode_GET_LENGTH(icons) != 5 || PyTuple_GET_SIZE(states) != STATES ||
         PyTuple_GET_SIZE(marks) > 8 || PyTuple_GET_SIZE(points) != MAX_SEATS) {
         PyErr_SetString(PyExc_ValueError, "the core knows five icons, five states, four seats");
@@ -2832,10 +2873,12 @@ static PyMethodDef methods[] = {
      "armies.PACKED as a tuple: called once before a check_block that\n"
      "analyses. Gives back the ranks of armies it made (analysis.RANKS)."},
     {"configure", configure, METH_VARARGS,
-     "configure(icons, states, glyphs, points)\n\n"
+     "configure(icons, states, glyphs, points, obeyed)\n\n"
      "The words of the notation: the icon letters in icon order, the two usual\n"
      "spellings of each state in order, the glyphs, the points table of\n"
-     "points scoring. Called once, by quick.py, before any check_block."},
+     "points scoring; and the ranges of the characters a terminal obeys (a\n"
+     "block holding one past ASCII is declined). Called once, by quick.py,\n"
+     "before any check_block."},
     {"laid_out", laid_out, METH_VARARGS,
      "laid_out(text, json) -> bool\n\n"
      "Whether a block of an archive's records is laid out as ordo writes\n"

@@ -92,5 +92,6 @@ def configure(
     states: tuple[tuple[str, str], ...],
     glyphs: tuple[str, ...],
     points: tuple[int, ...],
+    obeyed: tuple[tuple[int, int], ...],
     /,
 ) -> None: ...

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
 
+from ..diagnostics import OBEYED_RANGES
 from ..engine import compiled
 from ..engine.cards import Card, Icon, State
 from ..engine.game import HAND_SIZE, Deal
@@ -75,7 +76,7 @@ def _compiled() -> CheckBlock | None:
         return None
     # the words of the notation, from where they are defined
     spellings = tuple((state.name, state.full_name) for state in State)
-    configure("".join(icon.name for icon in Icon), spellings, GLYPHS, DEFAULT_POINTS)
+    configure("".join(icon.name for icon in Icon), spellings, GLYPHS, DEFAULT_POINTS, OBEYED_RANGES)
     return check_block
 
 

@@ -12,7 +12,7 @@ if another game had been played.
 
 from __future__ import annotations
 
-from ..diagnostics import InvalidRecord, Severity
+from ..diagnostics import OBEYED, Diagnostic, InvalidRecord, Severity, Span
 from ..notation.record import Record, Unparsed
 from .content import content_of
 from .replay import replay
@@ -25,11 +25,12 @@ def validate(item: Record | Unparsed, steps: bool = False) -> Report:
     ``steps``, the table after every ply too. Never raises for bad input."""
     if isinstance(item, Unparsed):
         if item.partial is None:
-            return Report(item.source, item.index, item.diagnostics)
+            return Report(item.source, item.index, item.diagnostics + obeyed(item))
         content = content_of(item.partial, tuple(zip(item.gaps, item.diagnostics, strict=True)))
         content.diagnostics.extend(item.diagnostics)
     else:
         content = content_of(item)
+    content.diagnostics.extend(obeyed(item))
     replayed = replay(content, steps)
     outcome = None
     if replayed.game is not None and replayed.compare_result:
@@ -57,6 +58,31 @@ def validate(item: Record | Unparsed, steps: bool = False) -> Report:
         replayed.stopped,
         tuple(replayed.steps),
     )
+
+
+def obeyed(item: Record | Unparsed) -> tuple[Diagnostic, ...]:
+    """W504 on each line of the record that holds a character a terminal
+    obeys rather than shows (``OBEYED``), at the first of them."""
+    if not OBEYED.search(item.text):
+        return ()
+    first = item.first_line if isinstance(item, Unparsed) else item.span.line if item.span else 1
+    found = []
+    for number, line in enumerate(item.text.split("\n"), first):
+        hit = OBEYED.search(line)
+        if hit is not None:
+            column = hit.start() + 1
+            found.append(
+                Diagnostic(
+                    "W504",
+                    f"U+{ord(hit.group()):04X} is a character a terminal obeys rather than shows",
+                    item.source,
+                    Span(number, column, number, column + 1),
+                    item.index,
+                    help="remove it: written to a terminal as it is, it can recolour, clear, "
+                    "retitle the window or reorder text (ordo's views show it as a picture)",
+                )
+            )
+    return tuple(found)
 
 
 def validate_or_raise(item: Record | Unparsed) -> Report:

@@ -21,7 +21,7 @@ from rich.text import Text
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..checking.verdicts import Checked
-from ..diagnostics import Diagnostic, InputError, Severity, Span
+from ..diagnostics import OBEYED, Diagnostic, InputError, Severity, Span
 from ..engine.cards import seat_name
 from ..notation.parser import parse_chunks
 from ..runs.blocks import Block, block_chunks
@@ -31,12 +31,11 @@ from ..runs.workers import Workers
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
-# What a terminal would obey or hide rather than show: C0 and C1 controls
-# (but the line end), DEL, the soft hyphen, bidirectional controls, zero-width
-# characters and joiners, line and paragraph separators, interlinear marks.
+# What a terminal would obey (OBEYED) or hide rather than show: the tab, the
+# soft hyphen, other bidirectional marks, zero-width characters and joiners,
+# line and paragraph separators, interlinear marks.
 _UNSEEN = re.compile(
-    "[\x00-\x09\x0b-\x1f\x7f-\x9f\xad\u061c\u180e\u200b-\u200f\u2028-\u202e"
-    "\u2060-\u2069\ufeff\ufff9-\ufffb]"
+    f"{OBEYED.pattern}|[\t\xad\u061c\u180e\u200b-\u200f\u2028\u2029\u2060-\u2065\ufeff\ufff9-\ufffb]"
 )
 
 

@@ -1007,3 +1007,49 @@ def test_generated_records_convert_summarise_and_export_to_the_same_bytes(tmp_pa
                 [(folder / f"{name}.csv").read_bytes() for name in ("records", "plays", "states")]
             )
         assert tables[0] == tables[1], path.name
+
+
+def _told(text: str) -> list[list[str]]:
+    """The codes each record of ``text`` is told, but W504: the canonical
+    form writes a form feed between two words as a space, the fix W504
+    asks for."""
+    from ordonnance_notation import validate
+
+    return [
+        sorted(d.code for d in validate(r).diagnostics if d.code != "W504")
+        for r in parse_text(text, "t")
+    ]
+
+
+def _no_pile(layout: str) -> str:
+    """The first sample with ``pile:`` left out: its cards follow P2's hand,
+    on its line (``one line``) or below it."""
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    hand, pile = re.search(r"(hand P2: [^\n]*)\npile: ([^#]*?)\n\n", text).groups()
+    joined = " ".join(pile.split()) if layout == "one line" else "\n      " + pile.strip()
+    return text.replace(f"{hand}\npile: {pile}", f"{hand} {joined}")
+
+
+@pytest.mark.parametrize("layout", ["one line", "lines below"])
+def test_a_hand_without_its_pile_is_told_the_same_however_laid_out(layout):
+    """Issue 31, item 14: the hand's extra cards on the lines below it were
+    E212 (no pile: read as the pile), joined on one line by fmt E211 + E212."""
+    text = _no_pile(layout)
+    assert _told(text) == [["E212", "N601"]], _told(text)
+    formatted = canonical(text, "t")
+    assert formatted.count("\n") < text.count("\n") or layout == "one line"
+    assert _told(formatted) == _told(text)
+    archived = convert(convert(text, "t", "ord", "yaml"), "t.yaml", "yaml", "ord")
+    assert _told(archived) == _told(text)
+
+
+@fuzz(200)
+@given(mutations())
+def test_formatting_never_changes_what_a_record_is_told(text):
+    """fmt, and .ord -> YAML -> .ord, write a record's words in the
+    canonical layout: an invalid record keeps every diagnostic it had."""
+    try:
+        formatted = canonical(text, "t")
+    except OrdoError:
+        return
+    assert _told(formatted) == _told(text)

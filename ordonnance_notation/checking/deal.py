@@ -39,11 +39,10 @@ def read_deal(r: Content) -> None:
                 else "each seat is dealt one hand: check the seat of this hand",
             )
             continue
-        if (
-            not piles
-            and len(hand.cards) > HAND_SIZE
-            and hand.cards[HAND_SIZE].line > hand.seat.line
-        ):
+        # Told by how many cards, never by the lines they are on: the
+        # canonical form and the archives put a hand on one line, and
+        # formatting must not change what a record is told.
+        if not piles and len(hand.cards) >= 2 * HAND_SIZE:
             extra = hand.cards[HAND_SIZE]
             r.add(
                 "E212",

@@ -844,3 +844,42 @@ def test_a_pipe_read_whole_is_bounded(ordo, monkeypatch, command):
     result = ordo(*command, input="x" * (1 << 17))  # as an endless pipe looks from here
     assert result.exit_code in (1, 2) and "error[E007]" in result.output, result.output
     assert "64 KB" in result.output or "64 KiB" in result.output, result.output
+
+
+def _a_gigabyte_of_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+
+@pytest.mark.slow  # 256 MB read each, a few seconds
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["fmt", "-"],
+        ["fmt", "--check", "-"],
+        ["fix", "-"],
+        ["convert", "--from", "ord", "--to", "yaml", "-"],
+        ["convert", "--from", "yaml", "--to", "ord", "-"],
+    ],
+)
+def test_endless_standard_input_in_a_gigabyte_is_e007_not_memory_error(command):
+    """Issue 31, item 10: ``yes | ordo fmt -`` under ``ulimit -v 1000000``
+    ended in ``internal error: MemoryError``, exit 3."""
+    yes = subprocess.Popen(["yes"], stdout=subprocess.PIPE)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "ordonnance_notation", *command],
+            stdin=yes.stdout,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+            preexec_fn=_a_gigabyte_of_memory,
+        )
+    finally:
+        yes.kill()
+        yes.wait()
+    assert done.returncode == 1, done.stderr[-2000:]
+    assert "error[E007]: larger than 256 MB" in done.stdout + done.stderr
+    assert "MemoryError" not in done.stderr and "Traceback" not in done.stderr

@@ -246,3 +246,15 @@ def test_a_file_in_a_folder_one_may_not_search_is_e001_not_a_traceback(tmp_path,
         assert "error[E001]: cannot be read: Permission denied" in said
     finally:
         shutil.rmtree(folder)
+
+
+@pytest.mark.parametrize("name", [n for n in COMMANDS if n not in ("deal", "play")])
+def test_an_output_that_is_a_loop_of_links_is_e001(ordo, tmp_path, name):
+    """Issue 31, item 12: it was ``internal error: RuntimeError``, exit 3."""
+    first, second = tmp_path / "a", tmp_path / "b"
+    first.symlink_to(second)
+    second.symlink_to(first)
+    result = ordo(*_args(name, "samples/classic-2.ord", first), "--force")
+    assert result.exit_code == 2, result.output
+    assert "error[E001]: cannot be written: Too many levels of symbolic links" in result.output
+    assert first.is_symlink() and second.is_symlink()

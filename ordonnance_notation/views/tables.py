@@ -599,7 +599,11 @@ class Export:
         if self.format == "parquet":
             pyarrow()  # before any file is made
         made = not self.directory.exists()
-        self.directory.mkdir(exist_ok=True)
+        try:
+            self.directory.mkdir(exist_ok=True)
+        except FileExistsError:
+            self.directory.stat()  # what stands there is no folder: say why (a loop of links)
+            raise
         try:
             yield from self._written()
         finally:

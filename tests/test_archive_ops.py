@@ -153,6 +153,14 @@ def test_the_core_says_when_the_game_was_decided_as_the_analysis_does(ordo, tmp_
         }
 
 
+def test_decided_by_a_ply_beyond_any_game(ordo):
+    """Every game decided is decided by then: no overflow on the way to the core."""
+    reports = [r for _, r in _reports(READABLE) if r.game is not None]
+    decided = [a.decided for a in map(analysis_of, reports) if a is not None]
+    expected = sum(d is not None for d in decided)
+    assert expected > 0 and _count(ordo, "--decided-by", str(1 << 40), *READABLE) == expected
+
+
 def _pages(text, through, analysed=False):
     from ordonnance_notation.checking.quick import paged_block
 

@@ -731,6 +731,18 @@ def test_an_archive_string_beyond_the_readers_limits_is_e007_not_written(
     run_isolated(refuse, timeout=120)
 
 
+def test_an_archive_record_beyond_the_limits_is_named_by_its_place(tmp_path):
+    import yaml
+
+    doc = yaml.safe_load(_archive_with("yaml", "x" * (2 << 20), "a"))
+    doc["records"][:0] = [{"tags": []}, {"tags": []}]  # two records that write nothing
+    path = tmp_path / "third.json"
+    path.write_text(json.dumps(doc), "utf-8")
+    result = ordo("convert", str(path), "--to", "ord")
+    assert result.exit_code == 1
+    assert result.output.startswith(f"{path}: error[E007]: records[2] would be written as")
+
+
 def test_an_archive_string_within_the_limits_is_written_and_read_back(tmp_path):
     path = tmp_path / "long.yaml"
     path.write_text(_archive_with("yaml", "x" * ((1 << 20) - 20), "a"), "utf-8")

@@ -336,9 +336,9 @@ def _ord_items(
     is."""
     line = 1
     index = 0  # the records given, as parse_chunks numbers them
-    for record in records:
+    for place, record in enumerate(records):
         text = record if isinstance(record, str) else record_text(record)
-        beyond = _beyond_limits(text, index + 1, source)
+        beyond = _beyond_limits(text, place, index + 1, source)
         if beyond is not None:  # neither parsed (a long line costs 180 times) nor written
             index += 1
             yield Unparsed(source, index, "", line, (beyond,))
@@ -646,23 +646,25 @@ def _misplaced_in_archive(diagnostic: Diagnostic, source: str) -> Diagnostic:
     return Diagnostic("E209", message, source, help=diagnostic.help)
 
 
-def _beyond_limits(text: str, index: int, source: str) -> Diagnostic | None:
-    """E007 for the ``index``-th record of an archive whose .ord ``text`` the
-    readers of .ord would refuse: a line of more than ``MAX_LINE`` bytes, or
-    a record of more than ``MAX_RECORD`` characters; else None."""
+def _beyond_limits(text: str, place: int, index: int, source: str) -> Diagnostic | None:
+    """E007 for the record at ``place`` in an archive (the ``index``-th
+    given) whose .ord ``text`` the readers of .ord would refuse, counted as
+    they count: a line of more than ``MAX_LINE`` bytes, or a record of more
+    than ``MAX_RECORD`` characters besides its line ends; else None."""
     if len(text) <= MAX_LINE // 4:  # no line can be longer, whatever its characters
         return None
     longest = max(len(line.encode()) for line in text.split("\n"))
-    if longest <= MAX_LINE and len(text) <= MAX_RECORD:
+    size = len(text) - text.count("\n")
+    if longest <= MAX_LINE and size <= MAX_RECORD:
         return None
     what = (
         f"a line of {longest:,} bytes, past the {MAX_LINE >> 20} MB a line may be"
         if longest > MAX_LINE
-        else f"{len(text):,} characters, past the {MAX_RECORD >> 20} MB a record may be"
+        else f"{size:,} characters, past the {MAX_RECORD >> 20} MB a record may be"
     )
     return Diagnostic(
         "E007",
-        f"records[{index - 1}] would be written as .ord with {what}: not written",
+        f"records[{place}] would be written as .ord with {what}: not written",
         source,
         record=index,
         help="shorten the long tag value or comment in the archive (ordo reads no longer ones)",

@@ -329,7 +329,8 @@ def played_block(
         return _found_block(first_line, text, _PAGE, _light_paged)
     _tables()
     extra = _PAGE | _PAGE_DECIDED
-    return _found_block(first_line, text, extra, _light_paged, max(decided_through, 0))
+    through = min(max(decided_through, 0), 1 << 16)  # no game is longer; the core takes an int
+    return _found_block(first_line, text, extra, _light_paged, through)
 
 
 def _light_paged(item: Found) -> Paged:

@@ -1371,9 +1371,9 @@ static int step_of(int mine, int theirs) {
     return 3 << 1;
 }
 
-/* A cell of CSV as csv.writer writes it: quoted where it holds a comma
- * (an accepted record's words hold no quote and no line end). */
-/* A tag's value as a cell (tables.inert, then as csv quotes it). */
+/* A tag's value as a cell of CSV, as tables.inert and csv.writer write it:
+ * after a ' where it begins a formula, quoted where it holds a comma (an
+ * accepted record's words hold no quote and no line end). */
 static int put_cell(text_t word) {
     int inert = word.n > 0 && word.p[0] && strchr(formula_starts, word.p[0]) != NULL;
     int quoted = memchr(word.p, ',', (size_t)word.n) != NULL;

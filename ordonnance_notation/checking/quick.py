@@ -182,8 +182,7 @@ def _found_block(
     """``CHECK_BLOCK``'s records with ``extra`` (and ``through``, the ply
     ``_PAGE_DECIDED`` asks about), each accepted one ``made``."""
     assert CHECK_BLOCK is not None
-    found = CHECK_BLOCK(text, first_line, tag_never_warned, extra, *through)
-    found = cast("Checks | None", found)
+    found = cast("Checks | None", CHECK_BLOCK(text, first_line, tag_never_warned, extra, *through))
     if found is None:
         return None
     return [item if len(item) == 2 else made(cast("Found", item)) for item in found[1]]

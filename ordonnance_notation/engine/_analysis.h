@@ -658,7 +658,7 @@ static int winners_after(position_t *p, int state, int chances, int mover) {
 /* analysis.analyse of legal plays (``cards``, ``states``: ``count`` of them)
  * from ``p`` as position_start left it. Without ``losses``, only when each
  * state and the game were decided, up to the ply the game was: the same
- * plies, for a loss changes what can be made by no one (tests/test_quick.py). */
+ * plies, for a loss changes what can be made by no one (tests/test_archive_ops.py). */
 static inline void analyse_plays(position_t *p, const unsigned char *cards, const unsigned char *states,
                           int count, analysis_t *a, int losses) {
     memset(a, 0, sizeof *a);

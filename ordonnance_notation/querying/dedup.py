@@ -86,13 +86,7 @@ def _keys(dealt: int, parts: Sequence[str]) -> tuple[int, int]:
 def _text_keys(dealt: int, game: bytes) -> tuple[int, int]:
     """``_keys`` of the parts joined by line ends (``games.game_text``, as
     UTF-8), the first ``dealt`` of them the deal's."""
-    end = -1
-    for _ in range(dealt):
-        end = game.find(b"\n", end + 1)
-        if end < 0:
-            end = len(game)
-            break
-    return _hashed(game), _hashed(game[: max(end, 0)])
+    return _hashed(game), _hashed(b"\n".join(game.split(b"\n", dealt)[:dealt]))
 
 
 def starts(dealt: int, parts: Sequence[str]) -> array[int]:

@@ -223,3 +223,13 @@ def test_the_copy_of_standard_input_stops_after_a_line_too_long():
     whole = io.BytesIO()
     spooled(io.BytesIO(GAME.encode() * 3000), whole, longest=1000)
     assert whole.getvalue() == GAME.encode() * 3000
+
+
+@pytest.mark.parametrize("text", ["\n\n", "\ufeff", "  \n"], ids=["blank", "bom", "spaces"])
+def test_a_file_of_blank_lines_holds_no_record(ordo, tmp_path, text):
+    """Found by the fuzz test: it was ``internal error: ValueError``, exit 3."""
+    path = tmp_path / "blank.ord"
+    path.write_text(text, "utf-8")
+    result = ordo("dedup", str(path))
+    assert result.exit_code == 1, result.output
+    assert "error[E105]: no record in this file" in result.output

@@ -174,6 +174,8 @@ def seen_block(block: Block) -> SeenBlock:
 def recut(block: Block, lines: Sequence[int]) -> Iterator[tuple[int, str]]:
     """The chunks of ``block`` that begin at ``lines``, as the first pass
     found them: ``(first line, text)``, without cutting the text again."""
+    if not lines:  # a block of blank lines: no chunk
+        return
     text = block.text.split("\n")
     ends = [line - block.first_line for line in lines[1:]] + [len(text)]
     for line, end in zip(lines, ends, strict=True):
@@ -405,10 +407,11 @@ class Dedup:
                 seen.add(block.diagnostic.source)
                 yield block
                 continue
-            seen.add(block.source)
             chunks, digest = next(blocks, (0, b""))
             if digest != _block_digest(block):
                 raise _changed(block.source)
+            if chunks:  # blank lines alone hold no record
+                seen.add(block.source)
             for first_line, text in recut(block, first.lines[ordinal : ordinal + chunks]):
                 key = first.keys[ordinal]
                 ordinal += 1

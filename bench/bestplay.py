@@ -37,6 +37,7 @@ from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import play_game
 
 RESULTS = Path(__file__).resolve().parent / "results"
+WITHIN = (0.01, 0.1, 1.0, 10.0, 60.0)  # seconds
 
 
 def solve(
@@ -83,12 +84,19 @@ def main() -> None:
                     "median": round(statistics.median(times), 3),
                     "p90": round(times[int(0.9 * (len(times) - 1))], 3),
                     "max": round(times[-1], 3),
+                    # the distribution: how many were solved within each time
+                    "within": {
+                        f"{limit:g}": sum(1 for seconds, exact in found if exact and seconds <= limit)
+                        for limit in WITHIN
+                        if limit < args.budget
+                    },
                 }
                 rows.append(row)
                 print(
                     f"{seats} seats, {left:2} plies left: {row['solved']:4} of {args.games} solved "
                     f"within {args.budget:g} s; median {row['median']:.3f} s, "
-                    f"90% {row['p90']:.3f} s, slowest {row['max']:.2f} s",
+                    f"90% {row['p90']:.3f} s, slowest {row['max']:.2f} s; solved within "
+                    + ", ".join(f"{limit} s: {n}" for limit, n in row["within"].items()),
                     flush=True,
                 )
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")

@@ -288,6 +288,25 @@ def test_analyse_best_play_in_text_and_json(ordo) -> None:
     assert last["exact"] and last["states"]["P1"][0] + last["states"]["P2"][0] == 5
 
 
+def test_analyse_says_what_best_play_gives_every_seat_playing_for_itself(ordo) -> None:
+    result = ordo(
+        "analyse", "--best-play", "--budget", "2", "--format", "json", "samples/later-capture-3.ord"
+    )
+    values = json.loads(result.stdout)["records"][0]["best_play"]["values"]
+    # the game over: the record's own outcome, P2 ahead of P1 by its later capture
+    assert values[-1]["every_seat_for_itself"] == {
+        "scores": {"P1": 2, "P2": 2, "P3": 1},
+        "winner": "P2",
+    }
+    known = [value for value in values if value["every_seat_for_itself"] is not None]
+    forcing = [value for value in known if True in value["forced_win"].values()]
+    assert len(forcing) >= 4
+    for value in forcing:
+        # a seat that can force a win against all the others wins when each plays for itself
+        forced = [seat for seat, won in value["forced_win"].items() if won]
+        assert forced == [value["every_seat_for_itself"]["winner"]]
+
+
 def test_summary_tells_the_game_under_best_play(ordo) -> None:
     result = ordo("summary", "--best-play", "--budget", "3", "samples/classic-2.ord")
     assert result.exit_code == 0, result.output

@@ -86,7 +86,9 @@ def main() -> None:
                     "max": round(times[-1], 3),
                     # the distribution: how many were solved within each time
                     "within": {
-                        f"{limit:g}": sum(1 for seconds, exact in found if exact and seconds <= limit)
+                        f"{limit:g}": sum(
+                            1 for seconds, exact in found if exact and seconds <= limit
+                        )
                         for limit in WITHIN
                         if limit < args.budget
                     },

@@ -1,5 +1,5 @@
-"""Dask: `ordo validate --scheduler` (runs.cluster) gives what a run on
-one process gives, and the recipe of docs/distributed.md
+"""Dask: `ordo validate --scheduler` (runs.cluster), and `analyse` and
+`summary` with it, give what a run on one process gives, and the recipe of docs/distributed.md
 (examples/validate_on_dask.py) finds what `ordo validate` finds. The cluster
 tests share one local cluster of two worker processes."""
 
@@ -85,6 +85,19 @@ def test_a_scheduler_that_does_not_answer_is_one_error_with_its_address(ordo, mo
         assert shown in page.read_text("utf-8"), page
 
 
+@pytest.mark.parametrize("command", ["analyse", "summary"])
+def test_the_analysis_on_a_scheduler_that_does_not_answer_is_one_error(ordo, monkeypatch, command):
+    _distributed()
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", 0.5)
+    address = f"tcp://127.0.0.1:{_closed_port()}"
+    result = ordo(command, "--best-play", "--scheduler", address, "samples/classic-2.ord")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(
+        f"{address}: error[E009]: no Dask scheduler answers at this address within 0.5 s\n"
+    )
+    assert "Traceback" not in result.stderr
+
+
 def _peer(answer: bytes | None) -> tuple[socket.socket, str]:
     """A peer on the loopback that is no scheduler: it sends ``answer`` at
     once (None: it says nothing; empty: it hangs up) and then waits; its
@@ -158,8 +171,9 @@ def test_a_scheduler_without_workers_is_one_error(ordo, monkeypatch):
     )
 
 
-def test_jobs_and_scheduler_exclude_each_other(ordo):
-    result = ordo("validate", "--jobs", "2", "--scheduler", "tcp://h:8786", "samples/")
+@pytest.mark.parametrize("command", ["validate", "analyse", "summary"])
+def test_jobs_and_scheduler_exclude_each_other(ordo, command):
+    result = ordo(command, "--jobs", "2", "--scheduler", "tcp://h:8786", "samples/")
     assert result.exit_code == 2
     assert "--jobs and --scheduler exclude each other" in result.stderr
 
@@ -193,6 +207,29 @@ def test_validate_on_a_cluster_prints_what_one_process_prints(scheduler, format)
             alone.returncode,
         )
         assert alone.returncode in (1, 2) and alone.stdout
+
+
+@pytest.mark.slow  # a cluster of two worker processes
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("analyse",),
+        ("analyse", "--format", "json"),
+        # a budget of 0 s: best play's bounds alone, the same however fast the workers are
+        ("analyse", "--best-play", "--budget", "0", "--format", "json"),
+        ("summary", "--best-play", "--budget", "0"),
+    ],
+)
+def test_the_analysis_on_a_cluster_prints_what_one_process_prints(scheduler, command):
+    paths = ["samples/", "nowhere.ord"]
+    alone = _ordo(*command, "--jobs", "1", *paths)
+    spread = _ordo(*command, "--scheduler", scheduler, *paths)
+    assert (spread.stdout, spread.stderr, spread.returncode) == (
+        alone.stdout,
+        alone.stderr,
+        alone.returncode,
+    )
+    assert alone.returncode == 2 and "Antioch" in alone.stdout
 
 
 @pytest.mark.slow  # a cluster of two worker processes

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from .options import BestPlay, BudgetOption, Format, FormatOption, Jobs, Paths
+from .options import BestPlay, BudgetOption, Format, FormatOption, Jobs, Paths, Scheduler
 from .running import Run
-from .streams import frozen_heap, jobs_for, parted
+from .streams import frozen_heap, parted
 
 NAME = "analyse"
 SHORT = "When each state and the game were decided, and who gave them away."
@@ -18,6 +18,7 @@ def command(
     jobs: Jobs = 0,
     best_play: BestPlay = False,
     budget: BudgetOption = 10.0,
+    scheduler: Scheduler = None,
 ) -> None:
     """For each record: the ply after which each state's winner was certain,
     whatever anyone played next (from the cards each seat would receive,
@@ -26,15 +27,15 @@ def command(
     it could win before, with the plays from its hand that would have kept
     the chance. With --best-play, the value of every position under best
     play (every card known), each play that lost value, the plays that
-    kept it, and each seat's accuracy. Exit 1 when a record is invalid, as
+    kept it, and each seat's accuracy. --scheduler spreads the records over
+    a Dask cluster (the same output). Exit 1 when a record is invalid, as
     validate (its plays are analysed as far as the rules replayed them).
     """
-    from ..runs.workers import Workers
     from ..views.analysis import analyses
     from ..views.report import json_document
 
     run = Run()
-    with run.progress("analysing") as progress, Workers(jobs_for(jobs, paths)) as workers:
+    with run.progress("analysing") as progress, run.workers(jobs, scheduler, paths) as workers:
         laid = analyses(paths, format.value, workers, budget if best_play else None)
         entries = run.told(frozen_heap(iter(laid)))
         pieces = json_document(entries) if format is Format.json else parted(entries)

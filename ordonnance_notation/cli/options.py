@@ -38,6 +38,16 @@ Jobs = Annotated[
         help="Processes to read records on; 0: every core for inputs of 1 MB or more, else one.",
     ),
 ]
+Scheduler = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Work on the workers of this Dask scheduler (tcp://HOST:8786) instead of "
+        "--jobs; needs pip install 'ordonnance-notation[dask]'.",
+        show_default=False,
+    ),
+]
 Seed = Annotated[
     str | None,
     typer.Option(

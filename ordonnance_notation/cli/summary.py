@@ -10,9 +10,9 @@ import typer
 
 from ..checking.validator import validate
 from ..views.report import json_records, visible
-from .options import BestPlay, BudgetOption, Decided, Jobs, Paths, RecordNumber
+from .options import BestPlay, BudgetOption, Decided, Jobs, Paths, RecordNumber, Scheduler
 from .running import Run
-from .streams import chosen, frozen_heap, jobs_for, parted, write_all
+from .streams import chosen, frozen_heap, parted, write_all
 
 NAME = "summary"
 SHORT = "Who won each state of a record, and why."
@@ -38,15 +38,16 @@ def command(
     jobs: Jobs = 0,
     best_play: BestPlay = False,
     budget: BudgetOption = 10.0,
+    scheduler: Scheduler = None,
 ) -> None:
     """The annotated summary of each record (or of --record K of one file):
     players, rules, the result and why, each state in marker order with its
     armies and the comparison that decided it, when each state and the game
     were decided and who gave them away, points per state, and the record's
-    comments and glyphs; with --best-play, the game under best play. Exit 1
-    when a record is invalid, as validate.
+    comments and glyphs; with --best-play, the game under best play.
+    --scheduler spreads the records over a Dask cluster (the same output).
+    Exit 1 when a record is invalid, as validate.
     """
-    from ..runs.workers import Workers
     from ..views.report import json_document
     from ..views.summary import summaries
 
@@ -55,7 +56,7 @@ def command(
         if len(paths) != 1:
             raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
         _one(run, paths[0], record, format, decided, budget if best_play else None)
-    with Workers(jobs_for(jobs, paths)) as workers:
+    with run.workers(jobs, scheduler, paths) as workers:
         laid = summaries(paths, format.value, workers, decided, budget if best_play else None)
         entries = run.told(frozen_heap(iter(laid)))
         as_json = format is SummaryFormat.json

@@ -9,8 +9,7 @@ from typing import Annotated
 import typer
 
 from ..diagnostics import Severity
-from ..views.report import diagnostic_text
-from .options import Format, FormatOption, Jobs, Paths
+from .options import Format, FormatOption, Jobs, Paths, Scheduler
 from .running import Run
 from .streams import frozen_heap
 
@@ -29,16 +28,6 @@ Quiet = Annotated[
     bool,
     typer.Option(
         "--quiet", "-q", help="Errors and warnings only, no line for a valid record (text)."
-    ),
-]
-Scheduler = Annotated[
-    str | None,
-    typer.Option(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="Check on the workers of this Dask scheduler (tcp://HOST:8786) instead of "
-        "--jobs; needs pip install 'ordonnance-notation[dask]'.",
-        show_default=False,
     ),
 ]
 
@@ -66,12 +55,8 @@ def command(
     from ..views.report import JsonReporter, TextReporter
     from .console import console
 
-    if scheduler is not None and jobs:
-        raise typer.BadParameter(
-            "--jobs and --scheduler exclude each other: the cluster's workers do the work",
-            param_hint="--jobs",
-        )
     run = Run()
+    run.spread(jobs, scheduler)
     as_json = format is Format.json
     validation = Validation(paths, jobs, with_json=as_json, scheduler=scheduler)
     run.tally = validation.tally
@@ -82,8 +67,6 @@ def command(
             for item in items:
                 reporter.take(item)
     except ClusterError as error:
-        run.err.print(diagnostic_text(error.diagnostic, None))
-        run.tally.unusable = True
-        raise run.exit() from None
+        raise run.unusable_cluster(error) from None
     reporter.finish(run.tally)
     raise run.exit()

@@ -20,7 +20,7 @@ from ..engine.cards import Card, State, seat_name
 from ..engine.decisions import Analysis, Loss, StateAnalysis
 from ..notation.games import PLAY_WORDS
 from ..runs.blocks import Block
-from ..runs.workers import Workers
+from ..runs.workers import Pool
 from .bestplay import BestPlayView, scored_record
 from .report import Json, Numbered, Player, laid_block, players_named, players_of
 
@@ -254,7 +254,7 @@ def quick_analyses(block: Block, record: int) -> list[RecordAnalysis | tuple[int
 
 
 def analyses(
-    paths: Sequence[str], format: str, workers: Workers, budget: float | None = None
+    paths: Sequence[str], format: str, workers: Pool, budget: float | None = None
 ) -> Numbered:
     """Every record's analysis laid out in ``format`` (text or json),
     numbered within each file; with a ``budget``, scored under best play."""

@@ -27,7 +27,7 @@ from ..notation.parser import parse_chunks
 from ..runs.blocks import Block, block_chunks
 from ..runs.inputs import over_inputs
 from ..runs.tally import Tally
-from ..runs.workers import Workers
+from ..runs.workers import Pool
 
 STYLES = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.NOTE: "cyan"}
 
@@ -400,9 +400,7 @@ class Numbered:
     be used (a file without a record after the rest). ``records`` and
     ``invalid`` count the records so far."""
 
-    def __init__(
-        self, paths: Sequence[str], lay: Callable[[Block], Laid], workers: Workers
-    ) -> None:
+    def __init__(self, paths: Sequence[str], lay: Callable[[Block], Laid], workers: Pool) -> None:
         self.paths, self.lay, self.workers = list(paths), lay, workers
         self.records = self.invalid = 0
 

@@ -20,7 +20,7 @@ from ..engine.cards import CARD_WORDS, Card, State, seat_name
 from ..engine.game import Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captured
 from ..runs.blocks import Block
-from ..runs.workers import Workers
+from ..runs.workers import Pool
 from .analysis import WhenDecided, when_decided
 from .bestplay import BestPlayView, scored_record
 from .report import (
@@ -663,7 +663,7 @@ _LAYOUTS = {"text": render_text, "markdown": render_markdown}
 def summaries(
     paths: Sequence[str],
     format: str,
-    workers: Workers,
+    workers: Pool,
     decided: bool = True,
     budget: float | None = None,
 ) -> Numbered:

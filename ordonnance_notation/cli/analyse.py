@@ -6,7 +6,7 @@ import sys
 
 from .options import BestPlay, BudgetOption, Format, FormatOption, Jobs, Paths, Scheduler
 from .running import Run
-from .streams import frozen_heap, parted
+from .streams import frozen_heap, parted, workers
 
 NAME = "analyse"
 SHORT = "When each state and the game were decided, and who gave them away."
@@ -35,8 +35,8 @@ def command(
     from ..views.report import json_document
 
     run = Run()
-    with run.progress("analysing") as progress, run.workers(jobs, scheduler, paths) as workers:
-        laid = analyses(paths, format.value, workers, budget if best_play else None)
+    with run.progress("analysing") as progress, workers(run, jobs, scheduler, paths) as pool:
+        laid = analyses(paths, format.value, pool, budget if best_play else None)
         entries = run.told(frozen_heap(iter(laid)))
         pieces = json_document(entries) if format is Format.json else parted(entries)
         for piece in pieces:

@@ -8,19 +8,15 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import typer
-
-if TYPE_CHECKING:
-    from ..runs.cluster import ClusterError
-    from ..runs.workers import Pool
 
 from ..diagnostics import Diagnostic, InputError
 from ..files.output import OutputExists, Sink, not_written, output_file
 from ..files.sources import STDIN, expand
 from ..runs.tally import EXIT_USAGE, Tally
-from ..views.report import diagnostic_text, problem_text
+from ..views.report import problem_text
 from .console import console
 
 T = TypeVar("T")
@@ -97,37 +93,6 @@ class Run:
             raise self.stop(already_exists(name), unusable=True) from None
         except OSError as error:
             raise self.stop(not_written(name, error), unusable=True) from None
-
-    def spread(self, jobs: int, scheduler: str | None) -> None:
-        """Refuses ``--jobs`` with ``--scheduler``: the cluster's workers do the work."""
-        if scheduler is not None and jobs:
-            raise typer.BadParameter(
-                "--jobs and --scheduler exclude each other: the cluster's workers do the work",
-                param_hint="--jobs",
-            )
-
-    @contextlib.contextmanager
-    def workers(self, jobs: int, scheduler: str | None, paths: Iterable[str]) -> Iterator[Pool]:
-        """Where the records of ``paths`` are done: ``--jobs`` processes here
-        (``jobs_for``), or the workers of the Dask scheduler at ``scheduler``.
-        A cluster that cannot be used, or fails under way, is said (E009) and
-        ends the run (2)."""
-        from ..runs.cluster import ClusterError
-        from ..runs.workers import workers_for
-        from .streams import jobs_for
-
-        self.spread(jobs, scheduler)
-        try:
-            with workers_for(jobs if scheduler else jobs_for(jobs, paths), scheduler) as pool:
-                yield pool
-        except ClusterError as error:
-            raise self.unusable_cluster(error) from None
-
-    def unusable_cluster(self, error: ClusterError) -> typer.Exit:
-        """A Dask cluster that could not be used, said; the exit it makes (2)."""
-        self.err.print(diagnostic_text(error.diagnostic, None))
-        self.tally.unusable = True
-        return self.exit()
 
     def progress(self, what: str, total: int | None = None) -> _Progress:
         """A progress line on a terminal (standard error), none elsewhere."""

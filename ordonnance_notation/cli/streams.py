@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 from collections.abc import Generator, Iterable, Iterator
 from typing import IO, TYPE_CHECKING, TypeVar
@@ -10,11 +11,13 @@ import typer
 
 from ..diagnostics import InputError, no_record
 from ..files.sources import STDIN, expand
-from ..views.report import visible
+from ..views.report import diagnostic_text, visible
 from .running import Run
 
 if TYPE_CHECKING:
     from ..notation.record import Record, Unparsed
+    from ..runs.cluster import ClusterError
+    from ..runs.workers import Pool
 
 T = TypeVar("T")
 
@@ -24,6 +27,39 @@ def jobs_for(jobs: int, paths: Iterable[str]) -> int:
     from ..runs.workers import default_jobs
 
     return jobs or default_jobs([p for p in expand(paths) if isinstance(p, str) and p != STDIN])
+
+
+def spread(jobs: int, scheduler: str | None) -> None:
+    """Refuses ``--jobs`` with ``--scheduler``: the cluster's workers do the work."""
+    if scheduler is not None and jobs:
+        raise typer.BadParameter(
+            "--jobs and --scheduler exclude each other: the cluster's workers do the work",
+            param_hint="--jobs",
+        )
+
+
+@contextlib.contextmanager
+def workers(run: Run, jobs: int, scheduler: str | None, paths: Iterable[str]) -> Iterator[Pool]:
+    """Where the records of ``paths`` are done: ``--jobs`` processes here
+    (``jobs_for``), or the workers of the Dask scheduler at ``scheduler``.
+    A cluster that cannot be used, or fails under way, is said (E009) and
+    ends the run (2)."""
+    from ..runs.cluster import ClusterError
+    from ..runs.workers import workers_for
+
+    spread(jobs, scheduler)
+    try:
+        with workers_for(jobs if scheduler else jobs_for(jobs, paths), scheduler) as pool:
+            yield pool
+    except ClusterError as error:
+        raise unusable_cluster(run, error) from None
+
+
+def unusable_cluster(run: Run, error: ClusterError) -> typer.Exit:
+    """A Dask cluster that could not be used, said; the exit it makes (2)."""
+    run.err.print(diagnostic_text(error.diagnostic, None))
+    run.tally.unusable = True
+    return run.exit()
 
 
 def frozen_heap(items: Iterator[T]) -> Generator[T, None, None]:

@@ -12,7 +12,7 @@ from ..checking.validator import validate
 from ..views.report import json_records, visible
 from .options import BestPlay, BudgetOption, Decided, Jobs, Paths, RecordNumber, Scheduler
 from .running import Run
-from .streams import chosen, frozen_heap, parted, write_all
+from .streams import chosen, frozen_heap, parted, workers, write_all
 
 NAME = "summary"
 SHORT = "Who won each state of a record, and why."
@@ -56,8 +56,8 @@ def command(
         if len(paths) != 1:
             raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
         _one(run, paths[0], record, format, decided, budget if best_play else None)
-    with run.workers(jobs, scheduler, paths) as workers:
-        laid = summaries(paths, format.value, workers, decided, budget if best_play else None)
+    with workers(run, jobs, scheduler, paths) as pool:
+        laid = summaries(paths, format.value, pool, decided, budget if best_play else None)
         entries = run.told(frozen_heap(iter(laid)))
         as_json = format is SummaryFormat.json
         write_all(sys.stdout, json_document(entries) if as_json else parted(entries))

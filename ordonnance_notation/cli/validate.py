@@ -11,7 +11,7 @@ import typer
 from ..diagnostics import Severity
 from .options import Format, FormatOption, Jobs, Paths, Scheduler
 from .running import Run
-from .streams import frozen_heap
+from .streams import frozen_heap, spread, unusable_cluster
 
 NAME = "validate"
 SHORT = "Check records and say where and why each one is wrong."
@@ -56,7 +56,7 @@ def command(
     from .console import console
 
     run = Run()
-    run.spread(jobs, scheduler)
+    spread(jobs, scheduler)
     as_json = format is Format.json
     validation = Validation(paths, jobs, with_json=as_json, scheduler=scheduler)
     run.tally = validation.tally
@@ -67,6 +67,6 @@ def command(
             for item in items:
                 reporter.take(item)
     except ClusterError as error:
-        raise run.unusable_cluster(error) from None
+        raise unusable_cluster(run, error) from None
     reporter.finish(run.tally)
     raise run.exit()

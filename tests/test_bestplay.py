@@ -191,7 +191,7 @@ def test_the_compiled_paranoid_search_is_the_reference_search(seats: int, left: 
     bestplay.compiled_search(2, False) is None, reason="the compiled core is not built here"
 )
 def test_the_compiled_search_keeps_to_its_budget_and_its_tables_to_their_game() -> None:
-    game = _dealt_position(3, 2, 28)
+    game = _dealt_position(3, 2, 40)  # the first ply: beyond 500 positions
     value, nodes = _solved(game, True, Budget(nodes=500))
     assert not value.exact and 500 <= nodes <= 501 * 3
     # two games solved in turn: each Solver's tables are its own

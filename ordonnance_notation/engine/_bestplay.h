@@ -230,6 +230,7 @@ typedef struct {
     bp_table_t commits; /* seat, pool, needs: the count */
     bp_table_t beating; /* seat, pool, army, lacking, threshold: groups */
     bp_table_t paranoid; /* three and four seats: the seat, the position: whether it wins */
+    bp_table_t contests; /* two seats: the rival, its pool, two committed armies: whether it beats both */
     long long history[BP_SEATS][32][STATES]; /* how often each play ended a search, by weight */
     long long nodes, most; /* most < 0: no limit */
     double deadline;       /* < 0: none */
@@ -578,9 +579,296 @@ static int bp_commitment(bp_search_t *s, const bp_survey_t *seen, int seat) {
     return c.best;
 }
 
+/* ------------------------------------------- the contest bound (two seats) */
+
+#define BP_OPTIONS 3 /* the armies a seat commits to a state: its strongest ranks */
+#define BP_ANSWERS 4096 /* the rival's answers in a state looked at, at most */
+
+/* The multisets of k of n masks, as non-decreasing indices ``at`` (first: all 0). */
+static int bp_next(int at[UNITS], int k, int n) {
+    int j = k - 1;
+    while (j >= 0 && at[j] == n - 1)
+        j--;
+    if (j < 0)
+        return 0;
+    at[j]++;
+    for (int i = j + 1; i < k; i++)
+        at[i] = at[j];
+    return 1;
+}
+
+/* The group of k masks at ``at`` as 5 bits each, its army's value and icons; 0 if the pool lacks it. */
+static int bp_group(const int pool[32], const int *masks, const int at[UNITS], int k,
+                    uint32_t *group, int *value, int *icons) {
+    *group = 0;
+    *icons = 0;
+    for (int j = 0; j < k; j++) {
+        int mask = masks[at[j]], same = 0;
+        for (int i = 0; i < k; i++)
+            same += at[i] == at[j];
+        if (same > pool[mask])
+            return 0;
+        *group |= (uint32_t)mask << 5 * j;
+        *value += card_value[mask];
+        *icons += bp_icons[mask];
+    }
+    return 1;
+}
+
+static inline void bp_take(int pool[32], uint32_t *bits, const int offset[32], uint32_t group,
+                           int k) {
+    for (int j = 0; j < k; j++) {
+        int mask = group >> 5 * j & 31;
+        *bits &= ~(1u << (offset[mask] + --pool[mask]));
+    }
+}
+
+static inline void bp_give(int pool[32], uint32_t *bits, const int offset[32], uint32_t group,
+                           int k) {
+    for (int j = 0; j < k; j++) {
+        int mask = group >> 5 * j & 31;
+        *bits |= 1u << (offset[mask] + pool[mask]++);
+    }
+}
+
+/* The strongest army ``seat`` can make of ``army`` and k cards of ``pool`` (its set ``bits``). */
+static int bp_strongest(bp_search_t *s, int seat, int pool[32], uint32_t bits, int army, int k) {
+    if (k == 0)
+        return rank_of[army];
+    uint64_t key[1] = {(uint64_t)bits | (uint64_t)army << 32 | (uint64_t)k << 48 |
+                       (uint64_t)seat << 52 | 1ull << 56};
+    uint64_t found;
+    if (!table_get(&s->reaches, key, &found)) {
+        int masks[32], n = bp_candidates(pool, k, 1, masks);
+        found = (uint64_t)bp_extreme(pool, masks, n, k, army, 1);
+        table_put(&s->reaches, key, found);
+    }
+    return (int)found;
+}
+
+/* A state of the contest: the committed seat's army there (its rank once
+ * committed), the rival's, and whether a tie goes the committed seat's way. */
+typedef struct {
+    int index, army, k, rival_army, rival_k, ties, rank;
+} bp_held_t;
+
+static inline int bp_beats(int rank, const bp_held_t *h) {
+    return rank > h->rank || (rank == h->rank && !h->ties);
+}
+
+/* Whether the rival can beat the committed armies of ``x`` and ``y`` both, by disjoint cards. */
+static int bp_both(bp_search_t *s, int rival, const bp_held_t *x, const bp_held_t *y) {
+    bp_board_t *b = &s->board;
+    uint64_t key[3] = {(uint64_t)b->bits[rival] | (uint64_t)rival << 32,
+                       (uint64_t)x->rival_army | (uint64_t)x->rival_k << 12 |
+                           (uint64_t)x->rank << 15 | (uint64_t)x->ties << 31 |
+                           (uint64_t)y->rival_army << 32,
+                       (uint64_t)y->rival_k | (uint64_t)y->rank << 3 | (uint64_t)y->ties << 19};
+    uint64_t value;
+    if (table_get(&s->contests, key, &value))
+        return (int)value;
+    int pool[32], masks[32], n = 0, k = x->rival_k;
+    memcpy(pool, b->pool[rival], sizeof pool);
+    for (int mask = 1; mask < 32; mask++)
+        if (pool[mask])
+            masks[n++] = mask;
+    /* every answer in x that beats it, the plainest first: it leaves the most for y */
+    static uint32_t answers[BP_ANSWERS];
+    static int icons_of[BP_ANSWERS];
+    int found = 0, both = 0, at[UNITS] = {0};
+    if (k == 0 || n > 0)
+        do {
+            uint32_t group;
+            int army = x->rival_army, icons;
+            if (!bp_group(pool, masks, at, k, &group, &army, &icons) ||
+                !bp_beats(rank_of[army], x))
+                continue;
+            if (found == BP_ANSWERS) { /* too many to look at: said possible, which is safe */
+                both = 1;
+                break;
+            }
+            int place = found++;
+            for (; place > 0 && icons_of[place - 1] > icons; place--)
+                answers[place] = answers[place - 1], icons_of[place] = icons_of[place - 1];
+            answers[place] = group;
+            icons_of[place] = icons;
+        } while (k > 0 && bp_next(at, k, n));
+    uint32_t bits = b->bits[rival];
+    const int *offset = b->offset[rival];
+    for (int g = 0; g < found && !both; g++) {
+        bp_take(pool, &bits, offset, answers[g], k);
+        both = bp_beats(bp_strongest(s, rival, pool, bits, y->rival_army, y->rival_k), y);
+        bp_give(pool, &bits, offset, answers[g], k);
+    }
+    table_put(&s->contests, key, (uint64_t)both);
+    return both;
+}
+
+/* The most of the committed states (``held``, n) the rival can beat at once:
+ * a set of them it beats pairwise together, at most (a clique of bp_both). */
+static int bp_beaten(bp_search_t *s, int rival, bp_held_t *held, int n) {
+    int alone = 0;
+    for (int i = 0; i < n; i++) {
+        int rank = bp_strongest(s, rival, s->board.pool[rival], s->board.bits[rival],
+                                held[i].rival_army, held[i].rival_k);
+        alone |= bp_beats(rank, &held[i]) << i;
+    }
+    int with[STATES] = {0};
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if ((alone >> i & 1) && (alone >> j & 1) && bp_both(s, rival, &held[i], &held[j]))
+                with[i] |= 1 << j, with[j] |= 1 << i;
+    int most = 0;
+    for (int set = alone; set; set = (set - 1) & alone) {
+        int size = __builtin_popcount((unsigned)set);
+        if (size <= most)
+            continue;
+        int clique = 1;
+        for (int i = 0; i < n && clique; i++)
+            clique = !(set >> i & 1) || (set & ~(with[i] | 1 << i)) == 0;
+        if (clique)
+            most = size;
+    }
+    return most;
+}
+
+typedef struct {
+    bp_search_t *s;
+    int seat, n, best, need;
+    int pool[32];
+    uint32_t bits;
+    bp_held_t *held;
+    int options[STATES][BP_OPTIONS][2]; /* each state's armies: rank, group */
+    int count[STATES];
+    bp_held_t chosen[STATES];
+} bp_contest_t;
+
+static void bp_contest_search(bp_contest_t *c, int at, int taken) {
+    if (c->best >= c->need || taken + c->n - at <= c->best)
+        return;
+    if (at == c->n) {
+        int won = taken - bp_beaten(c->s, 1 - c->seat, c->chosen, taken);
+        if (won > c->best)
+            c->best = won;
+        return;
+    }
+    const int *offset = c->s->board.offset[c->seat];
+    int k = c->held[at].k;
+    for (int o = 0; o < c->count[at]; o++) {
+        uint32_t group = (uint32_t)c->options[at][o][1];
+        int fits = 1, need[32] = {0};
+        for (int j = 0; j < k; j++) {
+            int mask = group >> 5 * j & 31;
+            fits &= ++need[mask] <= c->pool[mask];
+        }
+        if (!fits)
+            continue;
+        bp_take(c->pool, &c->bits, offset, group, k);
+        c->chosen[taken] = c->held[at];
+        c->chosen[taken].rank = c->options[at][o][0];
+        bp_contest_search(c, at + 1, taken + 1);
+        bp_give(c->pool, &c->bits, offset, group, k);
+    }
+    bp_contest_search(c, at + 1, taken);
+}
+
+/* The strongest ranks ``seat`` can make of a held army, up to BP_OPTIONS, the
+ * plainest group of each (rank, group): their count. */
+static int bp_options(bp_search_t *s, int seat, const bp_held_t *held, int out[BP_OPTIONS][2]) {
+    bp_board_t *b = &s->board;
+    int k = held->k;
+    if (k == 0) {
+        out[0][0] = rank_of[held->army];
+        out[0][1] = 0;
+        return 1;
+    }
+    uint64_t key[1] = {(uint64_t)b->bits[seat] | (uint64_t)held->army << 32 | (uint64_t)k << 48 |
+                       (uint64_t)seat << 52 | 1ull << 57};
+    uint64_t found;
+    if (table_get(&s->reaches, key, &found)) {
+        int count = (int)(found >> 60);
+        for (int o = 0; o < count; o++) {
+            uint32_t group = (uint32_t)(found >> 20 * o & 0xfffff);
+            int army = held->army;
+            for (int j = 0; j < k; j++)
+                army += card_value[group >> 5 * j & 31];
+            out[o][0] = rank_of[army];
+            out[o][1] = (int)group;
+        }
+        return count;
+    }
+    int *pool = b->pool[seat], masks[32], n = bp_candidates(pool, k, 1, masks), at[UNITS] = {0};
+    int icons_of[BP_OPTIONS], count = 0;
+    if (n > 0)
+        do {
+            uint32_t group;
+            int army = held->army, icons;
+            if (!bp_group(pool, masks, at, k, &group, &army, &icons))
+                continue;
+            int rank = rank_of[army], place = 0;
+            while (place < count && out[place][0] > rank)
+                place++;
+            if (place < count && out[place][0] == rank) {
+                if (icons < icons_of[place])
+                    out[place][1] = (int)group, icons_of[place] = icons;
+                continue;
+            }
+            if (place == BP_OPTIONS)
+                continue;
+            for (int j = (count < BP_OPTIONS ? count : BP_OPTIONS - 1); j > place; j--) {
+                out[j][0] = out[j - 1][0];
+                out[j][1] = out[j - 1][1];
+                icons_of[j] = icons_of[j - 1];
+            }
+            out[place][0] = rank;
+            out[place][1] = (int)group;
+            icons_of[place] = icons;
+            if (count < BP_OPTIONS)
+                count++;
+        } while (bp_next(at, k, n));
+    found = (uint64_t)count << 60;
+    for (int o = 0; o < count; o++)
+        found |= (uint64_t)out[o][1] << 20 * o;
+    table_put(&s->reaches, key, found);
+    return count;
+}
+
+/* bestplay.contested for ``seat`` of two: how many of the states still open
+ * to both it wins at least (up to ``need``) when it commits its strongest
+ * armies to some of them, by disjoint groups of its cards, and the rival
+ * beats as many of those at once as its own cards allow: the contest bound. */
+static int bp_contest(bp_search_t *s, const bp_survey_t *seen, int seat, int need) {
+    bp_board_t *b = &s->board;
+    int rival = 1 - seat;
+    bp_contest_t c = {.s = s, .seat = seat, .bits = b->bits[seat]};
+    bp_held_t held[STATES];
+    memcpy(c.pool, b->pool[seat], sizeof c.pool);
+    for (int i = 0; i < STATES; i++) {
+        if (seen->sure[i] >= 0 || !(seen->can[i] >> seat & 1))
+            continue;
+        int *fourth = b->fourth[i];
+        held[c.n++] = (bp_held_t){i,
+                                  b->base[i][seat],
+                                  UNITS - b->units[i][seat],
+                                  b->base[i][rival],
+                                  UNITS - b->units[i][rival],
+                                  fourth[seat] > 0 && (fourth[rival] == 0 || fourth[seat] < fourth[rival]),
+                                  0};
+    }
+    if (c.n == 0)
+        return 0;
+    c.held = held;
+    c.need = need < c.n ? need : c.n;
+    for (int i = 0; i < c.n; i++)
+        c.count[i] = bp_options(s, seat, &held[i], c.options[i]);
+    bp_contest_search(&c, 0, 0);
+    return c.best;
+}
+
 /* Solver._static: what the bounds say of the states P1 gets; the commitment
  * bounds only where they could settle whether it gets v (v < 0: anywhere). */
-static void bp_static(bp_search_t *s, const bp_survey_t *seen, int v, int *low, int *high) {
+static void bp_static(bp_search_t *s, const bp_survey_t *seen, int v, int contest, int *low,
+                      int *high) {
     int sure[BP_SEATS] = {0}, can0 = 0;
     for (int i = 0; i < STATES; i++) {
         if (seen->sure[i] >= 0)
@@ -596,6 +884,16 @@ static void bp_static(bp_search_t *s, const bp_survey_t *seen, int v, int *low, 
     }
     if (*low < *high && (v < 0 || (*low < v && v <= *high))) {
         int most = STATES - sure[1] - bp_commitment(s, seen, 1);
+        if (most < *high)
+            *high = most;
+    }
+    if (contest && *low < *high && (v < 0 || (*low < v && v <= *high))) {
+        int contested = sure[0] + bp_contest(s, seen, 0, v < 0 ? STATES : v - sure[0]);
+        if (contested > *low)
+            *low = contested;
+    }
+    if (contest && *low < *high && (v < 0 || (*low < v && v <= *high))) {
+        int most = STATES - sure[1] - bp_contest(s, seen, 1, v < 0 ? STATES : STATES - sure[1] - v + 1);
         if (most < *high)
             *high = most;
     }
@@ -615,7 +913,7 @@ static void bp_look(bp_search_t *s, int v, bp_survey_t *seen, const bp_change_t 
         *best = (int)(value >> 16 & 0xffff);
         return;
     }
-    bp_static(s, seen, v, low, high);
+    bp_static(s, seen, v, change == NULL, low, high);
     *best = 0;
 }
 
@@ -912,7 +1210,7 @@ static int bp_wins(bp_search_t *s, int seat) {
 static int bp_open(bp_search_t *s) {
     return table_open(&s->states, 1 + STATES, 1 << 21) && table_open(&s->reaches, 1, 1 << 20) &&
            table_open(&s->commits, 4, 1 << 20) && table_open(&s->beating, 2, 1 << 20) &&
-           table_open(&s->paranoid, BP_KEY, 1 << 21);
+           table_open(&s->paranoid, BP_KEY, 1 << 21) && table_open(&s->contests, 3, 1 << 20);
 }
 
 static void bp_forget(bp_search_t *s) {
@@ -922,6 +1220,7 @@ static void bp_forget(bp_search_t *s) {
     table_clear(&s->commits);
     table_clear(&s->beating);
     table_clear(&s->paranoid);
+    table_clear(&s->contests);
 }
 
 /* The answer of ``question`` (bp_at_least: v; bp_wins: the seat) of the

@@ -9,15 +9,18 @@ import random
 
 import pytest
 
-from ordonnance_notation.engine import bestplay
+from ordonnance_notation.engine import analysis, bestplay
+from ordonnance_notation.engine.armies import PACKED
 from ordonnance_notation.engine.bestplay import (
     Board,
     Budget,
     Selfish,
     Solver,
     Value,
+    _Held,
     best_play,
     committed,
+    contested,
     preference,
     solvable,
 )
@@ -229,6 +232,40 @@ def test_the_commitment_bound_needs_disjoint_cards() -> None:
     assert committed(single, [need, need]) == 1  # four flags make one regiment, not two
     single[Card.from_letters("F").mask] = 8
     assert committed(single, [need, need]) == 2
+
+
+def test_the_contest_bound_counts_what_the_rival_can_beat_at_once() -> None:
+    def pool(*letters: str) -> list[int]:
+        counts = [0] * 32
+        for word in letters:
+            counts[Card.from_letters(word).mask] += 1
+        return counts
+
+    mine = pool(*["L"] * 8)  # two regiments of lances, one a state
+    # the rival beats a regiment of lances with four LB cards, in one state only
+    rival = pool(*["LB"] * 4, "B", "S", "H", "F")
+    empty = _Held(0, 4, 0, 4, False)
+    strongest = analysis.RANKS[4 * PACKED[Card.from_letters("LB").mask]]
+    assert committed(mine, [(0, 4, strongest, False)] * 2) == 0  # beaten in each alone
+    assert contested(mine, rival, [empty, empty], 5) == 1  # but not in both at once
+    assert contested(mine, rival, [empty], 5) == 0
+    # given four more LB cards, the rival beats both
+    rival[Card.from_letters("LB").mask] += 4
+    assert contested(mine, rival, [empty, empty], 5) == 0
+
+
+def test_the_contest_bound_holds_the_exact_value() -> None:
+    raised = 0
+    for k in range(12):
+        game = _dealt_position(k, 2, 14)
+        exact = Solver(Board(game, CLASSIC)).value().states
+        solver = Solver(Board(game, CLASSIC))
+        seen = bestplay.survey(solver.board, solver.reaches, solver.plain)
+        assert exact is not None
+        low, high = solver._static(seen, None, contest=True)
+        assert low <= exact[0] <= high
+        raised += (low, high) != solver._static(seen, None)
+    assert raised > 0  # the contest bound narrows what the commitment bound leaves
 
 
 def test_every_mistake_is_replayed_under_best_play() -> None:

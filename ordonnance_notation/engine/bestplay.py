@@ -38,9 +38,10 @@ proved before stand (``Value`` says them).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations_with_replacement, count
+from itertools import combinations, combinations_with_replacement, count
 from typing import NamedTuple
 
 from . import analysis
@@ -376,6 +377,136 @@ def committed(pool: list[int], needs: list[_Need]) -> int:
     return best
 
 
+_OPTIONS = 3  # the armies a seat commits to a state in the contest bound: its strongest ranks
+_ANSWERS = 4096  # the rival's answers in a state looked at, at most (more: said possible)
+
+
+class _Held(NamedTuple):
+    """A state of the contest bound: the committed seat's army there and the
+    cards it lacks, the rival's, and whether a tie goes the committed seat's way."""
+
+    army: int
+    k: int
+    rival_army: int
+    rival_k: int
+    ties: bool
+
+
+def _groups(pool: list[int], masks: Sequence[int], k: int) -> Iterator[tuple[int, ...]]:
+    """The groups of ``k`` of ``masks`` that ``pool`` holds, as multisets in order."""
+    for group in combinations_with_replacement(masks, k):
+        if all(group.count(mask) <= pool[mask] for mask in set(group)):
+            yield group
+
+
+def _strongest(pool: list[int], base: int, k: int) -> int:
+    """The rank of the strongest army of ``base`` and ``k`` cards of ``pool``."""
+    if k == 0:
+        return RANKS[base]
+    counts = Counter({mask: n for mask, n in enumerate(pool) if n})
+    return _extreme(base, k, _candidates(counts, 0, k, True), True)[0]
+
+
+def _options(pool: list[int], army: int, k: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The strongest ranks a seat can make of ``army`` and ``k`` cards of its
+    ``pool``, up to _OPTIONS, strongest first, each with the group of the
+    fewest icons that makes it (the first found among equals)."""
+    if k == 0:
+        return [(RANKS[army], ())]
+    counts = Counter({mask: n for mask, n in enumerate(pool) if n})
+    masks = sorted(set(_candidates(counts, 0, k, True)))
+    plainest: dict[int, tuple[int, tuple[int, ...]]] = {}
+    for group in _groups(pool, masks, k):
+        rank = RANKS[army + sum(PACKED[mask] for mask in group)]
+        icons = sum(_ICONS[mask] for mask in group)
+        if rank not in plainest or icons < plainest[rank][0]:
+            plainest[rank] = (icons, group)
+    return [(rank, plainest[rank][1]) for rank in sorted(plainest, reverse=True)[:_OPTIONS]]
+
+
+def _beats(rank: int, held: _Held, committed_rank: int) -> bool:
+    """Whether the rival's army of ``rank`` beats the committed one there."""
+    return rank > committed_rank or (rank == committed_rank and not held.ties)
+
+
+def _both(pool: list[int], x: tuple[_Held, int], y: tuple[_Held, int]) -> bool:
+    """Whether the rival (its ``pool``) can beat the committed armies of the
+    states ``x`` and ``y`` (each: the state, the committed rank) both, by
+    disjoint cards: every answer in x tried, the plainest first."""
+    (held, rank), (other, other_rank) = x, y
+    masks = [mask for mask in _MASKS if pool[mask]]
+    answers = [
+        group
+        for group in _groups(pool, masks, held.rival_k)
+        if _beats(RANKS[held.rival_army + sum(PACKED[mask] for mask in group)], held, rank)
+    ]
+    if len(answers) > _ANSWERS:
+        return True  # too many to look at: said possible, which is safe
+    answers.sort(key=lambda group: sum(_ICONS[mask] for mask in group))
+    pool = pool.copy()
+    for group in answers:
+        for mask in group:
+            pool[mask] -= 1
+        strongest = _strongest(pool, other.rival_army, other.rival_k)
+        for mask in group:
+            pool[mask] += 1
+        if _beats(strongest, other, other_rank):
+            return True
+    return False
+
+
+def _beaten(pool: list[int], chosen: list[tuple[_Held, int]]) -> int:
+    """The most of the committed states ``chosen`` the rival (its ``pool``)
+    can beat at once, at most: a set of them it beats pairwise together."""
+    alone = [
+        i
+        for i, (held, rank) in enumerate(chosen)
+        if _beats(_strongest(pool, held.rival_army, held.rival_k), held, rank)
+    ]
+    together = {(i, j) for i, j in combinations(alone, 2) if _both(pool, chosen[i], chosen[j])}
+    for size in range(len(alone), 1, -1):
+        for subset in combinations(alone, size):
+            if all(pair in together for pair in combinations(subset, 2)):
+                return size
+    return min(len(alone), 1)
+
+
+def contested(pool: list[int], rival: list[int], states: list[_Held], need: int) -> int:
+    """How many of ``states`` (each open to both of two seats) a seat (its
+    ``pool``) wins at least, whatever is played, when it commits its
+    strongest armies to some of them by disjoint groups of its cards and
+    the ``rival`` beats as many of those at once as its own cards allow
+    (``_beaten``): the contest bound, which the commitment bound is the case
+    of where the rival beats none. Stops once it finds ``need``."""
+    options = [_options(pool, held.army, held.k) for held in states]
+    need = min(need, len(states))
+    pool = pool.copy()
+    chosen: list[tuple[_Held, int]] = []
+    best = 0
+
+    def search(at: int) -> None:
+        nonlocal best
+        if best >= need or len(chosen) + len(states) - at <= best:
+            return
+        if at == len(states):
+            best = max(best, len(chosen) - _beaten(rival, chosen))
+            return
+        for rank, group in options[at]:
+            if any(group.count(mask) > pool[mask] for mask in set(group)):
+                continue
+            for mask in group:
+                pool[mask] -= 1
+            chosen.append((states[at], rank))
+            search(at + 1)
+            chosen.pop()
+            for mask in group:
+                pool[mask] += 1
+        search(at + 1)
+
+    search(0)
+    return best
+
+
 class Selfish(NamedTuple):
     """What best play gives each seat when every seat plays for itself (at
     three and four seats): each seat's states (or points) and the winner."""
@@ -520,7 +651,7 @@ class Solver:
         board = self.board
         if board.over:
             return board.won(0), board.won(0)
-        low, high = self._static(survey(board, self.reaches, self.plain), None)
+        low, high = self._static(survey(board, self.reaches, self.plain), None, contest=True)
         root = board.depth
         try:
             while low < high and not self.budget.spent:
@@ -533,17 +664,48 @@ class Solver:
             board.rewind(root)
         return low, high
 
-    def _static(self, seen: Survey, v: int | None) -> tuple[int, int]:
+    def _static(self, seen: Survey, v: int | None, contest: bool = False) -> tuple[int, int]:
         """What the bounds say of the states P1 gets (two seats); the
         commitment bounds only where they could settle whether it gets ``v``
-        (None: wherever they could narrow them)."""
+        (None: wherever they could narrow them), and then, with ``contest``,
+        the contest bounds (``contested``: dearer, so asked only where a
+        search enters a position, not of every position one ply ahead)."""
         sure, can = self._bounds(seen, 0)
         low, high = sure, can
         if low < high and (v is None or low < v <= high):
             low = max(low, sure + self._commitment(seen, 0))
+        rival_sure = self._bounds(seen, 1)[0]
         if low < high and (v is None or low < v <= high):
-            high = min(high, _STATES - self._bounds(seen, 1)[0] - self._commitment(seen, 1))
+            high = min(high, _STATES - rival_sure - self._commitment(seen, 1))
+        if contest and low < high and (v is None or low < v <= high):
+            low = max(low, sure + self._contest(seen, 0, _STATES if v is None else v - sure))
+        if contest and low < high and (v is None or low < v <= high):
+            need = _STATES if v is None else _STATES - rival_sure - v + 1
+            high = min(high, _STATES - rival_sure - self._contest(seen, 1, need))
         return low, high
+
+    def _contest(self, seen: Survey, seat: int, need: int) -> int:
+        """The states still open to both seats that ``seat`` wins at least by
+        the contest bound (``contested``), as far as ``need``."""
+        board, rival = self.board, 1 - seat
+        states = []
+        for index in range(_STATES):
+            if seen.sure[index] >= 0 or not seen.can[index] >> seat & 1:
+                continue
+            base, units, fourth = board.base[index], board.units[index], board.fourth[index]
+            ties = fourth[seat] > 0 and (fourth[rival] == 0 or fourth[seat] < fourth[rival])
+            states.append(
+                _Held(
+                    base[seat],
+                    UNITS_PER_ARMY - units[seat],
+                    base[rival],
+                    UNITS_PER_ARMY - units[rival],
+                    ties,
+                )
+            )
+        if not states:
+            return 0
+        return contested(board.pool[seat], board.pool[rival], states, need)
 
     def _bounds(self, seen: Survey, seat: int) -> tuple[int, int]:
         """The states ``seat`` (of two) is sure of and can still win."""
@@ -560,7 +722,7 @@ class Solver:
         self.budget.spend()
         if board.over:
             return board.won(0) >= v
-        seen, low, high, best = self._look(v)
+        seen, low, high, best = self._look(v, contest=True)
         if low >= v or high < v:
             return low >= v
         maximizing = board.mover == 0
@@ -625,16 +787,22 @@ class Solver:
             raise OutOfBudget
         return bool(found)
 
-    def _look(self, v: int) -> tuple[Survey, int, int, Play | None]:
+    def _look(self, v: int, contest: bool = False) -> tuple[Survey, int, int, Play | None]:
         """The board's survey, and what the table or else the bounds say of
-        the states P1 gets (kept in the table)."""
+        the states P1 gets (kept in the table); ``contest``: where the table
+        leaves v open, the contest bounds too (``_static``)."""
         seen = survey(self.board, self.reaches, self.plain)
         entry = self.states.get(seen.key)
-        if entry is not None:
-            return seen, *entry
-        low, high = self._static(seen, v)
-        self.states[seen.key] = (low, high, None)
-        return seen, low, high, None
+        if entry is None:
+            low, high = self._static(seen, v, contest)
+            best = None
+        else:
+            low, high, best = entry
+            if contest and low < v <= high:
+                low, high = self._static(seen, v, contest)
+                low, high = max(low, entry[0]), min(high, entry[1])
+        self.states[seen.key] = (low, high, best)
+        return seen, low, high, best
 
     def _settle(
         self, seen: Survey, low: int, high: int, v: int, result: bool, best: Play | None

@@ -421,6 +421,19 @@ static void bp_survey(bp_search_t *s, bp_survey_t *seen, const bp_change_t *chan
     }
 }
 
+/* The multisets of k of n masks, as non-decreasing indices ``at`` (first: all 0). */
+static int bp_next(int at[UNITS], int k, int n) {
+    int j = k - 1;
+    while (j >= 0 && at[j] == n - 1)
+        j--;
+    if (j < 0)
+        return 0;
+    at[j]++;
+    for (int i = j + 1; i < k; i++)
+        at[i] = at[j];
+    return 1;
+}
+
 /* bestplay._beating: up to BP_GROUPS groups of k cards of the pool that make
  * of ``army`` one above ``threshold`` (or equal, with ``ties``), those of the
  * fewest icons first; each group as k masks of 5 bits. */
@@ -465,14 +478,8 @@ static int bp_beating(int pool[32], int army, int k, int threshold, int ties, ui
                     found++;
             }
         }
-        int j = k - 1;
-        while (j >= 0 && at[j] == n - 1)
-            j--;
-        if (j < 0)
+        if (!bp_next(at, k, n))
             break;
-        at[j]++;
-        for (int i = j + 1; i < k; i++)
-            at[i] = at[j];
     }
     return found;
 }
@@ -583,19 +590,6 @@ static int bp_commitment(bp_search_t *s, const bp_survey_t *seen, int seat) {
 
 #define BP_OPTIONS 3 /* the armies a seat commits to a state: its strongest ranks */
 #define BP_ANSWERS 4096 /* the rival's answers in a state looked at, at most */
-
-/* The multisets of k of n masks, as non-decreasing indices ``at`` (first: all 0). */
-static int bp_next(int at[UNITS], int k, int n) {
-    int j = k - 1;
-    while (j >= 0 && at[j] == n - 1)
-        j--;
-    if (j < 0)
-        return 0;
-    at[j]++;
-    for (int i = j + 1; i < k; i++)
-        at[i] = at[j];
-    return 1;
-}
 
 /* The group of k masks at ``at`` as 5 bits each, its army's value and icons; 0 if the pool lacks it. */
 static int bp_group(const int pool[32], const int *masks, const int at[UNITS], int k,

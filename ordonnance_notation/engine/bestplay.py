@@ -316,9 +316,7 @@ def _beating(
         kept = set(_candidates({m: pool[m] for m in masks}, 0, k, True))  # type: ignore[arg-type]
         masks = [mask for mask in masks if mask in kept]
     found = []
-    for group in combinations_with_replacement(masks, k):
-        if any(group.count(mask) > pool[mask] for mask in set(group)):
-            continue
+    for group in _groups(pool, masks, k):
         rank = RANKS[base + sum(PACKED[mask] for mask in group)]
         if rank > threshold or (ties and rank == threshold):
             found.append(group)

@@ -345,6 +345,36 @@ def test_ordo_says_so_when_a_worker_is_killed(tmp_path):
     assert err.startswith("ordo: error[E008]") and err in page  # as docs/diagnostics.md shows it
 
 
+_ENDED_WHILE_FORKING = """
+import os, signal
+from ordonnance_notation.runs.workers import Workers
+
+def ended(signum, frame):
+    raise SystemExit(128 + signum)
+
+signal.signal(signal.SIGTERM, ended)
+os.register_at_fork(after_in_parent=lambda: os.kill(os.getpid(), signal.SIGTERM))
+with Workers(2) as workers:
+    done = list(workers.map(abs, range(100)))
+print("went on to the end:", len(done))
+"""
+
+
+def test_a_signal_that_arrives_while_the_workers_are_forked_still_ends_the_process(tmp_path):
+    """SIGTERM while the pool forked: its handler's exception was lost in the
+    fork's hooks, and the export went on to the end (or the pool was left
+    half started and never shut down)."""
+    done = subprocess.run(
+        [sys.executable, "-c", _ENDED_WHILE_FORKING],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (143, "", "")
+
+
 def _children(pid: int) -> list[int]:
     children = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(p) for p in children.read_text().split()] if children.exists() else []

@@ -4,11 +4,14 @@ a Dask cluster's (``cluster.ClusterWorkers``), results in input order.
 Every map routes an input that cannot be used around the function mapped
 (``routed``): the function is given blocks of records only, and the
 problem comes back in its place. A worker ends with the process that
-started it, whatever ends that process (``_bound_to_parent``).
+started it, whatever ends that process (``_bound_to_parent``), and
+SIGINT or SIGTERM never lands in the middle of the pool's own work
+(``_ending_held``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -17,7 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Future, wait
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..diagnostics import InputError
 
@@ -116,7 +119,9 @@ class Workers:
                 while under_way and under_way[0][0].done():
                     yield self._awaited(under_way.popleft()[0])
                 if sum(not future.done() for future, _ in under_way) < fed:
-                    under_way.append((self._pool.submit(function, block), block))
+                    with _ending_held():
+                        future = self._pool.submit(function, block)
+                    under_way.append((future, block))
                 else:
                     under_way.append((_done_here(function, block), block))
                 if len(under_way) >= 8 * self.jobs:
@@ -226,11 +231,52 @@ def routed(
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
+ENDING = (signal.SIGINT, signal.SIGTERM)
+_held_back: dict[int, Any] = {}  # the handlers of ENDING while they are held
+_arrived: list[int] = []
+
+
+@contextlib.contextmanager
+def _ending_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back while the body runs, then given to the
+    handlers they would have gone to. The pool forks its workers and starts
+    its thread in ``submit``: the exception a handler raises there is lost
+    in the fork's hooks (ordo then goes on as if never asked to end) or
+    leaves the pool half started (so that it never shuts down)."""
+    if threading.current_thread() is not threading.main_thread() or _held_back:
+        yield
+        return
+    _held_back.update({signum: signal.signal(signum, _hold) for signum in ENDING})
+    try:
+        yield
+    finally:
+        _let_go()
+
+
+def _hold(signum: int, frame: object) -> None:
+    _arrived.append(signum)
+
+
+def _let_go(again: bool = True) -> None:
+    """The handlers held back put back, and each signal that arrived
+    meanwhile raised ``again``, once."""
+    for signum, handler in _held_back.items():
+        signal.signal(signum, handler)
+    _held_back.clear()
+    arrived = list(dict.fromkeys(_arrived)) if again else []
+    _arrived.clear()
+    for signum in arrived:
+        signal.raise_signal(signum)
+
+
 def _bound_to_parent(parent: int) -> None:
     """Run in each worker as it starts: the worker ends when the process
     that started it ends, however it ends (SIGKILL too). On Linux the kernel
     sends the signal (``PR_SET_PDEATHSIG``); elsewhere a thread looks for
-    the parent twice a second."""
+    the parent twice a second. The handlers of SIGINT and SIGTERM, held back
+    while the worker was forked, are put back (``_ending_held``); what
+    arrived meanwhile was the parent's to deliver."""
+    _let_go(again=False)
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -204,6 +204,19 @@ def test_the_compiled_search_keeps_to_its_budget_and_its_tables_to_their_game() 
     assert [one.value(), two.value(), one.value(), two.value()] == alone * 2
 
 
+@pytest.mark.skipif(
+    bestplay.compiled_search(2, False) is None, reason="the compiled core is not built here"
+)
+def test_a_budget_of_no_time_reaches_as_far_whatever_the_clock() -> None:
+    """What ``--budget 0`` says depends on no clock: the records of a
+    cluster's workers match those of one process (tests/test_dask.py)."""
+    assert Budget(seconds=0).spent
+    game = _dealt_position(3, 2, 40)
+    for compiled in (True, False):
+        found = [_solved(game, compiled, Budget(seconds=0)) for _ in range(4)]
+        assert found == found[:1] * 4 and not found[0][0].exact
+
+
 def test_bounds_within_a_spent_budget_hold_the_exact_value() -> None:
     for k in range(15):
         game = _dealt_position(k, 2, 16)

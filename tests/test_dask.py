@@ -216,6 +216,9 @@ def test_validate_on_a_cluster_prints_what_one_process_prints(scheduler, format)
         ("analyse",),
         ("analyse", "--format", "json"),
         ("summary",),
+        # a budget of 0 s: best play's bounds alone, the same however fast the workers are
+        ("analyse", "--best-play", "--budget", "0", "--format", "json"),
+        ("summary", "--best-play", "--budget", "0"),
     ],
 )
 def test_the_analysis_on_a_cluster_prints_what_one_process_prints(scheduler, command):

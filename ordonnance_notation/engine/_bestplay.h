@@ -254,7 +254,7 @@ static inline void bp_spend(bp_search_t *s) {
     s->nodes++;
     if (s->most >= 0 && s->nodes > s->most)
         longjmp(s->out, 1);
-    if (s->deadline >= 0 && !(s->nodes & 1023) && bp_clock() > s->deadline)
+    if (s->deadline >= 0 && !(s->nodes & 1023) && bp_clock() >= s->deadline)
         longjmp(s->out, 1);
 }
 

@@ -65,7 +65,9 @@ class OutOfBudget(Exception):
 
 class Budget:
     """How long a search may run: ``seconds`` of the clock, ``nodes`` positions
-    looked at (None: no limit). One budget may serve several searches."""
+    looked at (None: no limit). One budget may serve several searches. A
+    budget of 0 s is spent at its first look at the clock, so what it
+    reaches is the same however fast the machine is."""
 
     __slots__ = ("deadline", "most", "nodes")
 
@@ -79,14 +81,14 @@ class Budget:
         self.nodes += 1
         if self.most is not None and self.nodes > self.most:
             raise OutOfBudget
-        if self.deadline is not None and not self.nodes & 31 and time.monotonic() > self.deadline:
+        if self.deadline is not None and not self.nodes & 31 and time.monotonic() >= self.deadline:
             raise OutOfBudget
 
     @property
     def spent(self) -> bool:
         if self.most is not None and self.nodes >= self.most:
             return True
-        return self.deadline is not None and time.monotonic() > self.deadline
+        return self.deadline is not None and time.monotonic() >= self.deadline
 
 
 def solvable(game: Game) -> str | None:

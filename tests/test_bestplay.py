@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import signal
+import time
 
 import pytest
 
@@ -215,6 +217,32 @@ def test_a_budget_of_no_time_reaches_as_far_whatever_the_clock() -> None:
     for compiled in (True, False):
         found = [_solved(game, compiled, Budget(seconds=0)) for _ in range(4)]
         assert found == found[:1] * 4 and not found[0][0].exact
+
+
+@pytest.mark.skipif(
+    bestplay.compiled_search(2, False) is None, reason="the compiled core is not built here"
+)
+def test_a_signal_ends_the_compiled_search_at_once() -> None:
+    """Ctrl-C in the middle of a search of a minute ends it within moments:
+    the search asks for the signals' handlers now and then."""
+
+    class Signalled(Exception):
+        pass
+
+    def handler(signum: int, frame: object) -> None:
+        raise Signalled
+
+    before = signal.signal(signal.SIGALRM, handler)
+    try:
+        game = _dealt_position(3, 2, 40)  # the first ply: beyond a minute's search
+        started = time.monotonic()
+        signal.setitimer(signal.ITIMER_REAL, 0.5)  # sent by the kernel: the search holds the GIL
+        with pytest.raises(Signalled):
+            _solved(game, True, Budget(seconds=60))
+        assert time.monotonic() - started < 5
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def test_bounds_within_a_spent_budget_hold_the_exact_value() -> None:

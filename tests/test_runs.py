@@ -8,6 +8,7 @@ they end up with, must be exactly those of splitting the whole file.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import signal
@@ -419,5 +420,50 @@ def test_workers_end_with_the_process_that_started_them(tmp_path, command, how):
     assert workers, "no worker process started"
     child.send_signal(how)
     child.wait(timeout=30)
+    time.sleep(1)
+    assert not [pid for pid in workers if _alive(pid)], "a worker outlived ordo"
+
+
+# ordo as a terminal starts it: Ctrl-C raises KeyboardInterrupt (a shell's
+# background job, as the tests may be, starts with SIGINT ignored)
+_WITH_CTRL_C = (
+    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('ordonnance_notation', run_name='__main__', alter_sys=True)"
+)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds workers through /proc")
+def test_ctrl_c_ends_ordo_and_its_workers_at_once(tmp_path):
+    """Ctrl-C (SIGINT to the whole group, as a terminal sends it) in the
+    middle of best play on workers: ordo ends within moments, as Ctrl-C
+    ends it (130, nothing on stderr), with none of its workers left; it
+    used to wait for the blocks under way and those sent, minutes of search."""
+    record = (ROOT / "samples" / "classic-2.ord").read_text("utf-8")
+    path = tmp_path / "many.ord"
+    path.write_text("\n\n".join([record] * 240), "utf-8")
+    child = subprocess.Popen(
+        [sys.executable, "-c", _WITH_CTRL_C, "analyse", "--best-play"]
+        + ["--budget", "5", "--jobs", "2", str(path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    workers: list[int] = []
+    for _ in range(400):
+        time.sleep(0.025)
+        workers = _children(child.pid)
+        if workers or child.poll() is not None:
+            break
+    assert workers, "no worker process started"
+    time.sleep(1)  # into the search
+    started = time.monotonic()
+    os.killpg(child.pid, signal.SIGINT)
+    try:
+        child.wait(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
+    assert time.monotonic() - started < 10
+    assert (child.returncode, child.stderr.read()) == (130, b"")
     time.sleep(1)
     assert not [pid for pid in workers if _alive(pid)], "a worker outlived ordo"

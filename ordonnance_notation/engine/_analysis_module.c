@@ -200,6 +200,10 @@ static int board_from(bp_board_t *b, PyObject *cards, int ply, PyObject *pile, P
     return !PyErr_Occurred();
 }
 
+/* Whether a signal's handler raised (Ctrl-C: KeyboardInterrupt): asked by
+ * the search now and then, so that a long one ends at once. */
+static int signalled(void) { return PyErr_CheckSignals() < 0; }
+
 /* bp_search of ``question`` on the position told by bestplay.Board (see Solver._asked). */
 static PyObject *searched(PyObject *args, const char *format, int (*question)(bp_search_t *, int)) {
     long long game, most;
@@ -223,7 +227,10 @@ static PyObject *searched(PyObject *args, const char *format, int (*question)(bp
         bp_forget(&solver);
     solver_game = game;
     solver.board = board;
+    solver.interrupted = signalled;
     int found = bp_search(&solver, question, of, most, seconds);
+    if (found == -2)
+        return NULL; /* the handler's exception (KeyboardInterrupt), set by PyErr_CheckSignals */
     return Py_BuildValue("iL", found, solver.nodes);
 }
 

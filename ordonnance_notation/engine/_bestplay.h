@@ -234,6 +234,7 @@ typedef struct {
     long long history[BP_SEATS][32][STATES]; /* how often each play ended a search, by weight */
     long long nodes, most; /* most < 0: no limit */
     double deadline;       /* < 0: none */
+    int (*interrupted)(void); /* asked now and then: whether to stop at once (NULL: never) */
     jmp_buf out;
 } bp_search_t;
 
@@ -250,11 +251,17 @@ static double bp_clock(void) {
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
+/* One more position: out of the search (bp_search) once the budget is
+ * spent (1), or as soon as ``interrupted`` says so (2). */
 static inline void bp_spend(bp_search_t *s) {
     s->nodes++;
     if (s->most >= 0 && s->nodes > s->most)
         longjmp(s->out, 1);
-    if (s->deadline >= 0 && !(s->nodes & 1023) && bp_clock() >= s->deadline)
+    if (s->nodes & 1023)
+        return;
+    if (s->interrupted && s->interrupted())
+        longjmp(s->out, 2);
+    if (s->deadline >= 0 && bp_clock() >= s->deadline)
         longjmp(s->out, 1);
 }
 
@@ -1219,16 +1226,22 @@ static void bp_forget(bp_search_t *s) {
 
 /* The answer of ``question`` (bp_at_least: v; bp_wins: the seat) of the
  * board: 1 or 0; -1 when the budget (``most`` positions, -1: none;
- * ``seconds``, < 0: none) ran out. */
+ * ``seconds``, < 0: none) ran out; -2 when ``interrupted`` said so. */
 static int bp_search(bp_search_t *s, int (*question)(bp_search_t *, int), int of, long long most,
                      double seconds) {
     s->nodes = 0;
     s->most = most;
     s->deadline = seconds < 0 ? -1 : bp_clock() + seconds;
     bp_board_t kept = s->board;
-    if (setjmp(s->out)) {
+    switch (setjmp(s->out)) {
+    case 0:
+        break;
+    case 1:
         s->board = kept;
         return -1;
+    default:
+        s->board = kept;
+        return -2;
     }
     return question(s, of);
 }

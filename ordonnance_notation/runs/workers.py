@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Future, wait
@@ -64,7 +65,9 @@ class Workers:
     saves), serves every input after it, and ends with the ``with``. Only
     the blocks under way and their results are held: a few per worker. A
     worker that dies (killed, out of memory) ends the map with
-    BrokenProcessPool, never a wait for ever."""
+    BrokenProcessPool, never a wait for ever. A map left before its end
+    (Ctrl-C, an error, a reader that stopped) ends the workers rather than
+    wait for blocks no longer wanted (``_end``)."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
@@ -120,7 +123,7 @@ class Workers:
                     yield self._awaited(under_way.popleft()[0])
                 if sum(not future.done() for future, _ in under_way) < fed:
                     with _ending_held():
-                        future = self._pool.submit(function, block)
+                        future = self._pool.submit(_in_worker, function, block)
                     under_way.append((future, block))
                 else:
                     under_way.append((_done_here(function, block), block))
@@ -136,9 +139,28 @@ class Workers:
             finished = True
         finally:
             if not finished:  # left before the end: what is under way is not wanted
-                for future, _ in under_way:
-                    future.cancel()
-                self.close()
+                self._end()
+
+    def _end(self) -> None:
+        """The workers ended, not waited for: each is asked to end (SIGTERM:
+        it leaves its block and skips those already sent, ``_in_worker``)
+        while the pool drops the blocks not sent, so that the pool ends as
+        usual, at once; a worker that has not ended within ENDING_SECONDS is
+        killed. A block of best-play analysis can take minutes."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            with contextlib.suppress(OSError):
+                process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + ENDING_SECONDS
+        for process in processes:
+            process.join(max(deadline - time.monotonic(), 0))
+        if any(process.exitcode is None for process in processes):
+            _broken(pool)
+        pool.shutdown(wait=True)
 
     def _awaited(self, future: Future[R]) -> R:
         """``future.result()``, or BrokenProcessPool as soon as a worker has
@@ -178,14 +200,20 @@ def _a_worker_died(pool: ProcessPoolExecutor | None) -> bool:
 
 
 def _broken(pool: ProcessPoolExecutor | None) -> None:
-    """Every worker of ``pool`` ended, this process's end of the pipe of
-    results closed, and the pool's thread waited for (a few seconds at
-    most) while it fails the work under way: ``Workers._awaited``."""
+    """Every worker of ``pool`` ended, this process's ends of the pipes of
+    results and of blocks closed, and the pool's thread waited for (a few
+    seconds at most) while it fails the work under way: ``Workers._awaited``.
+    The blocks' pipe closed here fails its thread's writes, which else wait
+    for ever for workers that are gone to read (CPython 3.11; 3.12 closes it
+    itself)."""
     for process in (getattr(pool, "_processes", None) or {}).values():
         process.kill()
     results = getattr(pool, "_result_queue", None)
     if results is not None:
         results._writer.close()
+    blocks = getattr(pool, "_call_queue", None)
+    if blocks is not None:
+        blocks._reader.close()
     manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None:
         manager.join(timeout=5)
@@ -269,14 +297,49 @@ def _let_go(again: bool = True) -> None:
         signal.raise_signal(signum)
 
 
+ENDING_SECONDS = 2.0  # how long workers asked to end have before they are killed
+_working = threading.Event()  # set while this worker does a block (_in_worker)
+_ending = threading.Event()  # set once this worker is asked to end (_asked_to_end)
+
+
+class Ended(BaseException):
+    """What a worker asked to end gives back for a block: the block was
+    left, or skipped."""
+
+
+def _in_worker(function: Callable[[B], R], block: B) -> R:
+    """``function(block)`` in a worker; once the worker is asked to end,
+    ``Ended`` instead, at once: the block under way is left (its ``finally``
+    clauses run) and the blocks sent after it are skipped, so that the pool
+    ends as it does at the end of a map."""
+    if _ending.is_set():
+        raise Ended
+    _working.set()
+    try:
+        return function(block)
+    finally:
+        _working.clear()
+
+
+def _asked_to_end(signum: int, frame: object) -> None:
+    """SIGTERM in a worker: see ``_in_worker``."""
+    _ending.set()
+    if _working.is_set():
+        raise Ended
+
+
 def _bound_to_parent(parent: int) -> None:
     """Run in each worker as it starts: the worker ends when the process
     that started it ends, however it ends (SIGKILL too). On Linux the kernel
     sends the signal (``PR_SET_PDEATHSIG``); elsewhere a thread looks for
     the parent twice a second. The handlers of SIGINT and SIGTERM, held back
     while the worker was forked, are put back (``_ending_held``); what
-    arrived meanwhile was the parent's to deliver."""
+    arrived meanwhile was the parent's to deliver. Then Ctrl-C is left to
+    the parent, which ends its workers (``Workers._end``) by SIGTERM
+    (``_asked_to_end``)."""
     _let_go(again=False)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _asked_to_end)
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -319,8 +319,9 @@ def test_a_worker_killed_while_sending_its_result_ends_the_map(tmp_path):
     assert int(done.stdout.split()[1]) < 10 and not done.stderr
 
 
-def test_ordo_says_so_when_a_worker_is_killed(tmp_path):
-    """A worker of validate --jobs 2 killed from outside: E008 and exit 2, soon."""
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_ordo_says_so_when_a_worker_is_killed(tmp_path, how):
+    """A worker of validate --jobs 2 killed or ended from outside: E008 and exit 2, soon."""
     path = tmp_path / "big.ord"
     game = game_text(play_game("kill", ["random", "random"], load_deck()))
     path.write_text("\n".join([game] * 6000), "utf-8")
@@ -339,7 +340,7 @@ def test_ordo_says_so_when_a_worker_is_killed(tmp_path):
         if workers:
             break
     assert workers, "no worker process started"
-    os.kill(workers[0], signal.SIGKILL)
+    os.kill(workers[0], how)
     _, err = child.communicate(timeout=120)
     assert child.returncode == 2, err
     page = (ROOT / "docs" / "diagnostics.md").read_text("utf-8")

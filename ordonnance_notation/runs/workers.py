@@ -169,18 +169,21 @@ class Workers:
         process holds the pipe open too (CPython's ProcessPoolExecutor, 3.11
         to 3.13), so the workers left are ended and that end closed, which
         lets the pool see it broken. Its thread is let finish failing the
-        work under way before anything else is done with that work."""
+        work under way before anything else is done with that work. A worker
+        that was sent SIGTERM from outside gives back ``Ended``: broken too."""
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             while not future.done():
                 wait([future], timeout=0.25)
                 if not future.done() and _a_worker_died(self._pool):
-                    from concurrent.futures.process import BrokenProcessPool
-
                     raise BrokenProcessPool("a worker ended before its work was done")
             return future.result()
         except BrokenExecutor:
             _broken(self._pool)
             raise
+        except Ended:
+            raise BrokenProcessPool("a worker was asked to end before its work was done") from None
 
 
 def _done_here(function: Callable[[B], R], block: B) -> Future[R]:

@@ -304,17 +304,21 @@ except Exception as problem:
 """
 
 
-def test_a_worker_killed_while_sending_its_result_ends_the_map(tmp_path):
-    """Issue 31, item 4: the pool waited for the rest of the result for ever."""
-    code = _KILLED_WHILE_SENDING.format(tests=str(ROOT / "tests"))
-    done = subprocess.run(
+def _python(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a Python process of its own, in ``cwd``: what it printed."""
+    return subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
         text=True,
         timeout=60,
-        cwd=tmp_path,
+        cwd=cwd,
         check=False,
     )
+
+
+def test_a_worker_killed_while_sending_its_result_ends_the_map(tmp_path):
+    """Issue 31, item 4: the pool waited for the rest of the result for ever."""
+    done = _python(_KILLED_WHILE_SENDING.format(tests=str(ROOT / "tests")), tmp_path)
     assert done.stdout.split()[0] == "BrokenProcessPool", done.stdout + done.stderr
     assert int(done.stdout.split()[1]) < 10 and not done.stderr
 
@@ -332,14 +336,7 @@ def test_ordo_says_so_when_a_worker_is_killed(tmp_path, how):
         text=True,
         env={**os.environ, "NO_COLOR": "1", "COLUMNS": "200"},
     )
-    workers: list[int] = []
-    for _ in range(200):  # the workers start with the second block
-        time.sleep(0.05)
-        children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
-        workers = [int(p) for p in children.read_text().split()] if children.exists() else []
-        if workers:
-            break
-    assert workers, "no worker process started"
+    workers = _workers_of(child)
     os.kill(workers[0], how)
     _, err = child.communicate(timeout=120)
     assert child.returncode == 2, err
@@ -366,20 +363,24 @@ def test_a_signal_that_arrives_while_the_workers_are_forked_still_ends_the_proce
     """SIGTERM while the pool forked: its handler's exception was lost in the
     fork's hooks, and the export went on to the end (or the pool was left
     half started and never shut down)."""
-    done = subprocess.run(
-        [sys.executable, "-c", _ENDED_WHILE_FORKING],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=tmp_path,
-        check=False,
-    )
+    done = _python(_ENDED_WHILE_FORKING, tmp_path)
     assert (done.returncode, done.stdout, done.stderr) == (143, "", "")
 
 
 def _children(pid: int) -> list[int]:
     children = Path(f"/proc/{pid}/task/{pid}/children")
     return [int(p) for p in children.read_text().split()] if children.exists() else []
+
+
+def _workers_of(child: subprocess.Popen[bytes] | subprocess.Popen[str]) -> list[int]:
+    """The worker processes of ``child``, once they have started (with its second block)."""
+    for _ in range(400):
+        time.sleep(0.025)
+        workers = _children(child.pid)
+        if workers or child.poll() is not None:
+            break
+    assert workers, "no worker process started"
+    return workers
 
 
 def _alive(pid: int) -> bool:
@@ -412,13 +413,7 @@ def test_workers_end_with_the_process_that_started_them(tmp_path, command, how):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    workers: list[int] = []
-    for _ in range(400):  # the workers start with the second block
-        time.sleep(0.025)
-        workers = _children(child.pid)
-        if workers or child.poll() is not None:
-            break
-    assert workers, "no worker process started"
+    workers = _workers_of(child)
     child.send_signal(how)
     child.wait(timeout=30)
     time.sleep(1)
@@ -449,13 +444,7 @@ def test_ctrl_c_ends_ordo_and_its_workers_at_once(tmp_path):
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    workers: list[int] = []
-    for _ in range(400):
-        time.sleep(0.025)
-        workers = _children(child.pid)
-        if workers or child.poll() is not None:
-            break
-    assert workers, "no worker process started"
+    workers = _workers_of(child)
     time.sleep(1)  # into the search
     started = time.monotonic()
     os.killpg(child.pid, signal.SIGINT)

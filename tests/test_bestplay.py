@@ -222,6 +222,22 @@ def test_a_budget_of_no_time_reaches_as_far_whatever_the_clock() -> None:
 @pytest.mark.skipif(
     bestplay.compiled_search(2, False) is None, reason="the compiled core is not built here"
 )
+def test_a_budget_of_no_time_says_the_bounds_alone_whichever_search(monkeypatch) -> None:
+    """``--budget 0`` searches nothing, the plays that kept a value neither:
+    the C search and the Python one, which spend a budget in steps of
+    different sizes, say the same."""
+    played = play_game("no time", ["random", "greedy"], load_deck())
+    plays = [(turn.card, turn.state) for turn in played.turns]
+    start = Game.new(2, played.deal)
+    compiled = best_play(start, plays, CLASSIC, Budget(seconds=0))
+    monkeypatch.setattr(bestplay, "compiled_search", lambda seats, points: None)
+    assert best_play(start, plays, CLASSIC, Budget(seconds=0)) == compiled
+    assert all(not scored.best for scored in compiled.plies)
+
+
+@pytest.mark.skipif(
+    bestplay.compiled_search(2, False) is None, reason="the compiled core is not built here"
+)
 def test_a_signal_ends_the_compiled_search_at_once() -> None:
     """Ctrl-C in the middle of a search of a minute ends it within moments:
     the search asks for the signals' handlers now and then."""

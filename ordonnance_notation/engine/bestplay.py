@@ -893,10 +893,12 @@ class Solver:
 
     def keeping(self, value: Value, seat: int) -> tuple[tuple[Card, State], ...]:
         """The plays of ``seat``, to move, that keep ``value`` (the board's,
-        exact); () when the budget runs out first."""
+        exact); () when the budget runs out first, or is spent already."""
         board = self.board
-        kept = []
+        kept: list[tuple[Card, State]] = []
         root = board.depth
+        if self.budget.spent:
+            return ()
         try:
             for mask, index in board.plays():
                 board.play(mask, index)

@@ -275,6 +275,23 @@ def test_a_worker_that_dies_ends_the_map_instead_of_a_wait_for_ever():
     assert time.monotonic() - started < 60
 
 
+def _slow(block: int) -> int:
+    time.sleep(3)
+    return block
+
+
+def test_an_exception_out_of_the_with_ends_the_workers_without_waiting():
+    """A map still held when an exception leaves the ``with`` (a reader
+    gone: BrokenPipeError): the workers leave their blocks, and those sent
+    to them, rather than finish them (3 s each)."""
+    with pytest.raises(BrokenPipeError), Workers(2) as workers:
+        done = workers.map(_slow, range(20))
+        next(done)
+        started = time.monotonic()
+        raise BrokenPipeError
+    assert time.monotonic() - started < 2
+
+
 class _KilledWhileSent:
     """Pickled after a large result: its worker is killed 10 ms later, while
     that result is being sent."""

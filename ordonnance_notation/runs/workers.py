@@ -4,9 +4,10 @@ a Dask cluster's (``cluster.ClusterWorkers``), results in input order.
 Every map routes an input that cannot be used around the function mapped
 (``routed``): the function is given blocks of records only, and the
 problem comes back in its place. A worker ends with the process that
-started it, whatever ends that process (``_bound_to_parent``), and
-SIGINT or SIGTERM never lands in the middle of the pool's own work
-(``_ending_held``).
+started it, whatever ends that process (``_bound_to_parent``); SIGINT or
+SIGTERM never lands in the middle of the pool's own work (``_ending_held``);
+and a map left before its end tells its workers to leave their work
+(``Workers._end``).
 """
 
 from __future__ import annotations
@@ -16,14 +17,14 @@ import os
 import signal
 import sys
 import threading
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Future, wait
 from itertools import chain, islice
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from ..diagnostics import InputError
+from ..making.protocol import START_SECONDS
 
 if TYPE_CHECKING:  # the pool is imported when it starts: multiprocessing costs every start-up
     from concurrent.futures import ProcessPoolExecutor
@@ -77,7 +78,10 @@ class Workers:
         return self
 
     def __exit__(self, *exc: object) -> None:
-        self.close()
+        if exc[0] is None:
+            self.close()
+        else:  # an exception: what the workers do is not wanted, even if a map is held still
+            self._end()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -142,25 +146,23 @@ class Workers:
                 self._end()
 
     def _end(self) -> None:
-        """The workers ended, not waited for: each is asked to end (SIGTERM:
-        it leaves its block and skips those already sent, ``_in_worker``)
-        while the pool drops the blocks not sent, so that the pool ends as
-        usual, at once; a worker that has not ended within ENDING_SECONDS is
-        killed. A block of best-play analysis can take minutes."""
+        """The workers ended, not waited for: the pool drops the blocks not
+        sent, each worker is asked to leave its block and skip those already
+        sent (``LEAVE``, ``_in_worker``), so that the pool ends as usual, at
+        once; if it has not within ENDING_SECONDS, the workers are killed. A
+        block of best-play analysis can take minutes."""
         pool, self._pool = self._pool, None
         if pool is None:
             return
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        for process in processes:
-            with contextlib.suppress(OSError):
-                process.terminate()
+        parts = _Parts.of(pool)
         pool.shutdown(wait=False, cancel_futures=True)
-        deadline = time.monotonic() + ENDING_SECONDS
-        for process in processes:
-            process.join(max(deadline - time.monotonic(), 0))
-        if any(process.exitcode is None for process in processes):
-            _broken(pool)
-        pool.shutdown(wait=True)
+        for process in parts.processes:
+            with contextlib.suppress(ProcessLookupError, TypeError):  # TypeError: never started
+                os.kill(process.pid, LEAVE)
+        if parts.manager is not None:
+            parts.manager.join(ENDING_SECONDS)
+            if parts.manager.is_alive():
+                _broken(parts)
 
     def _awaited(self, future: Future[R]) -> R:
         """``future.result()``, or BrokenProcessPool as soon as a worker has
@@ -170,7 +172,7 @@ class Workers:
         to 3.13), so the workers left are ended and that end closed, which
         lets the pool see it broken. Its thread is let finish failing the
         work under way before anything else is done with that work. A worker
-        that was sent SIGTERM from outside gives back ``Ended``: broken too."""
+        sent LEAVE from outside gives back ``Ended``: broken too."""
         from concurrent.futures.process import BrokenProcessPool
 
         try:
@@ -180,7 +182,7 @@ class Workers:
                     raise BrokenProcessPool("a worker ended before its work was done")
             return future.result()
         except BrokenExecutor:
-            _broken(self._pool)
+            _broken(_Parts.of(self._pool))
             raise
         except Ended:
             raise BrokenProcessPool("a worker was asked to end before its work was done") from None
@@ -202,24 +204,41 @@ def _a_worker_died(pool: ProcessPoolExecutor | None) -> bool:
     return any(process.exitcode is not None for process in processes.values())
 
 
-def _broken(pool: ProcessPoolExecutor | None) -> None:
-    """Every worker of ``pool`` ended, this process's ends of the pipes of
-    results and of blocks closed, and the pool's thread waited for (a few
-    seconds at most) while it fails the work under way: ``Workers._awaited``.
-    The blocks' pipe closed here fails its thread's writes, which else wait
-    for ever for workers that are gone to read (CPython 3.11; 3.12 closes it
-    itself)."""
-    for process in (getattr(pool, "_processes", None) or {}).values():
+class _Parts(NamedTuple):
+    """What of a pool is ended when it breaks (``_broken``), taken before
+    ``shutdown`` lets go of it."""
+
+    processes: list[Any]
+    results: Any
+    blocks: Any
+    manager: threading.Thread | None
+
+    @classmethod
+    def of(cls, pool: ProcessPoolExecutor | None) -> _Parts:
+        return cls(
+            list((getattr(pool, "_processes", None) or {}).values()),
+            getattr(pool, "_result_queue", None),
+            getattr(pool, "_call_queue", None),
+            getattr(pool, "_executor_manager_thread", None),
+        )
+
+
+def _broken(parts: _Parts) -> None:
+    """Every worker of a pool ended, this process's end of the pipe of
+    results closed, and the pool's thread waited for (a few seconds at
+    most) while it fails the work under way: ``Workers._awaited``. Then this
+    process's end of the pipe of blocks is closed, if the pool's thread has
+    not (it fails before, on a block taken back: CPython 3.11), so that the
+    thread writing blocks to workers that are gone fails rather than wait
+    for ever."""
+    for process in parts.processes:
         process.kill()
-    results = getattr(pool, "_result_queue", None)
-    if results is not None:
-        results._writer.close()
-    blocks = getattr(pool, "_call_queue", None)
-    if blocks is not None:
-        blocks._reader.close()
-    manager = getattr(pool, "_executor_manager_thread", None)
-    if manager is not None:
-        manager.join(timeout=5)
+    if parts.results is not None:
+        parts.results._writer.close()
+    if parts.manager is not None:
+        parts.manager.join(timeout=5)
+    if parts.blocks is not None and not parts.blocks._reader.closed:
+        parts.blocks._reader.close()
 
 
 def default_jobs(paths: list[str]) -> int:
@@ -262,47 +281,28 @@ def routed(
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-ENDING = (signal.SIGINT, signal.SIGTERM)
-_held_back: dict[int, Any] = {}  # the handlers of ENDING while they are held
-_arrived: list[int] = []
+LEAVE = signal.SIGUSR1  # to a worker: leave the block under way, skip those sent (_in_worker)
+HELD = {signal.SIGINT, signal.SIGTERM, LEAVE}
+ENDING_SECONDS = START_SECONDS + 2  # a match's bots are given START_SECONDS to quit
 
 
 @contextlib.contextmanager
 def _ending_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back while the body runs, then given to the
-    handlers they would have gone to. The pool forks its workers and starts
-    its thread in ``submit``: the exception a handler raises there is lost
-    in the fork's hooks (ordo then goes on as if never asked to end) or
-    leaves the pool half started (so that it never shuts down)."""
-    if threading.current_thread() is not threading.main_thread() or _held_back:
+    """SIGINT, SIGTERM and LEAVE blocked while the body runs, then let
+    through: the pool forks its workers and starts its thread in
+    ``submit``, and the exception a handler raises there is lost in the
+    fork's hooks (ordo then goes on as if never asked to end) or leaves the
+    pool half started (so that it never shuts down). The threads the pool
+    starts, and its workers, begin with them blocked too; each worker lets
+    them through once its handlers are in place (``_bound_to_parent``)."""
+    if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    _held_back.update({signum: signal.signal(signum, _hold) for signum in ENDING})
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
     try:
         yield
     finally:
-        _let_go()
-
-
-def _hold(signum: int, frame: object) -> None:
-    _arrived.append(signum)
-
-
-def _let_go(again: bool = True) -> None:
-    """The handlers held back put back, and each signal that arrived
-    meanwhile raised ``again``, once."""
-    for signum, handler in _held_back.items():
-        signal.signal(signum, handler)
-    _held_back.clear()
-    arrived = list(dict.fromkeys(_arrived)) if again else []
-    _arrived.clear()
-    for signum in arrived:
-        signal.raise_signal(signum)
-
-
-ENDING_SECONDS = 2.0  # how long workers asked to end have before they are killed
-_working = threading.Event()  # set while this worker does a block (_in_worker)
-_ending = threading.Event()  # set once this worker is asked to end (_asked_to_end)
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 class Ended(BaseException):
@@ -310,24 +310,34 @@ class Ended(BaseException):
     left, or skipped."""
 
 
+class _Worker:
+    """Where this worker is: doing a block, asked to end, its block told so."""
+
+    working = False
+    ending = False
+    told = False
+
+
 def _in_worker(function: Callable[[B], R], block: B) -> R:
-    """``function(block)`` in a worker; once the worker is asked to end,
-    ``Ended`` instead, at once: the block under way is left (its ``finally``
-    clauses run) and the blocks sent after it are skipped, so that the pool
-    ends as it does at the end of a map."""
-    if _ending.is_set():
-        raise Ended
-    _working.set()
+    """``function(block)`` in a worker; once the worker is asked to end
+    (``LEAVE``), ``Ended`` instead, at once: the block under way is left
+    (its ``finally`` clauses run) and the blocks sent after it are skipped,
+    so that the pool ends as it does at the end of a map."""
+    _Worker.working = True
     try:
+        if _Worker.ending:
+            raise Ended
         return function(block)
     finally:
-        _working.clear()
+        _Worker.working = False
 
 
 def _asked_to_end(signum: int, frame: object) -> None:
-    """SIGTERM in a worker: see ``_in_worker``."""
-    _ending.set()
-    if _working.is_set():
+    """LEAVE in a worker: see ``_in_worker``. The block under way is told
+    once; a block begun after it sees ``ending``."""
+    _Worker.ending = True
+    if _Worker.working and not _Worker.told:
+        _Worker.told = True
         raise Ended
 
 
@@ -335,14 +345,16 @@ def _bound_to_parent(parent: int) -> None:
     """Run in each worker as it starts: the worker ends when the process
     that started it ends, however it ends (SIGKILL too). On Linux the kernel
     sends the signal (``PR_SET_PDEATHSIG``); elsewhere a thread looks for
-    the parent twice a second. The handlers of SIGINT and SIGTERM, held back
-    while the worker was forked, are put back (``_ending_held``); what
-    arrived meanwhile was the parent's to deliver. Then Ctrl-C is left to
-    the parent, which ends its workers (``Workers._end``) by SIGTERM
-    (``_asked_to_end``)."""
-    _let_go(again=False)
+    the parent twice a second. Ctrl-C is left to the parent, which ends
+    its workers (``Workers._end``); SIGTERM ends the worker (the parent
+    says so, E008); LEAVE leaves the block (``_asked_to_end``). Those
+    signals, blocked while the worker was forked (``_ending_held``), are
+    let through once the handlers are in place."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _asked_to_end)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(LEAVE, _asked_to_end)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, HELD)
     if sys.platform.startswith("linux"):
         import ctypes
 

@@ -292,6 +292,55 @@ def test_an_exception_out_of_the_with_ends_the_workers_without_waiting():
     assert time.monotonic() - started < 2
 
 
+def _slow_to_leave(block: int) -> int:
+    if os.getpid() == _TESTS:  # the process that reads: a block of its own is short
+        return block
+    try:
+        time.sleep(60)
+    finally:
+        time.sleep(30)  # a block that takes long to leave (a bot slow to quit)
+    return block
+
+
+_CTRL_C_TWICE = """
+import signal, sys
+sys.path.insert(0, {tests!r})
+signal.signal(signal.SIGINT, signal.default_int_handler)
+import test_runs
+from ordonnance_notation.runs.workers import Workers
+test_runs._TESTS = test_runs.os.getpid()
+with Workers(2) as workers:
+    list(workers.map(test_runs._slow_to_leave, range(10)))
+"""
+
+
+def test_ctrl_c_twice_kills_the_workers_that_are_slow_to_leave(tmp_path):
+    """The second Ctrl-C, while ordo waits for its workers to leave their
+    blocks, kills them; it used to mark the pool's thread as ended, and the
+    exit then waited for ever for workers no one would end."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", _CTRL_C_TWICE.format(tests=str(ROOT / "tests"))],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        cwd=tmp_path,
+    )
+    workers = _workers_of(child)
+    time.sleep(1)
+    os.killpg(child.pid, signal.SIGINT)
+    time.sleep(1)
+    started = time.monotonic()
+    os.killpg(child.pid, signal.SIGINT)
+    try:
+        child.wait(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
+    assert time.monotonic() - started < 10
+    time.sleep(1)
+    assert not [pid for pid in workers if _alive(pid)], "a worker outlived its parent"
+
+
 class _KilledWhileSent:
     """Pickled after a large result: its worker is killed 10 ms later, while
     that result is being sent."""

@@ -17,6 +17,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import BrokenExecutor, Future, wait
@@ -159,9 +160,10 @@ class Workers:
         for process in parts.processes:
             with contextlib.suppress(ProcessLookupError, TypeError):  # TypeError: never started
                 os.kill(process.pid, LEAVE)
-        if parts.manager is not None:
-            parts.manager.join(ENDING_SECONDS)
-            if parts.manager.is_alive():
+        try:
+            _waited(parts.manager, ENDING_SECONDS)
+        finally:  # a second Ctrl-C while waiting kills the workers at once
+            if parts.manager is None or parts.manager.ident is None or parts.manager.is_alive():
                 _broken(parts)
 
     def _awaited(self, future: Future[R]) -> R:
@@ -235,10 +237,19 @@ def _broken(parts: _Parts) -> None:
         process.kill()
     if parts.results is not None:
         parts.results._writer.close()
-    if parts.manager is not None:
-        parts.manager.join(timeout=5)
+    _waited(parts.manager, 5)
     if parts.blocks is not None and not parts.blocks._reader.closed:
         parts.blocks._reader.close()
+
+
+def _waited(thread: threading.Thread | None, seconds: float) -> None:
+    """Until ``thread`` has ended, ``seconds`` at most. Not ``join``: an
+    exception raised in ``join`` (Ctrl-C) marks the thread as ended while it
+    runs (CPython 3.10 to 3.12), and at exit the pool's workers are then
+    waited for with no one left to end them."""
+    deadline = time.monotonic() + seconds
+    while thread is not None and thread.is_alive() and time.monotonic() < deadline:
+        time.sleep(0.02)
 
 
 def default_jobs(paths: list[str]) -> int:
@@ -281,7 +292,9 @@ def routed(
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
-LEAVE = signal.SIGUSR1  # to a worker: leave the block under way, skip those sent (_in_worker)
+# to a worker: leave the block under way, skip those sent (_in_worker); where there is no
+# SIGUSR1 (Windows), the worker is ended
+LEAVE = getattr(signal, "SIGUSR1", signal.SIGTERM)
 HELD = {signal.SIGINT, signal.SIGTERM, LEAVE}
 ENDING_SECONDS = START_SECONDS + 2  # a match's bots are given START_SECONDS to quit
 
@@ -298,8 +311,9 @@ def _ending_held() -> Iterator[None]:
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
-    try:
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    try:  # a handler may raise in pthread_sigmask itself, once the mask is changed
+        signal.pthread_sigmask(signal.SIG_BLOCK, HELD)
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)

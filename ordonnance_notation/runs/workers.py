@@ -202,8 +202,7 @@ def _done_here(function: Callable[[B], R], block: B) -> Future[R]:
 
 
 def _a_worker_died(pool: ProcessPoolExecutor | None) -> bool:
-    processes = getattr(pool, "_processes", None) or {}
-    return any(process.exitcode is not None for process in processes.values())
+    return any(process.exitcode is not None for process in _Parts.of(pool).processes)
 
 
 class _Parts(NamedTuple):

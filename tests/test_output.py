@@ -176,3 +176,51 @@ def test_a_file_that_is_not_regular_is_written_through_never_replaced(tmp_path, 
     assert (before.st_ino, before.st_mode) == (after.st_ino, after.st_mode)
     if node == "fifo":
         assert reader.communicate(timeout=10)[0] == "through\n"
+
+
+def _written_meanwhile(path):
+    """A file that another writer puts at ``path`` while this one writes it."""
+    from ordonnance_notation.files.output import OutputExists, output_file
+
+    with pytest.raises(OutputExists), output_file(path) as sink:
+        sink.stream.write("ours\n")
+        path.write_text("theirs\n")
+    return path.read_text()
+
+
+def test_a_file_that_appears_while_writing_without_force_is_kept(tmp_path):
+    """Issue 47 item 3: two writers without --force, the later must not replace the earlier."""
+    path = tmp_path / "same.ord"
+    assert _written_meanwhile(path) == "theirs\n" and _leftovers(tmp_path) == []
+
+
+def test_without_hard_links_the_rename_does_not_replace_either(tmp_path, monkeypatch):
+    import errno
+
+    def no_links(*args, **kwargs):
+        raise OSError(errno.EPERM, "no hard links here")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "same.ord"
+    assert _written_meanwhile(path) == "theirs\n" and _leftovers(tmp_path) == []
+    other = tmp_path / "free.ord"
+    write_atomic(other, "ours\n")
+    assert other.read_text() == "ours\n"
+
+
+def test_two_games_written_to_one_name_at_once_leave_one_and_an_error(tmp_path):
+    path = tmp_path / "same.ord"
+    command = [sys.executable, "-m", "ordonnance_notation", "play", "-b", "careful", "-n", "40"]
+    runs = [
+        subprocess.Popen(
+            [*command, "--seed", str(seed), "-o", str(path)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for seed in (1, 2)
+    ]
+    results = [(run.wait(timeout=60), run.stderr.read()) for run in runs]
+    assert sorted(status for status, _ in results) == [0, 2], results
+    assert "E001" in next(err for status, err in results if status == 2)
+    assert path.read_text().count("[Result") == 40

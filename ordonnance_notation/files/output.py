@@ -145,7 +145,8 @@ def output_file(
     never replaced, and never refused as existing.
 
     Raises OutputExists on entry when a regular file exists and ``overwrite``
-    is false; on exit ChangedSince when ``read`` (a ``snapshot`` taken when
+    is false, and on exit when one appeared meanwhile (another writer's: it
+    is kept); on exit ChangedSince when ``read`` (a ``snapshot`` taken when
     the file was read) no longer describes it; OSError when it cannot be
     written."""
     target = Path(os.path.realpath(path))
@@ -177,13 +178,57 @@ def output_file(
                     raise ChangedSince(f"{target} was changed after it was read")
                 if temporary is None:
                     temporary = _named(stream.fileno(), target)
-            os.replace(temporary, target)
+            _give_name(temporary, target, overwrite)
         except _Discarded:
             pass
         finally:
             if temporary is not None:
                 Path(temporary).unlink(missing_ok=True)
     _sync_directory(target.parent)
+
+
+def _give_name(temporary: str, target: Path, overwrite: bool) -> None:
+    """The finished file given its name. Without ``overwrite`` the name must
+    still be free at this moment (another writer may have taken it since the
+    check on entry): a hard link, or ``renameat2`` with ``RENAME_NOREPLACE``
+    where the file system has no hard links, fails rather than replace it
+    (OutputExists)."""
+    if overwrite:
+        os.replace(temporary, target)
+        return
+    try:
+        os.link(temporary, target, follow_symlinks=False)
+    except FileExistsError:
+        raise OutputExists(str(target)) from None
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EMLINK, errno.ENOSYS):
+            raise
+        _rename_without_replacing(temporary, target)
+
+
+RENAME_NOREPLACE = 1  # linux/fs.h
+
+
+def _rename_without_replacing(temporary: str, target: Path) -> None:
+    """``renameat2(..., RENAME_NOREPLACE)``; where the system has none, a check
+    just before ``rename`` is the best that can be done."""
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        done = libc.renameat2(
+            AT_FDCWD, os.fsencode(temporary), AT_FDCWD, os.fsencode(target), RENAME_NOREPLACE
+        )
+    except (OSError, AttributeError):
+        done = None
+    if done == 0:
+        return
+    failure = ctypes.get_errno() if done is not None else errno.ENOSYS
+    if failure == errno.EEXIST or os.path.lexists(target):
+        raise OutputExists(str(target))
+    if failure not in (errno.ENOSYS, errno.EINVAL):
+        raise OSError(failure, os.strerror(failure), str(target))
+    os.rename(temporary, target)
 
 
 class _Discarded(Exception):

@@ -362,6 +362,15 @@ def test_a_record_without_its_deal_has_no_best_play() -> None:
     assert Value.of_states(0, 4).forced == (None, None)
 
 
+@pytest.mark.parametrize("budget", ["nan", "NaN", "inf", "-inf", "-1"])
+@pytest.mark.parametrize("command", ["analyse", "summary", "view"])
+def test_a_budget_that_is_no_number_of_seconds_is_a_usage_error(ordo, command, budget) -> None:
+    """Issue 47 item 13: NaN (which click's range lets by) and infinity were no limit at all."""
+    result = ordo(command, "--best-play", f"--budget={budget}", "samples/classic-2.ord")
+    assert result.exit_code == 2, result.output
+    assert "--budget" in result.output and "Traceback" not in result.output
+
+
 def test_analyse_best_play_in_text_and_json(ordo) -> None:
     result = ordo("analyse", "--best-play", "--budget", "2", "samples/classic-2.ord")
     assert result.exit_code == 0, result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from enum import Enum
 from typing import Annotated
 
@@ -89,9 +90,21 @@ BestPlay = Annotated[
         help="Also every play under best play, every card known (records with a deal).",
     ),
 ]
+
+
+def _seconds(value: float) -> float:
+    """A budget is a number of seconds: NaN and infinity are none (click's range lets NaN by)."""
+    if not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number of seconds: give one, 0 or more")
+    return value
+
+
 BudgetOption = Annotated[
     float,
     typer.Option(
-        "--budget", min=0.0, help="Seconds of search per record for --best-play; beyond, bounds."
+        "--budget",
+        min=0.0,
+        callback=_seconds,
+        help="Seconds of search per record for --best-play; beyond, bounds.",
     ),
 ]

@@ -11,7 +11,7 @@ import pytest
 from strategies import ROOT
 
 from ordonnance_notation import parse_text, validate
-from ordonnance_notation.engine.cards import Icon, seat_name
+from ordonnance_notation.engine.cards import Icon, State, seat_name
 from ordonnance_notation.views import picture
 from ordonnance_notation.views.board import render_step
 from ordonnance_notation.views.picture import ICON_COLOURS, scene, scenes, step_picture
@@ -188,3 +188,79 @@ def test_a_seats_view_leaves_out_what_stopped_the_replay():
 def test_the_pictures_escape_text_and_attributes_as_the_standard_library_does(text):
     assert picture.escape(text) == saxutils.escape(text)
     assert picture.quoteattr(text) == saxutils.quoteattr(text)
+
+
+def state_texts(svg: str) -> list[str]:
+    """The line under each state's name, A to T."""
+    root = ET.fromstring(svg)
+    return [
+        group.findall(f"{SVG}text")[1].text or ""
+        for group in root.iter(f"{SVG}g")
+        if len(group) == 2 and all(child.get("text-anchor") == "middle" for child in group)
+    ]
+
+
+def boxes(svg: str, css: str) -> int:
+    """How many army boxes are highlighted as ``css`` (lead, won)."""
+    return len(ET.fromstring(svg).findall(f".//{SVG}rect[@class='{css}']"))
+
+
+def test_no_seat_is_ahead_where_the_armies_are_level_or_it_has_no_card():
+    """Ply 4 of classic-2: P1 has a card in Jerusalem only, P2 one in Edessa
+    and one in Tripoli; no army has a formation, so every state that holds a
+    card is level so far, in the heads, the status lines and the boxes."""
+    steps = replayed("samples/classic-2.ord", 1)
+    for seat in (None, 0, 1):
+        svg = step_picture(steps, steps.steps[4], seat).svg()
+        assert state_texts(svg) == ["no units yet", "no units yet"] + ["level so far"] * 3
+        assert "ahead" not in svg
+        assert svg.count("level so far: identical formations") == 3
+        assert boxes(svg, "lead") == 0
+
+
+@pytest.mark.parametrize(("path", "record"), CASES)
+def test_the_head_the_status_and_the_box_of_a_state_name_one_leader(path, record):
+    """Whoever a state's head names ahead is the seat its status line says
+    would win now, holds cards there, and is the only box highlighted; a
+    state level so far highlights no box."""
+    steps = replayed(path, record)
+    seen = set()
+    for shown in scenes(steps):
+        for i, (head, status) in enumerate(zip(shown.state_heads, shown.statuses, strict=True)):
+            leading = {s for s, troops in enumerate(shown.armies[i]) if troops.css == "lead"}
+            won = {s for s, troops in enumerate(shown.armies[i]) if troops.css == "won"}
+            if head.endswith(" ahead"):
+                seat = int(head[1]) - 1
+                assert status.split(": ", 1)[1].startswith(f"{head[:2]} would win now: ")
+                assert shown.armies[i][seat].cards
+                assert leading == {seat} and not won
+                seen.add("ahead")
+            elif head == "level so far":
+                assert status.endswith(": level so far: identical formations")
+                assert not leading and not won
+                seen.add("level")
+            elif head.startswith("marker "):
+                assert won == {int(head[-1]) - 1} and not leading
+            else:
+                assert head == "no units yet" and not leading and not won
+    if path != "samples/invalid/rules.ord":
+        assert seen == {"ahead", "level"}
+
+
+def test_the_board_and_the_picture_ask_one_function_who_leads():
+    from ordonnance_notation.views.board import leader
+
+    steps = replayed("samples/classic-2.ord", 1)
+    game = steps.steps[4].game
+    assert [leader(game, state) for state in State] == [None] * 5
+    last = steps.steps[-1].game
+    assert [leader(last, state) for state in State] == [
+        last.resolution(state).winner for state in State
+    ]
+
+
+def test_a_hands_label_is_the_seats_whole_label():
+    steps = replayed("samples/later-capture-3.ord", 1)
+    root = ET.fromstring(step_picture(steps, steps.steps[0]).svg())
+    labels = [t.text for t in root.iter(f"{SVG}text") if (t.text or "").startswith("hand ")]
+    assert labels == ["hand P1 Anna Petrova", "hand P2 Boris Lind", "hand P3 Chloé Martin"]

@@ -86,6 +86,26 @@ def test_the_summary_explains_each_tie_break(ordo):
     assert "identical formations; P2 played the fourth card earlier, ply 34 vs 39" in text
 
 
+def test_a_finished_game_is_never_said_undecided(ordo):
+    """The analysis lets ties between seats' counts go either way, so at
+    the end of later-capture-3 (2 states to P1, 2 to P2) it still names
+    both; the game has ended all the same."""
+    for command in ("summary", "analyse"):
+        text = ordo(command, "samples/later-capture-3.ord").output
+        assert "The game was not decided" not in text
+        assert (
+            "  The game was decided only as it ended, at ply 60; P2's `LBSHF E` at ply 59" in text
+        )
+    unfinished = ordo("summary", "samples/club-evening.ord", "--record", "3").output
+    assert "The game was not decided in the plays recorded" in unfinished
+
+
+def test_one_other_play_is_one(ordo):
+    text = ordo("summary", "samples/points-4.ord").output
+    assert "or 1 other plays" not in text
+    assert "(`SH T`, `LHF T`, `LBSHF T` or 1 other play would have kept it)" in text
+
+
 def test_a_file_with_several_records_lists_them(ordo):
     result = ordo("replay", "samples/club-evening.ord")
     assert result.exit_code == 2

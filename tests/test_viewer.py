@@ -426,12 +426,70 @@ def test_the_filter_narrows_the_list(open_page):
     page = open_page()
     assert page.locator("#v-count").text_content() == "17 records"
     page.fill("#v-filter", "card not in")
-    assert page.locator("#v-count").text_content() == "1 of 17 records match"
+    assert page.locator("#v-count").text_content() == "1 of 17 records matches"
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     expect(page.locator("#v-title")).to_contain_text("record 2")
     assert "Card not in hand" in page.locator("#v-title").text_content()
     assert page.evaluate("location.hash") == "#r6/p2"  # the last step before the illegal play
+
+
+def test_the_list_reaches_every_record_of_a_long_page(open_page, tmp_path):
+    many = tmp_path / "many.ord"  # 450 records: more than two lists' worth
+    many.write_text("\n".join([(ROOT / "samples/classic-2.ord").read_text("utf-8")] * 450))
+    page = open_page(path=write_page([str(many)], tmp_path / "many.html", decided=False))
+    count, more, links = (
+        page.locator("#v-count"),
+        page.locator("#v-more"),
+        page.locator("#v-list a"),
+    )
+    assert count.text_content() == "450 records; 200 listed"
+    assert links.count() == 200 and more.text_content() == "List 200 more"
+    more.click()
+    assert count.text_content() == "450 records; 400 listed" and links.count() == 400
+    assert more.text_content() == "List the last 50"
+    more.click()
+    assert count.text_content() == "450 records" and links.count() == 450 and more.is_hidden()
+    assert links.last.get_attribute("href") == "#r450"
+    links.last.click()
+    assert page.evaluate("location.hash") == "#r450/p40"
+    page.fill("#v-filter", "anna")  # a new filter lists its first 200 again
+    assert count.text_content() == "450 of 450 records match; 200 listed"
+    assert links.count() == 200 and more.is_visible()
+
+
+def test_one_record_is_one_record(open_page, tmp_path):
+    page = open_page(path=write_page([str(ROOT / "samples/classic-2.ord")], tmp_path / "1.html"))
+    assert page.locator("#v-count").text_content() == "1 record"
+    page.fill("#v-filter", "anna")
+    assert page.locator("#v-count").text_content() == "1 of 1 record matches"
+    page.fill("#v-filter", "nobody")
+    assert page.locator("#v-count").text_content() == "0 of 1 record match"
+
+
+def test_no_seat_is_ahead_in_a_level_state_on_a_seats_page(open_page, tmp_path):
+    path = write_page([str(ROOT / "samples/classic-2.ord")], tmp_path / "p2.html", seat=1)
+    page = open_page("#r1/p4", path=path)
+    heads = page.locator("#v-picture svg g > text.small").all_text_contents()
+    assert heads == ["no units yet", "no units yet"] + ["level so far"] * 3
+    assert page.locator("#v-picture svg rect.lead").count() == 0
+
+
+def test_a_hands_label_ends_before_the_hands_first_card(open_page):
+    page = open_page("#r2/p0")  # later-capture-3: P1 Anna Petrova
+    found = page.evaluate(
+        """() => [...document.querySelectorAll("#v-picture svg text")]
+          .filter((t) => t.textContent.startsWith("hand "))
+          .map((t) => [t.textContent, t.getBBox().x + t.getBBox().width,
+                       Number(t.parentElement.querySelector("use").getAttribute("x"))])"""
+    )
+    assert [words for words, _, _ in found] == [
+        "hand P1 Anna Petrova",
+        "hand P2 Boris Lind",
+        "hand P3 Chloé Martin",
+    ]
+    for words, end, card in found:
+        assert end < card, words
 
 
 def test_an_invalid_record_shows_its_problems_and_replays_up_to_the_stop(open_page, shots):
@@ -542,6 +600,24 @@ def test_the_step_list_marks_the_ply_each_state_was_decided(open_page):
     assert rows[-1] == "the gameply 67P2"
     page.locator("#v-summary .v-decided-table tr", has_text="the game").get_by_role("link").click()
     assert page.evaluate("location.hash") == "#r3/p67"
+
+
+def test_a_finished_game_is_decided_as_it_ended_at_the_latest(open_page):
+    """later-capture-3: the analysis leaves the tie of 2 states to P1 and 2
+    to P2 to either (``views.analysis.WhenDecided.ended``)."""
+    assert analysed("samples/later-capture-3.ord").decided is None
+    page = open_page("#r2/p59")
+    assert page.locator("#v-decided").text_content().endswith("; the game is open.")
+    page.keyboard.press("End")
+    assert page.locator("#v-decided").text_content() == (
+        "Decided: Antioch (P2), Cyprus (P1), Jerusalem (P1), Edessa (P2), Tripoli (P3); "
+        "the game was decided only as it ended."
+    )
+    rows = page.locator("#v-summary .v-decided-table tbody tr").all_text_contents()
+    assert rows[-1] == "the gameply 60, as it ended"
+    page.keyboard.press("Home")
+    page.locator("#v-summary .v-decided-table tr", has_text="the game").get_by_role("link").click()
+    assert page.evaluate("location.hash") == "#r2/p60"
 
 
 def test_a_turning_point_names_the_plays_that_would_have_kept_it(open_page):

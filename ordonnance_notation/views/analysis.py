@@ -62,6 +62,11 @@ class WhenDecided:
     def plies(self) -> int:
         return len(self.plays)
 
+    @property
+    def ended(self) -> bool:
+        """Whether the plays ended the game: every state resolved."""
+        return all(part.resolved is not None for part in self.analysis.states)
+
     def state_sentence(self, state: State) -> str:
         """``Jerusalem was decided at ply 31, 16 plies before it resolved; P2's
         `LS J` at ply 28 gave it away (`LH C` or `F T` would have kept it).``"""
@@ -88,9 +93,14 @@ class WhenDecided:
         return said + ("; " + "; ".join(turns) if turns else "") + "."
 
     def game_sentence(self) -> str:
-        """``The game was decided at ply 38 of 40: P1 wins; ...``."""
+        """``The game was decided at ply 38 of 40: P1 wins; ...``; of a game
+        whose plays ended it, never that it was not decided."""
         analysis = self.analysis
-        if analysis.decided is None:
+        if analysis.decided is None and self.ended:
+            # the analysis lets ties between counts go either way (engine.analysis,
+            # "The game"), so it never decides a game that a tie-break wins
+            said = f"The game was decided only as it ended, at ply {self.plies}"
+        elif analysis.decided is None:
             said = "The game was not decided in the plays recorded"
         else:
             said = f"The game was decided at ply {analysis.decided} of {self.plies}" + (
@@ -130,7 +140,8 @@ class WhenDecided:
         if len(kept) <= 3:
             shown = " or ".join(others)
         else:
-            shown = f"{', '.join(others)} or {len(kept) - 3} other plays"
+            more = len(kept) - 3
+            shown = f"{', '.join(others)} or {more} other play{'' if more == 1 else 's'}"
         return line + f" ({shown} would have kept it)"
 
     def to_json(self) -> dict[str, Json]:

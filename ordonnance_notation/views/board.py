@@ -31,6 +31,25 @@ def card_cell(card: Card) -> str:
     return "".join(icon.name if icon in card else EMPTY_SLOT for icon in Icon)
 
 
+LEVEL_SO_FAR = "level so far"
+"""How a state stands that no seat leads yet (``leader``)."""
+
+
+def leader(game: Game, state: State) -> int | None:
+    """The seat that leads ``state``, for every view of the table: its
+    winner once resolved, else the seat that would win it now; None while no
+    unit stands there, and while it is level so far (``_level_so_far``): a
+    seat with no card there, or one whose formations only equal another's,
+    leads nothing, whatever order sorting left the armies in."""
+    resolution = game.resolution(state)
+    if resolution is not None:
+        return resolution.winner
+    decision = game.standing(state)
+    if decision is None or _level_so_far(decision):
+        return None
+    return decision.winner.seat
+
+
 def state_status(game: Game, state: State) -> str:
     resolution = game.resolution(state)
     if resolution is not None:
@@ -41,13 +60,15 @@ def state_status(game: Game, state: State) -> str:
     decision = game.standing(state)
     if decision is None:
         return "no units yet"
-    if _level_so_far(decision):
-        return "level so far: identical formations"
-    return f"{seat_name(decision.winner.seat)} would win now: {decision.explain()}"
+    ahead = leader(game, state)
+    if ahead is None:
+        return f"{LEVEL_SO_FAR}: identical formations"
+    return f"{seat_name(ahead)} would win now: {decision.explain()}"
 
 
 def _level_so_far(decision: Decision) -> bool:
-    """Identical formations and a fourth card still to come: nobody leads."""
+    """Identical formations and a fourth card still to come: nobody leads
+    (with no formation at all, an army of no card is one of them)."""
     return decision.level is None and not (decision.winner.full and decision.loser.full)
 
 
@@ -321,15 +342,13 @@ def _state_rows(game: Game, state: State, just_played: int | None, width: int) -
     """A row a seat; the first column holds the state's name, then how it
     stands (bold when this ply resolved it)."""
     resolution = game.resolution(state)
-    decision = game.standing(state)
+    ahead = leader(game, state)
     if resolution is not None:
         standing = f"marker {resolution.marker}: {seat_name(resolution.winner)}"
-    elif decision is None:
-        standing = ""
-    elif _level_so_far(decision):
-        standing = "level so far"
+    elif ahead is not None:
+        standing = f"{seat_name(ahead)} would win"
     else:
-        standing = f"{seat_name(decision.winner.seat)} would win"
+        standing = "" if game.standing(state) is None else LEVEL_SO_FAR
     just_now = resolution is not None and resolution.ply == just_played
     rows = []
     for seat in range(game.seats):

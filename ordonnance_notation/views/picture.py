@@ -19,7 +19,15 @@ from ..engine.armies import LEVELS, Army
 from ..engine.cards import Card, Icon, State, seat_name
 from ..engine.game import Game, Turn
 from ..notation.record import Play
-from .board import _label, _markers, end_pieces, heading_pieces, state_status
+from .board import (
+    LEVEL_SO_FAR,
+    _label,
+    _markers,
+    end_pieces,
+    heading_pieces,
+    leader,
+    state_status,
+)
 from .replay import Replay, Step
 from .report import visible
 
@@ -67,6 +75,7 @@ CARD_W, CARD_H = 80, 72
 STRIP = 24  # what shows of a card another card overlaps: its row of icon slots
 SLOT = 15  # the width of an icon slot
 COLUMN_W, LABEL_W, MARGIN = 112, 140, 16
+HAND_LABEL_W = LABEL_W + 40  # "hand " and a seat's label: the hand's cards begin after it
 LINE = 16  # a line of text
 NOTE = 110  # characters of the note under the heading, at most
 HEAD_H = 3 * LINE + 8
@@ -245,10 +254,11 @@ def scene(replay: Replay, step: Step, before: Scene | None = None) -> Scene:
             i = state - 1
             columns.append((before.state_heads[i], before.armies[i], before.statuses[i]))
             continue
+        ahead = leader(game, state)
         columns.append(
             (
-                _state_short(game, state),
-                tuple(_troops(game, state, s) for s in range(game.seats)),
+                _state_short(game, state, ahead),
+                tuple(_troops(game, state, s, ahead) for s in range(game.seats)),
                 f"{state.name} {state.full_name}: {state_status(game, state)}",
             )
         )
@@ -271,11 +281,10 @@ def scene(replay: Replay, step: Step, before: Scene | None = None) -> Scene:
 
 
 def seat_labels(names: tuple[str, ...], seats: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Each seat's label beside its row and beside its hand."""
-    return (
-        tuple(_label(s, names)[:18] for s in range(seats)),
-        tuple(f"hand {_label(s, names)[:13]}" for s in range(seats)),
-    )
+    """Each seat's label beside its row, and beside its hand the same after
+    "hand " (``HAND_LABEL_W`` leaves room for it)."""
+    labels = tuple(_label(s, names)[:18] for s in range(seats))
+    return labels, tuple(f"hand {label}" for label in labels)
 
 
 def scenes(replay: Replay) -> Iterator[Scene]:
@@ -351,6 +360,7 @@ def layout() -> dict[str, object]:
         "STRIP": STRIP,
         "COLUMN_W": COLUMN_W,
         "LABEL_W": LABEL_W,
+        "HAND_LABEL_W": HAND_LABEL_W,
         "MARGIN": MARGIN,
         "LINE": LINE,
         "NOTE": NOTE,
@@ -383,12 +393,14 @@ def note(turn: Turn | None, play: Play | None) -> str:
     return line if len(line) <= NOTE else line[: NOTE - 1] + "…"
 
 
-def _state_short(game: Game, state: State) -> str:
+def _state_short(game: Game, state: State, ahead: int | None) -> str:
+    """The line under a state's name, where ``ahead`` leads (``leader``)."""
     resolution = game.resolution(state)
     if resolution is not None:
         return f"marker {resolution.marker}: {seat_name(resolution.winner)}"
-    decision = game.standing(state)
-    return "no units yet" if decision is None else f"{seat_name(decision.winner.seat)} ahead"
+    if ahead is not None:
+        return f"{seat_name(ahead)} ahead"
+    return "no units yet" if game.standing(state) is None else LEVEL_SO_FAR
 
 
 def _state_head(x: float, y: float, state: State, short: str) -> str:
@@ -399,11 +411,11 @@ def _state_head(x: float, y: float, state: State, short: str) -> str:
     )
 
 
-def _troops(game: Game, state: State, seat: int) -> Troops:
+def _troops(game: Game, state: State, seat: int, ahead: int | None) -> Troops:
+    """``seat``'s army in ``state``, where ``ahead`` leads (``leader``)."""
     army = game.army(state, seat)
     resolution = game.resolution(state)
-    decision = game.standing(state)
-    leads = decision is not None and decision.winner.seat == seat and bool(army.units)
+    leads = ahead == seat
     css = ("won" if resolution is not None else "lead") if leads else ""
     marker = None
     if resolution is not None:
@@ -463,14 +475,19 @@ def _hands(scene: Scene, top: float) -> list[str]:
         y = top + s * height
         out = [text(MARGIN, y + LINE, scene.hand_labels[s])]
         if isinstance(hand, str):
-            out.append(text(MARGIN + LABEL_W, y + LINE, hand, "dim"))
+            out.append(text(MARGIN + HAND_LABEL_W, y + LINE, hand, "dim"))
         else:
             for i, held in enumerate(hand):
                 out.append(
-                    card(MARGIN + LABEL_W + i * (CARD_W * HAND_CARD + 6), y, held, scale=HAND_CARD)
+                    card(
+                        MARGIN + HAND_LABEL_W + i * (CARD_W * HAND_CARD + 6),
+                        y,
+                        held,
+                        scale=HAND_CARD,
+                    )
                 )
             if not hand:
-                out.append(text(MARGIN + LABEL_W, y + LINE, EMPTY_HAND, "dim"))
+                out.append(text(MARGIN + HAND_LABEL_W, y + LINE, EMPTY_HAND, "dim"))
         lines.append(f"<g>{''.join(out)}</g>")
     y = top + scene.seats * height
     lines.append(text(MARGIN, y + LINE, scene.pile))

@@ -8,7 +8,7 @@
   const INDEX = JSON.parse(document.getElementById("index").textContent);
   const L = INDEX.layout;
   const R = INDEX.rules; // page.rules: the engine's icons, levels and words
-  const SHOWN_ROWS = 200; // list items drawn at a time: the list of 10,000 stays quick
+  const SHOWN_ROWS = 200; // list items drawn at a time, and more at a click: the list of 10,000 stays quick
   const CARDS = INDEX.cards, CODES = INDEX.codes;
   const decode = (codes) => Array.from(codes, (c) => CARDS[CODES.indexOf(c)]);
 
@@ -81,23 +81,33 @@
     return decision(first, second);
   }
 
+  // board.leader: the seat that leads a state (found: its standing), its winner once
+  // resolved; null while none does: no unit there, or level so far (board._level_so_far)
+  function leader(found, resolved) {
+    if (found === null) return null;
+    const full = (army) => army.plies.length >= UNITS;
+    const level = !resolved && found.level === null && !(full(found.winner) && full(found.loser));
+    return level ? null : found.winner.seat;
+  }
+
   // picture._state_short, board.state_status and picture._troops: a state's column
   function column(armies, i, resolved) {
-    const found = standing(armies);
-    const ahead = found === null ? "" : seatName(found.winner.seat);
+    const found = standing(armies), ahead = leader(found, resolved);
     let head, status;
     if (resolved) {
-      head = `marker ${resolved.marker}: ${ahead}`;
-      status = `marker ${resolved.marker} to ${ahead} at ply ${resolved.ply}: ${explain(found)}`;
+      head = `marker ${resolved.marker}: ${seatName(ahead)}`;
+      status = `marker ${resolved.marker} to ${seatName(ahead)} at ply ${resolved.ply}: ${explain(found)}`;
     } else if (found === null) {
       head = status = "no units yet";
+    } else if (ahead === null) {
+      head = "level so far";
+      status = `${head}: identical formations`;
     } else {
-      head = `${ahead} ahead`;
-      const level = found.level === null && !(found.winner.plies.length >= UNITS && found.loser.plies.length >= UNITS);
-      status = level ? "level so far: identical formations" : `${ahead} would win now: ${explain(found)}`;
+      head = `${seatName(ahead)} ahead`;
+      status = `${seatName(ahead)} would win now: ${explain(found)}`;
     }
     const troops = armies.map((army) => {
-      const leads = found !== null && found.winner.seat === army.seat && army.cards.length > 0;
+      const leads = army.seat === ahead;
       const lines = R.levels.flatMap(([, word], l) =>
         army.formations[l].length ? [`${word} ${army.formations[l].map((icon) => R.icons[icon]).join(" ")}`] : []);
       const css = leads ? (resolved ? "won" : "lead") : "";
@@ -227,12 +237,12 @@
       const y = top + s * height;
       let out = text(L.MARGIN, y + L.LINE, sc.handLabels[s]);
       if (typeof hand === "string") {
-        out += text(L.MARGIN + L.LABEL_W, y + L.LINE, hand, "dim");
+        out += text(L.MARGIN + L.HAND_LABEL_W, y + L.LINE, hand, "dim");
       } else {
         hand.forEach((name, i) => {
-          out += card(L.MARGIN + L.LABEL_W + i * (L.CARD_W * L.HAND_CARD + 6), y, name, false, L.HAND_CARD);
+          out += card(L.MARGIN + L.HAND_LABEL_W + i * (L.CARD_W * L.HAND_CARD + 6), y, name, false, L.HAND_CARD);
         });
-        if (!hand.length) out += text(L.MARGIN + L.LABEL_W, y + L.LINE, L.EMPTY_HAND, "dim");
+        if (!hand.length) out += text(L.MARGIN + L.HAND_LABEL_W, y + L.LINE, L.EMPTY_HAND, "dim");
       }
       return `<g>${out}</g>`;
     });
@@ -305,6 +315,9 @@
   }
 
   const eventsAt = (rec, step) => (rec.data.decisions && rec.data.decisions.marks[step]) || [];
+  // views/analysis.WhenDecided.ended: every state resolved, the game is over, and
+  // decided as it ended at the latest (the analysis lets a tie-break go either way)
+  const ended = (found) => found.states.every(([, , resolved]) => resolved !== null);
 
   function decidedSoFar(rec, step) {
     const found = rec.data.decisions;
@@ -314,9 +327,9 @@
       else open.push(STATE_NAMES[i]);
     });
     const [decided, winner] = found.game;
-    const game = decided !== null && decided <= step
-      ? `the game is decided${winner === null ? "" : `: ${seatName(winner)} wins`}`
-      : "the game is open";
+    let game = "the game is open";
+    if (decided !== null && decided <= step) game = `the game is decided${winner === null ? "" : `: ${seatName(winner)} wins`}`;
+    else if (decided === null && ended(found) && step === rec.last) game = "the game was decided only as it ended";
     return [done.length ? `Decided: ${done.join(", ")}` : "Nothing decided yet",
       open.length ? `open: ${open.join(", ")}` : "", game].filter(Boolean).join("; ") + ".";
   }
@@ -340,9 +353,11 @@
     table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col", text: h })))));
     const body = el("tbody");
     const rows = found.states.map(([decided, winner, resolved], i) => [L.STATES[i], decided, winner, when(resolved)]);
-    rows.push(["the game", found.game[0], found.game[1], ""]);
+    const asEnded = found.game[0] === null && ended(found);
+    rows.push(["the game", asEnded ? rec.last : found.game[0], found.game[1], ""]);
     for (const [name, decided, winner, resolved] of rows) {
-      const link = decided === null ? when(null) : el("a", { href: `#r${rec.number}/p${decided}`, text: when(decided) });
+      const words = when(decided) + (asEnded && name === "the game" ? ", as it ended" : "");
+      const link = decided === null ? words : el("a", { href: `#r${rec.number}/p${decided}`, text: words });
       body.append(el("tr", {}, el("th", { scope: "row", text: name }), el("td", {}, link),
         el("td", { text: winner === null ? "" : seatName(winner) }), el("td", { text: resolved })));
     }
@@ -599,6 +614,8 @@
 
   // ---- the list of records ----
   let haystack = null; // each row's words, lower case, made on the first search
+  let listed = SHOWN_ROWS; // the matches listed: SHOWN_ROWS more at each click of "List ... more"
+  const counted = (n, noun) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
   function renderList() {
     const wanted = $("v-filter").value.trim().toLowerCase();
@@ -612,7 +629,7 @@
     for (let n = 1; n <= ROWS.length; n++) {
       if (wanted && !haystack[n - 1].includes(wanted)) continue;
       matches++;
-      if (items.length >= SHOWN_ROWS) continue;
+      if (items.length >= listed) continue;
       const [source, index, players, date, event, verdict, valid] = ROWS[n - 1];
       const link = el("a", { href: `#r${n}`, dataRecord: String(n), ariaCurrent: String(n === state.rec) },
         el("span", { className: "v-row-players", text: players || "?" }),
@@ -623,8 +640,17 @@
       items.push(el("li", {}, link));
     }
     list.replaceChildren(...items);
-    const of = wanted ? `${matches} of ${ROWS.length} records match` : `${ROWS.length} records`;
-    $("v-count").textContent = matches > SHOWN_ROWS ? `${of}; the first ${SHOWN_ROWS} are listed` : of;
+    const of = wanted ? `${matches} of ${counted(ROWS.length, "record")} match${matches === 1 ? "es" : ""}`
+      : counted(ROWS.length, "record");
+    $("v-count").textContent = matches > items.length ? `${of}; ${items.length} listed` : of;
+    const rest = matches - items.length;
+    $("v-more").hidden = rest <= 0;
+    $("v-more").textContent = rest > SHOWN_ROWS ? `List ${SHOWN_ROWS} more` : `List the last ${rest}`;
+  }
+
+  function listMore() {
+    listed += SHOWN_ROWS;
+    renderList();
   }
 
   // ---- keys and controls ----
@@ -651,7 +677,8 @@
     const b = e.target.closest("button[data-step]");
     if (b) show(state.rec, Number(b.dataset.step));
   });
-  $("v-filter").addEventListener("input", renderList);
+  $("v-filter").addEventListener("input", () => { listed = SHOWN_ROWS; renderList(); });
+  $("v-more").addEventListener("click", listMore);
   window.addEventListener("hashchange", fromHash);
 
   for (const text of INDEX.problems) $("v-inputs").append(el("li", { text }));

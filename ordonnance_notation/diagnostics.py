@@ -68,7 +68,7 @@ OBEYED = re.compile("[" + "".join(f"\\U{a:08x}-\\U{b:08x}" for a, b in OBEYED_RA
 
 CODES: dict[str, str] = {
     # input
-    "E001": "file cannot be read",
+    "E001": "file cannot be read or written",
     "E002": "file is not UTF-8 text",
     "E003": "bad archive document",
     "E004": "conversion would not read back",

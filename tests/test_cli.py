@@ -417,7 +417,7 @@ def test_explain_prints_the_page_of_every_code(ordo):
 
 def test_explain_lists_the_codes_and_refuses_an_unknown_one(ordo):
     listed = ordo("explain")
-    assert listed.exit_code == 0 and listed.output.splitlines()[0] == "E001  file cannot be read"
+    assert listed.exit_code == 0 and listed.output.splitlines()[0] == "E001  file cannot be read or written"
     assert len(listed.output.splitlines()) == len(CODES)
     wrong = ordo("explain", "E3O3")
     assert wrong.exit_code == 2 and "did you mean E303" in wrong.output

@@ -1,3 +1,3 @@
 """Checking records: what a record's words mean (content), replaying it under
 the rules and comparing what it declares (validator), and doing so at archive
-scale (batch)."""
+scale through the compiled core (quick)."""

@@ -8,11 +8,10 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from ..diagnostics import Diagnostic, InputError
 from ..files.output import OutputExists, not_written
 from ..views.report import plural, visible
 from .options import Jobs, Paths
-from .running import Run
+from .running import Run, already_exists
 from .streams import frozen_heap, jobs_for
 
 NAME = "export"
@@ -65,8 +64,7 @@ def command(
         run.tally.unusable = True
         raise run.exit() from None
     except OutputExists as error:
-        exists = Diagnostic("E001", "already exists", str(error), help="pass --force to replace it")
-        raise run.stop(InputError(exists), unusable=True) from None
+        raise run.stop(already_exists(str(error)), unusable=True) from None
     except OSError as error:
         raise run.stop(not_written(error.filename or output, error), unusable=True) from None
     if run.tally.unreadable:

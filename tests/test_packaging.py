@@ -12,7 +12,8 @@ PROJECT = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_t
 
 
 def test_the_license_is_an_spdx_expression() -> None:
-    """A table (``{ text = "MIT" }``) is refused by setuptools from February 2027 (issue 47 item 24)."""
+    """A table (``{ text = "MIT" }``) is refused by setuptools from February 2027
+    (issue 47 item 24)."""
     assert PROJECT["project"]["license"] == "MIT"
     [setuptools] = [r for r in PROJECT["build-system"]["requires"] if r.startswith("setuptools")]
     assert setuptools == "setuptools>=77"  # the first to read project.license as SPDX

@@ -20,7 +20,7 @@ from ordonnance_notation.notation.games import PLAY_WORDS, game_text
 from ordonnance_notation.notation.parser import parse_record
 from ordonnance_notation.notation.record import Play, Record
 from ordonnance_notation.querying.content import Content
-from ordonnance_notation.querying.edits import Edits, tag_value
+from ordonnance_notation.querying.edits import Edits, _edited, tag_value
 from ordonnance_notation.querying.select import Query
 from ordonnance_notation.views.analysis import analysis_of
 
@@ -226,7 +226,8 @@ def test_tags_are_set_dropped_and_numbered_and_nothing_else_changes():
     at = lines.index('[Event "Teaching game"]')
     assert edited[at] == '[Event "Lyon \\"open\\""]'  # the record's spelling of the name kept
     assert '[Annotator "Lena Ruiz"]' not in edited
-    assert edited.index('[Round "3"]') == edited.index('[Result "P2"]') + 1  # after the last tag
+    # where ordo fmt puts it (issue 47 item 20): after Event, before Table
+    assert edited.index('[Round "3"]') + 1 == edited.index('[Table "3"]')
     assert [x for x in edited if x not in ('[Round "3"]', '[Event "Lyon \\"open\\""]')] == [
         x for x in lines if x not in ('[Event "Teaching game"]', '[Annotator "Lena Ruiz"]')
     ]
@@ -243,6 +244,46 @@ def test_select_writes_the_edits_and_numbers_in_output_order(ordo):
     assert numbers == [str(n) for n in range(1, len(numbers) + 1)] and len(numbers) > 20
     records = [r for r in parse_text(result.output, "out") if isinstance(r, Record)]
     assert records and not any(r.comments for r in records)
+
+
+@pytest.mark.parametrize("careful", [False, True])
+def test_a_tag_added_goes_where_fmt_puts_it(careful):
+    header = '[Event "e"]\n[P1 "a"]\n[P2 "b"]\n[Result "P1"]\n[Mood "calm"]\n'
+    setting = {n.casefold(): (n, "1") for n in ("Table", "Round", "Notation", "Zeal")}
+    edited = _edited(header + "1. S E\n", setting, frozenset(), False, False, careful)
+    assert [line.split()[0][1:] for line in edited.splitlines()[:-1]] == [
+        "Notation",
+        "Event",
+        "Round",
+        "Table",
+        "P1",
+        "P2",
+        "Result",
+        "Mood",
+        "Zeal",
+    ]
+    assert _edited("1. S E\n", {"round": ("Round", "2")}, frozenset(), False, False, careful) == (
+        '[Round "2"]\n1. S E\n'
+    )
+
+
+def test_what_select_writes_fmt_accepts(ordo, tmp_path):
+    """The ordo-fmt pre-commit hook failed on what select --renumber wrote."""
+    out = tmp_path / "numbered.ord"
+    result = ordo(
+        "select",
+        "--renumber",
+        "Round",
+        "--set-tag",
+        "Site=Lyon",
+        "-o",
+        str(out),
+        "samples/classic-2.ord",
+        "samples/annotated.ord",
+    )
+    assert result.exit_code == 0, result.output
+    checked = ordo("fmt", "--check", str(out))
+    assert checked.exit_code == 0, checked.output
 
 
 def test_split_by_a_tag_and_every_n_records(ordo, tmp_path):

@@ -140,7 +140,7 @@ def plain(record: Record) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if record.comments:
         out["comments"] = _plain_comments(record.comments)
-    tags = sorted(record.tags, key=lambda t: _tag_rank(t.name.text))
+    tags = sorted(record.tags, key=lambda t: tag_rank(t.name.text))
     out["tags"] = [_with({"name": t.name.text, "value": t.value}, t.comments) for t in tags]
     deal: list[dict[str, Any]] = []
     body: list[dict[str, Any]] = []
@@ -189,7 +189,8 @@ def plain(record: Record) -> dict[str, Any]:
     return out
 
 
-def _tag_rank(name: str) -> int:
+def tag_rank(name: str) -> int:
+    """A tag's place in the canonical order: ``TAG_ORDER``'s, then unknown tags."""
     return TAG_ORDER.index(name) if name in TAG_ORDER else len(TAG_ORDER)
 
 
@@ -214,7 +215,7 @@ def _comments_of(element: dict[str, Any]) -> list[Comment]:
 def text(record: dict[str, Any]) -> str:
     """The canonical text of a record in plain form (see ``plain``), ending with a newline."""
     out: list[str] = [comment_text(c) for c in _comments_of(record)]
-    for tag in sorted(record.get("tags", ()), key=lambda t: _tag_rank(t["name"])):
+    for tag in sorted(record.get("tags", ()), key=lambda t: tag_rank(t["name"])):
         out += with_comments(tag_line(tag["name"], tag["value"]), _comments_of(tag))
     if record.get("deal"):
         out.append("")

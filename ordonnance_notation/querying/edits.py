@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..notation import terminals as t
 from ..notation.cutting import code_spans
-from ..notation.writer import tag_line
+from ..notation.writer import tag_line, tag_rank
 from .content import QueryError
 
 _TAG = re.compile(f"\\[[ \\t]*({t.TAG_NAME})[ \\t]+({t.STRING})[ \\t]*\\]")
@@ -95,8 +95,8 @@ def _edited(
     glyphs: bool,
     careful: bool = False,
 ) -> str:
-    """``text`` with the tags of ``setting`` set in its header (added after
-    the last tag when missing), those of ``dropping`` dropped, and comments
+    """``text`` with the tags of ``setting`` set in its header (added where
+    ``ordo fmt`` puts them when missing), those of ``dropping`` dropped, and comments
     and glyphs stripped when asked. A header of tags alone, a tag a line and
     no comment, takes a quicker way to the same text (unless ``careful``)."""
     comments = comments and ("{" in text or ";" in text)
@@ -117,7 +117,7 @@ def _edited(
         "[" + re.escape("{" + "[" * tagging + ";" * comments + "!?" * glyphs) + "]"
     ).search
     out: list[str] = []
-    last_tag: int | None = None
+    tag_lines: list[tuple[int, int]] = []  # each line holding a tag: its place in out, its rank
     first_code: int | None = None
     in_brace = False
     body = _BODY.search(text)
@@ -138,7 +138,7 @@ def _edited(
             spans = [(0, len(line))]
         pieces = []
         end = 0
-        tagged = False
+        tagged: list[str] = []
         for start, stop in spans:
             if start > end and not comments:
                 pieces.append(line[end:start])
@@ -147,7 +147,7 @@ def _edited(
                 code = _GLYPH.sub(_string, code)
             if tagging and "[" in code:
                 code, kept = _tags(code, setting, dropping, found)
-                tagged = tagged or kept
+                tagged += kept
             if comments and pieces and code[:1].strip() and pieces[-1][-1:].strip():
                 pieces.append(" ")  # a comment between two words kept them apart
             pieces.append(code)
@@ -162,9 +162,9 @@ def _edited(
         if first_code is None and any(line[a:b].strip() for a, b in spans):
             first_code = len(out)
         if tagged:
-            last_tag = len(out)
+            tag_lines.append((len(out), tag_rank(tagged[0])))
         out.append(edited)
-    return _with_missing(out, setting, found, last_tag, first_code)
+    return _with_missing(out, setting, found, tag_lines, first_code)
 
 
 def _plain_header(head: str, setting: Setting, dropping: frozenset[str]) -> str | None:
@@ -172,7 +172,7 @@ def _plain_header(head: str, setting: Setting, dropping: frozenset[str]) -> str 
     ``[`` a tag alone; None for any other header. What the careful way does
     to such a line, line for line (tests hold the two together)."""
     out: list[str] = []
-    last_tag: int | None = None
+    tag_lines: list[tuple[int, int]] = []
     first_code: int | None = None
     found: set[str] = set()
     for line in head.split("\n"):
@@ -191,22 +191,40 @@ def _plain_header(head: str, setting: Setting, dropping: frozenset[str]) -> str 
                 edited = line[: match.start()] + tag_line(match.group(1), setting[folded][1])
                 if edited + line[match.end() :] != line:
                     kept = edited
-            last_tag = len(out)
+            tag_lines.append((len(out), tag_rank(match.group(1))))
         elif first_code is None and line.strip():
             first_code = len(out)
         out.append(kept)
-    return _with_missing(out, setting, found, last_tag, first_code)
+    return _with_missing(out, setting, found, tag_lines, first_code)
 
 
 def _with_missing(
-    out: list[str], setting: Setting, found: set[str], last_tag: int | None, first_code: int | None
+    out: list[str],
+    setting: Setting,
+    found: set[str],
+    tag_lines: list[tuple[int, int]],
+    first_code: int | None,
 ) -> str:
     """The lines ``out`` joined, with a line for each tag of ``setting`` not
-    ``found``: after the last tag, else before the first line of code."""
-    missing = [tag_line(*setting[name]) for name in setting if name not in found]
-    if missing:
-        where = last_tag + 1 if last_tag is not None else first_code or 0
-        out[where:where] = missing
+    ``found`` where ``ordo fmt`` would put it (``tag_rank``): before the first
+    tag of ``tag_lines`` that comes after it in that order, else after the
+    last tag, else before the first line of code."""
+    added: dict[int, list[str]] = {}
+    for name in sorted(
+        (n for n in setting if n not in found), key=lambda n: tag_rank(setting[n][0])
+    ):
+        spelled, value = setting[name]
+        rank = tag_rank(spelled)
+        later = [at for at, other in tag_lines if other > rank]
+        if later:
+            where = later[0]
+        elif tag_lines:
+            where = tag_lines[-1][0] + 1
+        else:
+            where = first_code or 0
+        added.setdefault(where, []).append(tag_line(spelled, value))
+    for where in sorted(added, reverse=True):
+        out[where:where] = added[where]
     return "\n".join(out)
 
 
@@ -217,18 +235,17 @@ def _string(match: re.Match[str]) -> str:
 
 def _tags(
     code: str, setting: Setting, dropping: frozenset[str], found: set[str]
-) -> tuple[str, bool]:
-    """``code`` with its tags set or dropped, and whether a tag stays in it;
-    ``found`` learns the tags set that it holds."""
-    kept = False
+) -> tuple[str, list[str]]:
+    """``code`` with its tags set or dropped, and the names of those that stay
+    in it; ``found`` learns the tags set that it holds."""
+    kept: list[str] = []
 
     def edited(match: re.Match[str]) -> str:
-        nonlocal kept
         name = match.group(1)
         folded = name.casefold()
         if folded in dropping:
             return ""
-        kept = True
+        kept.append(name)
         if folded in setting:
             found.add(folded)
             return tag_line(name, setting[folded][1])

@@ -92,7 +92,7 @@ def document_of(text: str, kind: str) -> Any:
       document;
     - a key given twice: JSON and YAML loaders keep one of the values, so the
       data no longer shows what the text says;
-    - a YAML alias (``*a``) or merge key (``<<``): the reader refuses them before
+    - a YAML anchor (``&a``), alias (``*a``) or merge key (``<<``): the reader refuses them before
       anything is built (so that a small file cannot expand into a huge one),
       while a loader expands them into data that may well be valid;
     - a list or mapping with a YAML tag (``!!set``, ``!!python/tuple``): the
@@ -105,8 +105,9 @@ def document_of(text: str, kind: str) -> Any:
         except (ValueError, RecursionError) as error:
             raise Outside(f"not JSON ({type(error).__name__})") from None
     try:
-        if any(isinstance(event, yaml.AliasEvent) for event in yaml.parse(text, Loader=_LOADER)):
-            raise Outside("an alias")
+        events = yaml.parse(text, Loader=_LOADER)
+        if any(isinstance(e, yaml.NodeEvent) and e.anchor is not None for e in events):
+            raise Outside("an anchor or an alias")
         root = yaml.compose(text, Loader=_LOADER)
         if root is not None:
             _check_yaml_nodes(root)

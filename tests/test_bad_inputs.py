@@ -602,7 +602,8 @@ ARCHIVES = {
         23,
         "records[0].tags[0].value: expected a tag value as a string, not a list",
     ),
-    "archive-alias-bomb.yaml": (8, 17, "aliases (*name) are not allowed in an archive"),
+    # the bomb's first anchor is refused before its first alias is read
+    "archive-alias-bomb.yaml": (6, 12, "anchors (&name) are not allowed in an archive"),
     "archive-bad-date.yaml": (6, 25, "records[0].tags[2].value: unreadable value"),
     # explicit YAML tags whose values the YAML library cannot build
     "archive-bad-bool.yaml": (5, 23, "records[0].tags[1].value: unreadable value"),
@@ -647,7 +648,7 @@ def test_an_alias_bomb_is_refused_quickly_in_little_memory(in_bad):
     finally:
         tracemalloc.stop()
     assert [d.code for d in refused.value.diagnostics] == ["E003"]
-    assert "aliases" in refused.value.diagnostics[0].message
+    assert "anchors" in refused.value.diagnostics[0].message
     assert time.perf_counter() - started < 5  # expanded, it would be 9**9 strings
     assert peak < 5 * 1024 * 1024, f"{peak} bytes"
 

@@ -289,6 +289,9 @@ def test_stats_exit_codes(ordo, tmp_path):
     latin.write_bytes(b'[P1 "Chlo\xe9"]\n')
     assert ordo("stats", str(latin)).exit_code == 1
     assert ordo("stats", "nowhere.ord").exit_code == 2
+    assert ordo("stats", "samples/invalid/rules.ord").exit_code == 1
+    said = (Path(__file__).parent.parent / "docs" / "dealing.md").read_text("utf-8")
+    assert "1 when a record is invalid" in " ".join(said.split())  # docs said 0 (issue 47 item 23)
 
 
 def test_fmt_check_passes_on_the_samples_and_names_what_it_would_change(ordo, tmp_path):
@@ -417,7 +420,10 @@ def test_explain_prints_the_page_of_every_code(ordo):
 
 def test_explain_lists_the_codes_and_refuses_an_unknown_one(ordo):
     listed = ordo("explain")
-    assert listed.exit_code == 0 and listed.output.splitlines()[0] == "E001  file cannot be read or written"
+    assert (
+        listed.exit_code == 0
+        and listed.output.splitlines()[0] == "E001  file cannot be read or written"
+    )
     assert len(listed.output.splitlines()) == len(CODES)
     wrong = ordo("explain", "E3O3")
     assert wrong.exit_code == 2 and "did you mean E303" in wrong.output

@@ -89,6 +89,24 @@ def test_a_mistyped_play_gets_the_validators_help_and_the_prompt_again(tmp_path)
     assert report.valid and len(report.turns) == 2  # the person's play and the bot's
 
 
+def test_a_line_holding_a_nul_is_read_and_its_nul_named(tmp_path):
+    """``input`` swallowed such a line and went on waiting (issue 47 item 23)."""
+    child = spawn(tmp_path, "--human", "P1", "--seed", "nul", "-o", "g.ord")
+    child.expect(PROMPT)
+    play = first_play(child)
+    child.sendline(f"{play}\x00")
+    child.expect(PROMPT, timeout=10)
+    assert "U+0000" in ANSI.sub("", child.before)
+    child.sendline(play)
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    (report,) = validate_text((tmp_path / "g.ord").read_text("utf-8"))
+    assert report.valid and len(report.turns) == 2
+
+
 @pytest.mark.parametrize("how", ["interrupt", "hang-up"])
 def test_a_game_stopped_in_the_middle_leaves_a_valid_unfinished_record(tmp_path, how):
     child = spawn(tmp_path, "--human", "P1", "--players", "3", "--seed", "stop", "-o", "g.ord")

@@ -358,10 +358,14 @@ def load(data: str, source: str, kind: str) -> dict[str, Any]:
     try:
         depth = 0
         for event in yaml.parse(data, Loader=_LOADER):
-            if isinstance(event, yaml.AliasEvent):  # before anything is built: no alias bombs
+            # before anything is built: no alias bombs, and no anchor (&name) that
+            # an alias could use, as the docs say (an archive never needs them)
+            if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
                 raise _error(
                     source,
-                    "aliases (*name) are not allowed in an archive",
+                    "aliases (*name) are not allowed in an archive"
+                    if isinstance(event, yaml.AliasEvent)
+                    else "anchors (&name) are not allowed in an archive",
                     [],
                     *_at(event.start_mark),
                 )

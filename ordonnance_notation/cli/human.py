@@ -3,6 +3,7 @@ built-in bots at the others, its record written after every play."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,19 @@ if TYPE_CHECKING:
     from ..making.dealing import Deck
 
 HUMAN = "human"
+
+
+def typed_line(prompt: str) -> str:
+    """A line typed after ``prompt``, as ``input`` gives it but for a NUL in it:
+    ``input`` reads the terminal as C text, which ends at a NUL, so a line
+    holding one was swallowed whole and the prompt waited on; read here, the
+    NUL reaches the validator, which names it. Raises EOFError at the end of input."""
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\r\n")
 
 
 def seats_of(humans: Sequence[str], seats: int) -> set[int]:
@@ -55,7 +69,7 @@ def play_at_terminal(
         return record_text(seed, names, rule, deck.name, dealt, turns, outcome, "Play")
 
     players: list[Player] = [
-        TerminalSeat(HUMAN, record, out, input) if seat in humans else Builtin(name)
+        TerminalSeat(HUMAN, record, out, typed_line) if seat in humans else Builtin(name)
         for seat, name in enumerate(names)
     ]
     written = None

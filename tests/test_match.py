@@ -4,12 +4,16 @@ statistics of the report, and the mirrored deals."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -20,17 +24,27 @@ from ordonnance_notation import validate_text
 from ordonnance_notation.engine.scoring import Scoring
 from ordonnance_notation.making import protocol
 from ordonnance_notation.making.dealing import load_deck
-from ordonnance_notation.making.match import Plan, credited, play_deals
-from ordonnance_notation.making.players import External, Forfeit
-from ordonnance_notation.making.statistics import Sprt, elo_of, expected, wilson
+from ordonnance_notation.making.match import MatchGame, Plan, Tally, credited, play_deals
+from ordonnance_notation.making.players import LOG_KEPT, STOP_SECONDS, External, Forfeit
+from ordonnance_notation.making.statistics import (
+    Sprt,
+    elo_difference,
+    elo_of,
+    expected,
+    wilson,
+)
 from ordonnance_notation.making.table import Forfeited
+from ordonnance_notation.views.match import render_text
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples" / "bots"
 UNRULY = Path(__file__).resolve().parent / "bots" / "unruly.py"
+LINGERING = Path(__file__).resolve().parent / "bots" / "lingering.py"
 
 
-def match(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def match(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "ordonnance_notation", "match", *args],
         capture_output=True,
@@ -38,6 +52,7 @@ def match(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
         cwd=cwd,
         timeout=300,
         check=False,
+        env=env,
     )
 
 
@@ -144,6 +159,8 @@ UNRULY_WAYS = {
     "unended": "gave no answer within 0.5 s",
     "flood": "",  # the first line, refused or not; then lines when nothing was asked
     "noise": "where `play` and 2 words were asked",
+    "nul": r"wrote 'play H\x00 J': '\x00' is not an icon",
+    "early": "when nothing was asked",  # a play written on its draw, before go
 }
 
 
@@ -165,6 +182,7 @@ def test_a_bot_that_breaks_the_protocol_forfeits_and_the_match_goes_on(tmp_path,
     assert unruly["games"] == 6 and unruly["wins"] <= 3
     games = records(out)
     assert len(games) == 6
+    assert b"\x00" not in out.read_bytes()
     checked = validate_text(out.read_text("utf-8"))
     assert [c.valid for c in checked] == [True] * 6, [c.diagnostics for c in checked]
     for number, text in enumerate(games, 1):
@@ -199,6 +217,43 @@ def test_a_bot_that_cannot_start_stops_the_match_before_any_game(tmp_path):
     silent = match("careful", f"{sys.executable} -c pass", cwd=tmp_path)
     assert silent.returncode == 2
     assert "error[E010]: the bot did not name itself: ended (exit status 0)" in silent.stderr
+
+
+def test_an_archive_with_a_bots_nul_byte_reads_back(tmp_path):
+    """The forfeit's comment quoted the bot's NUL raw: the archive was E002, no record."""
+    out = tmp_path / "nul.ord"
+    bot = f"{sys.executable} {UNRULY} nul"
+    done = match(bot, "careful", "-n", "2", "--seed", "u", "--move-time", "0.5", "-o", str(out),
+                 cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "; P2 (unruly) forfeits: wrote 'play H\\x00 J': '\\x00' is not an icon" in (
+        out.read_text("utf-8")
+    )
+    checked = subprocess.run(
+        [sys.executable, "-m", "ordonnance_notation", "validate", str(out)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stdout
+    assert "2 records in 1 file: 2 valid, 0 invalid; 0 errors" in checked.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["careful", ""], "error[E010]: the bot cannot be started: its command is empty"),
+        (["careful", "'unclosed"], "error[E010]: the bot cannot be started: no closing quotation"),
+        (["careful", "./bot", "--logs", "{file}"], "{file}: error[E001]: cannot be written: "),
+        (["careful", "./bot", "--logs", "/proc/x"], "/proc/x: error[E001]: cannot be written: "),
+    ],
+    ids=["empty", "unclosed", "logs-file", "logs-proc"],
+)
+def test_a_bot_or_a_logs_folder_that_cannot_be_used_is_said_with_its_code(tmp_path, args, said):
+    file = tmp_path / "a-file"
+    file.write_text("")
+    done = match(*[a.replace("{file}", str(file)) for a in args], cwd=tmp_path)
+    assert done.returncode == 2
+    assert said.replace("{file}", str(file)) in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 # -- mirrored deals and the tally -----------------------------------------
@@ -294,6 +349,141 @@ def test_the_sprt_stops_a_lopsided_match(tmp_path):
     assert refused.returncode == 2 and "the SPRT compares two bots" in refused.stderr
 
 
+# -- the processes of a match ---------------------------------------------
+
+
+@pytest.fixture
+def pids(tmp_path):
+    """The file the lingering bots write their pids to; whatever of them is
+    left when the test ends is killed."""
+    path = tmp_path / "pids"
+    yield path
+    for pid in _pids(path):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _pids(path: Path) -> list[int]:
+    return [int(w) for w in path.read_text().split() if w.isdigit()] if path.exists() else []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # a zombie has ended: only its exit status is left to collect
+
+
+def _left(path: Path) -> list[int]:
+    """The processes of the bots still there, once they have had a moment to end."""
+    deadline = time.monotonic() + 1
+    while (left := [pid for pid in _pids(path) if _alive(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return left
+
+
+def _lingering(path: Path, *options: str) -> str:
+    return f"{sys.executable} {LINGERING} {path} {' '.join(options)}"
+
+
+needs_proc = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="finds the bots' processes through /proc"
+)
+
+
+@needs_proc
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_no_process_a_bot_starts_outlives_the_match(tmp_path, pids, jobs):
+    """Every run of the bot starts two ``setsid sleep 600``, out of its group
+    and session; they used to be left, two for each run."""
+    bot = _lingering(pids, "--children", "2")
+    done = match(bot, "careful", "-n", "8", "--seed", "l", "--jobs", jobs, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert len(_pids(pids)) >= 6  # the name asked, then a run in each process that plays
+    assert _left(pids) == []
+
+
+# ordo as a terminal starts it: Ctrl-C raises KeyboardInterrupt (a shell's
+# background job, as the tests may be, starts with SIGINT ignored)
+_WITH_CTRL_C = (
+    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('ordonnance_notation', run_name='__main__', alter_sys=True)"
+)
+
+
+@needs_proc
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "SIGTERM"])
+def test_a_match_stopped_during_a_bots_turn_ends_at_once_with_its_bots(tmp_path, pids, jobs, how):
+    """Bots that think for a minute at each turn, ignore SIGTERM and ``quit``,
+    and start processes of their own session: Ctrl-C (to the terminal's
+    group) or SIGTERM (to ordo alone, no -o) ends the match in under a
+    second, and every one of them. Ctrl-C used to take 10 s a bot, in turn;
+    SIGTERM left them all."""
+    bot = _lingering(pids, "--think", "60", "--stubborn", "--children", "1")
+    child = subprocess.Popen(
+        [sys.executable, "-c", _WITH_CTRL_C, "match", bot, "careful", "-n", "40", "-j", str(jobs)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=tmp_path,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not pids.exists() or pids.read_text().count("thinking") < jobs:
+            assert time.monotonic() < deadline and child.poll() is None, "no bot thinking"
+            time.sleep(0.02)
+        started = time.monotonic()
+        if how == signal.SIGINT:
+            os.killpg(child.pid, signal.SIGINT)
+        else:
+            child.send_signal(signal.SIGTERM)
+        child.wait(timeout=30)
+        took = time.monotonic() - started
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)
+    assert (child.returncode, child.stderr.read()) == (128 + how, b"")
+    assert took < 1, f"{took:.2f} s"
+    assert _left(pids) == []
+
+
+def test_a_bots_log_keeps_its_first_and_last_mib_and_no_folder_is_left(tmp_path, pids):
+    """A bot that writes 4 MiB to standard error as it starts: each log holds
+    its first and last LOG_KEPT bytes, and says how much was left out. It
+    used to keep all of it (2 GB in 2.7 s). Without --logs nothing is kept,
+    and no folder is left in the temporary folder (there used to be one
+    for every match)."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {**os.environ, "TMPDIR": str(temporary)}
+    bot = _lingering(pids, "--stderr", "4")
+    done = match(bot, "careful", "-n", "2", "--seed", "g", "--logs", str(tmp_path / "logs"),
+                 cwd=tmp_path, env=env)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    logs = sorted((tmp_path / "logs").iterdir())
+    assert [log.name.split("-")[0] for log in logs] == ["bot1", "names.log"]
+    lines = 4 << 10  # of 1 KiB each, numbered
+    for log in logs:
+        kept = log.read_bytes()
+        head, marker, tail = kept[:LOG_KEPT], kept[LOG_KEPT:-LOG_KEPT], kept[-LOG_KEPT:]
+        assert head.startswith(b"0000000 x") and tail.endswith(
+            b"%07d %s\n" % (lines - 1, b"x" * 1015)
+        )
+        assert marker == b"\n[ordo: %s bytes left out]\n" % f"{(4 << 20) - 2 * LOG_KEPT:,}".encode()
+    assert list(temporary.iterdir()) == []
+    done = match(bot, "careful", "-n", "2", "--seed", "g", cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    assert list(temporary.iterdir()) == [] and "standard error" not in done.stdout
+
+
+def test_the_docs_give_the_bounds_of_a_log_and_of_a_stop():
+    bots, limits = ((ROOT / "docs" / page).read_text("utf-8") for page in ("bots.md", "limits.md"))
+    assert f"first and last {LOG_KEPT >> 20} MiB" in bots
+    assert f"{STOP_SECONDS:g} s" in bots and f"{STOP_SECONDS:g} s" in limits
+
+
 # -- the statistics -------------------------------------------------------
 
 
@@ -316,6 +506,41 @@ def test_the_sprt_matches_the_generalised_formula():
     assert test.bounds == pytest.approx((math.log(0.05 / 0.95), math.log(0.95 / 0.05)))
     assert test.verdict(3.0) == "H1" and test.verdict(-3.0) == "H0" and test.verdict(0.0) is None
     assert test.llr([1.0] * 5, 1, 2) == 0.0  # no variance yet
+
+
+def test_a_clean_sweep_gives_the_finite_bound_of_its_interval():
+    """10 wins of 10: the Wilson interval is [72.2%, 100%], and the Elo
+    interval its image, [+166, +inf]; it used to be [+inf, +inf]."""
+    elo = elo_difference([1.0] * 10, 1, 2)
+    assert elo.elo == math.inf and elo.high == math.inf
+    assert (
+        elo.low == pytest.approx(elo_of(wilson(10, 10)[0], 1, 2)) == pytest.approx(166.2, abs=0.1)
+    )
+    assert elo_difference([0.0] * 10, 1, 2).high == pytest.approx(-166.2, abs=0.1)
+    assert wilson(10, 10)[1] == 1.0
+    tally = Tally(("a", "b"), 2)
+    for deal in range(1, 6):
+        for seating in (1, 2):
+            names = ("a", "b") if seating == 1 else ("b", "a")
+            tally.add(MatchGame(deal, seating, names, "", "a", None))
+    text = render_text(tally, None, None)
+    assert "[72.2%, 100.0%]" in text and "Elo a - b: +inf [+166, +inf] (95%)" in text
+
+
+def test_the_sprt_plays_until_it_decides_past_the_default_games(tmp_path):
+    """--sprt without --games plays on until the test decides (at most
+    SPRT_GAMES); it used to stop at 100 games, the SPRT undecided."""
+    from ordonnance_notation.cli.match import GAMES, SPRT_GAMES
+
+    done = match(
+        "careful", "greedy", "--sprt", "0", "20", "--seed", "s", "-f", "json", cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["sprt"]["verdict"] == "H1" and report["games"] == 352 > GAMES
+    page = (ROOT / "docs" / "bots.md").read_text("utf-8")
+    assert f"{SPRT_GAMES:,} games at most" in page
+    assert f"--games` ({GAMES} by default)" in page
 
 
 def test_the_wilson_interval_holds_the_share():

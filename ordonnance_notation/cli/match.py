@@ -31,10 +31,18 @@ Bots = Annotated[
         metavar="BOT",
     ),
 ]
+GAMES = 100
+SPRT_GAMES = 10_000
+"""The most games of a match with --sprt, unless --games says otherwise."""
 Games = Annotated[
-    int,
+    int | None,
     typer.Option(
-        "--games", "-n", min=1, help="Games at least: rounded up to whole sets of seatings."
+        "--games",
+        "-n",
+        min=1,
+        help=f"Games at least: rounded up to whole sets of seatings. Default {GAMES}; "
+        f"with --sprt, until the test decides, {SPRT_GAMES:,} at most.",
+        show_default=False,
     ),
 ]
 MatchJobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to play on.")]
@@ -58,7 +66,10 @@ Beta = Annotated[float, typer.Option(min=1e-6, max=0.5, help="The SPRT's beta.")
 Logs = Annotated[
     str | None,
     typer.Option(
-        "--logs", help="A folder for the programs' standard error; default: a new temporary one."
+        "--logs",
+        metavar="DIR",
+        help="A folder to keep the programs' standard error in (its first and last MiB); "
+        "default: thrown away.",
     ),
 ]
 MatchOutput = Annotated[
@@ -68,7 +79,7 @@ MatchOutput = Annotated[
 
 def command(
     bots: Bots,
-    games: Games = 100,
+    games: Games = None,
     seed: Seed = None,
     deck: DeckFile = None,
     scoring: Scoring = Rule.classic,
@@ -91,8 +102,9 @@ def command(
     sequential probability ratio test, which stops the match once it decides.
     A program that breaks the protocol forfeits the game (docs/bots.md).
     """
+    from ..files.output import not_written, terminated_as_interrupted
     from ..making.match import MatchGame, Plan, Tally, logs_folder, names_of
-    from ..making.players import BotStartError
+    from ..making.players import BotStartError, adopt_orphans
     from ..runs.matches import run_match
     from ..views.match import render_text, to_json
 
@@ -102,23 +114,31 @@ def command(
     rule = making.scoring(scoring, points)
     chosen = making.deck(run, deck)
     seed = making.seed(seed)
-    folder = logs_folder(bots, logs)
+    most = games if games is not None else GAMES if sprt is None else SPRT_GAMES
     try:
-        names = names_of(bots, move_time, folder)
-    except BotStartError as error:
-        raise run.stop(_not_started(error), unusable=True) from None
-    test = None if sprt is None else _sprt_test(names, sprt, alpha, beta)
-    plan = Plan(tuple(bots), names, seed, chosen, rule, move_time, folder or "")
-    written = run.output(output, force) if output is not None else contextlib.nullcontext()
-    with written as out, run.progress("playing", total=-(-games // len(bots)) * len(bots)) as bar:
+        folder = logs_folder(bots, logs)
+    except OSError as error:
+        raise run.stop(not_written(str(logs), error), unusable=True) from None
+    adopt_orphans()  # what a bot leaves behind is ordo's to end (docs/bots.md)
+    # SIGTERM, as Ctrl-C, ends the bots on the way out (by default it would end ordo alone)
+    with terminated_as_interrupted():
+        try:
+            names = names_of(bots, move_time, folder)
+        except BotStartError as error:
+            raise run.stop(_not_started(error), unusable=True) from None
+        test = None if sprt is None else _sprt_test(names, sprt, alpha, beta)
+        plan = Plan(tuple(bots), names, seed, chosen, rule, move_time, folder)
+        written = run.output(output, force) if output is not None else contextlib.nullcontext()
+        total = -(-most // len(bots)) * len(bots)
+        with written as out, run.progress("playing", total=total) as bar:
 
-        def played(game: MatchGame, tally: Tally) -> None:
-            if out is not None:
-                out.stream.write(("\n" if tally.games > 1 else "") + game.text)
-            bar.advance()
-            bar.describe(f"playing: {tally.line()}")
+            def played(game: MatchGame, tally: Tally) -> None:
+                if out is not None:
+                    out.stream.write(("\n" if tally.games > 1 else "") + game.text)
+                bar.advance()
+                bar.describe(f"playing: {tally.line()}")
 
-        tally = run_match(plan, games, jobs, test, played)
+            tally = run_match(plan, most, jobs, test, played)
     if format is Format.json:
         typer.echo(json.dumps(to_json(tally, test, folder), indent=2, ensure_ascii=False))
     else:

@@ -163,7 +163,7 @@ def output_file(
     if found is not None and found.st_uid != os.geteuid() and os.geteuid() != 0:
         raise NotOwned(errno.EPERM, "the file is another user's", str(target))
     _remove_stale(target)
-    with _terminated_as_interrupted():
+    with terminated_as_interrupted():
         handle, temporary = _unnamed(target)
         try:
             with _opened(handle, binary) as stream:
@@ -324,7 +324,7 @@ def _running(pid: int) -> bool:
 
 
 @contextlib.contextmanager
-def _terminated_as_interrupted() -> Iterator[None]:
+def terminated_as_interrupted() -> Iterator[None]:
     """SIGTERM, while a file is written, ends the process by an exception
     (status 143, as the signal would), so that the temporary file is removed
     on the way (the default would end the process at once)."""

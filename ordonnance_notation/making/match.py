@@ -19,7 +19,17 @@ from pathlib import Path
 from ..engine.scoring import Outcome, Scoring
 from .bots import COMPILED_BOTS
 from .dealing import Deck, deal
-from .players import BotStartError, Builtin, External, Player, command_of, is_builtin
+from .players import (
+    BotStartError,
+    Builtin,
+    External,
+    Player,
+    adopting,
+    command_of,
+    ending,
+    is_builtin,
+)
+from .protocol import printable
 from .selfplay import play_deal, record_text
 from .statistics import Elo, Sprt, elo_difference, wilson
 from .table import Forfeited, play_table
@@ -31,7 +41,7 @@ EVENT = "Match"
 class Plan:
     """What every game of a match shares. ``specs`` are the bots as given (a
     built-in name or a command), one a slot; ``names`` what the records and
-    the tally call them."""
+    the tally call them; ``logs`` the folder of the programs' logs, if any."""
 
     specs: tuple[str, ...]
     names: tuple[str, ...]
@@ -39,7 +49,7 @@ class Plan:
     deck: Deck
     scoring: Scoring
     move_time: float
-    logs: str
+    logs: str | None
 
     @property
     def seats(self) -> int:
@@ -85,28 +95,36 @@ def _player(plan: Plan, slot: int) -> Player:
                 from multiprocessing.util import Finalize
 
                 Finalize(None, close_players, exitpriority=10)  # a worker's end too
-            log = Path(plan.logs) / f"bot{slot + 1}-{os.getpid()}.log"
+                adopting()
+            log = _log(plan.logs, f"bot{slot + 1}-{key[0]}.log")
             player = External(command_of(spec), plan.move_time, log)
         _PLAYERS[key] = player
     return player
 
 
-def close_players() -> None:
-    """Ends the external bots this process started."""
+def _programs() -> list[External]:
+    """The external bots of this process."""
+    here = os.getpid()
+    return [p for (pid, _, _), p in _PLAYERS.items() if pid == here and isinstance(p, External)]
+
+
+def close_players(stopped: bool = False) -> None:
+    """Ends the external bots this process started, together (``players.ending``):
+    given START_SECONDS to quit, or, ``stopped``, STOP_SECONDS."""
+    programs = _programs()
     for key in [key for key in _PLAYERS if key[0] == os.getpid()]:
-        _PLAYERS.pop(key).close()
+        del _PLAYERS[key]
+    ending(programs, stopped)
 
 
 def logs_folder(specs: Sequence[str], given: str | None) -> str | None:
-    """The folder of the programs' logs (``given``, or a new temporary one);
-    None when every bot is built in."""
-    if all(map(is_builtin, specs)):
+    """The folder of the programs' logs, ``given``, made if it is not there;
+    None when no folder is given or every bot is built in (what the
+    programs write to standard error is then thrown away). Raises OSError."""
+    if given is None or all(map(is_builtin, specs)):
         return None
-    if given is not None:
-        return given
-    import tempfile
-
-    return tempfile.mkdtemp(prefix="ordo-match-")
+    Path(given).mkdir(parents=True, exist_ok=True)
+    return given
 
 
 def names_of(specs: Sequence[str], move_time: float, folder: str | None) -> tuple[str, ...]:
@@ -120,13 +138,12 @@ def names_of(specs: Sequence[str], move_time: float, folder: str | None) -> tupl
         if is_builtin(spec):
             name = spec
         else:
-            program = External(command_of(spec), move_time, Path(folder or ".") / "names.log")
+            adopting()
             try:
-                name = program.start()
+                program = External(command_of(spec), move_time, _log(folder, "names.log"))
+                name = _named(program)
             except BotStartError as error:
-                raise BotStartError(str(error), spec) from None
-            finally:
-                program.close()
+                raise BotStartError(error.reason, spec) from None
         taken = set(names.values())
         numbered, k = name, 1
         while numbered in taken:
@@ -134,6 +151,21 @@ def names_of(specs: Sequence[str], move_time: float, folder: str | None) -> tupl
             numbered = f"{name} #{k}"
         names[spec] = numbered
     return tuple(names[spec] for spec in specs)
+
+
+def _log(folder: str | None, name: str) -> Path | None:
+    return None if folder is None else Path(folder) / name
+
+
+def _named(program: External) -> str:
+    """The name ``program`` gives itself, started and ended for it. Raises BotStartError."""
+    try:
+        name = program.start()
+    except BaseException:
+        ending([program], stopped=True)
+        raise
+    ending([program])
+    return name
 
 
 def credited(names: Sequence[str], winner: int | None, forfeit: Forfeited | None) -> str | None:
@@ -146,8 +178,16 @@ def credited(names: Sequence[str], winner: int | None, forfeit: Forfeited | None
 
 
 def play_deals(plan: Plan, deals: range) -> list[MatchGame]:
-    """Every seating of each of ``deals``: a worker's share of the match."""
-    return [game for number in deals for game in _deal_set(plan, number)]
+    """Every seating of each of ``deals``: a worker's share of the match.
+    Stopped (Ctrl-C, SIGTERM, a worker asked to leave), it tells its bots
+    to stop at once (``External.stop``): whoever ends them kills them
+    STOP_SECONDS later, while the other processes end theirs."""
+    try:
+        return [game for number in deals for game in _deal_set(plan, number)]
+    except BaseException:
+        for program in _programs():
+            program.stop()
+        raise
 
 
 def _deal_set(plan: Plan, number: int) -> list[MatchGame]:
@@ -167,6 +207,8 @@ def _deal_set(plan: Plan, number: int) -> list[MatchGame]:
             players = [_player(plan, slot) for slot in slots]
             table = play_table(dealt, players, plan.scoring, streams)
             turns, outcome, forfeit = table.turns, table.outcome, table.forfeit
+            if forfeit is not None:  # a bot's words, quoted in the record's comment
+                forfeit = Forfeited(forfeit.seat, printable(forfeit.reason))
         comment = None if forfeit is None else forfeit.said(names)
         text = record_text(
             seed,

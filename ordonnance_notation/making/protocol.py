@@ -66,6 +66,13 @@ def shown(line: str) -> str:
     return quoted(line.encode("ascii", "backslashreplace").decode("ascii"))
 
 
+def printable(text: str) -> str:
+    """``text`` with each character that is not printable (a NUL, a line
+    end, a control, half a surrogate pair) written as its escape, ``\\x00``:
+    a record's comment holds it on one line, and every reader takes it."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
+
+
 def _words(line: str, first: str, count: int) -> list[str]:
     words = line.split()
     if not words or words[0] != first or len(words) != count:
@@ -91,7 +98,7 @@ def read_play(line: str) -> tuple[Card, State]:
     try:
         card = Card.from_letters(letters)
     except CardError as error:
-        raise ProtocolError(f"wrote {shown(line)}: {error}") from None
+        raise ProtocolError(f"wrote {shown(line)}: {printable(str(error))}") from None
     state = State.lookup(word)
     if state is None:
         raise ProtocolError(f"wrote {shown(line)}: {shown(word)} is no state (A C J E T)")

@@ -21,14 +21,16 @@ from dataclasses import dataclass
 Z95 = 1.959963984540054
 
 
-def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
     """The 95% Wilson score interval of a share of ``wins`` in ``games``."""
     if games == 0:
         return 0.0, 1.0
     share = wins / games
     centre = (share + z * z / (2 * games)) / (1 + z * z / games)
     half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
-    return centre - half / (1 + z * z / games), centre + half / (1 + z * z / games)
+    low, high = centre - half / (1 + z * z / games), centre + half / (1 + z * z / games)
+    # exact at the ends, where rounding would leave a sweep short of 100% (and of +inf Elo)
+    return (0.0 if share <= 0 else low), (1.0 if share >= 1 else high)
 
 
 def expected(elo: float, held: int, seats: int) -> float:
@@ -65,15 +67,22 @@ class Elo:
 
 def elo_difference(scores: Sequence[float], held: int, seats: int) -> Elo:
     """From each game's score of the side (1 a win, 0 a loss, its fair share
-    for a shared win): the Elo estimate, its interval from the score's."""
+    for a shared win): the Elo estimate, its interval from the score's. When
+    every game scored the same (a clean sweep), the score's normal interval
+    is a point, and the Wilson interval is taken: a sweep is +inf Elo, but
+    at least a finite bound."""
     mean, variance = _mean_and_variance(scores)
-    half = Z95 * math.sqrt(variance / len(scores))
+    if variance == 0:
+        low, high = wilson(mean * len(scores), len(scores))
+    else:
+        half = Z95 * math.sqrt(variance / len(scores))
+        low, high = mean - half, mean + half
     return Elo(
         len(scores),
         mean,
         elo_of(mean, held, seats),
-        elo_of(mean - half, held, seats),
-        elo_of(mean + half, held, seats),
+        elo_of(low, held, seats),
+        elo_of(high, held, seats),
     )
 
 

@@ -21,7 +21,9 @@ def run_match(
     played: Callable[[MatchGame, Tally], None],
 ) -> Tally:
     """At least ``games`` games of ``plan`` in whole sets of seatings, each
-    given to ``played`` with the tally after it; the tally at the end."""
+    given to ``played`` with the tally after it; the tally at the end. The
+    programs' bots of every process are ended on every way out, and what
+    they left behind (``players.ending``)."""
     deals = -(-games // plan.seats)
     per_task = 16 if plan.fast else 1  # a program's games are slow; a built-in's many a task
     tasks = [range(k, min(k + per_task, deals + 1)) for k in range(1, deals + 1, per_task)]
@@ -35,6 +37,8 @@ def run_match(
                     played(game, tally)
                 if test is not None and test.verdict(tally.llr(test)) is not None:
                     break
-    finally:
-        close_players()
+    except BaseException:  # stopped: what the bots are thinking is not waited for
+        close_players(stopped=True)
+        raise
+    close_players()
     return tally

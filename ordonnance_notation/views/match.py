@@ -73,6 +73,8 @@ def render_text(tally: Tally, test: Sprt | None, logs: str | None) -> str:
         lines += [f"  {forfeit_line(number, game)}" for number, game in tally.forfeits]
     if logs is not None:
         lines += ["", f"the bots' standard error: {logs}"]
+    elif tally.forfeits:
+        lines += ["", "--logs DIR keeps what the bots write to standard error"]
     return visible("\n".join(lines) + "\n")
 
 

@@ -1,7 +1,8 @@
 """A bot that keeps the bot protocol (as examples/bots/first_open.py does)
 until its second game, where at its own third turn it breaks it the way its
 argument names: illegal, malformed, slow, crash, late, long, unended,
-flood, noise, deaf. A new process starts by playing well again."""
+flood, noise, deaf, nul; or, early, answers that turn on its draw, before
+it is asked. A new process starts by playing well again."""
 
 import os
 import sys
@@ -35,6 +36,8 @@ def misbehave(how: str, hand: list[str]) -> None:
     elif how == "noise":
         out.flush()
         os.write(1, bytes(range(256)) * 3 + b"\n")
+    elif how == "nul":
+        out.write("play H\x00 J\n")
     elif how == "deaf":
         out.write(f"play {hand[0]} A\n")
         out.flush()
@@ -49,7 +52,9 @@ def main() -> None:
     hand: list[str] = []
     mine = dict.fromkeys(STATES, 0)
     seat = ""
-    for line in sys.stdin:
+    # a line at a time, unbuffered: what ordo writes after it stays unread in the pipe
+    for raw in iter(sys.stdin.buffer.raw.readline, b""):
+        line = raw.decode()
         words = line.split()
         kind = words[0] if words else ""
         if kind == "ordo":
@@ -62,9 +67,15 @@ def main() -> None:
             hand = words[1:]
         elif kind == "draw":
             hand.append(words[1])
+            if how == "early" and games == 2 and turns == 2:
+                out.write(f"play {hand[0]} {min(STATES, key=lambda s: mine[s])}\n")
+                out.flush()
+                time.sleep(0.3)  # still reading none of what comes next
         elif kind == "go":
             turns += 1
-            if games == 2 and turns == 3 and how != "late":
+            if how == "early" and games == 2 and turns == 3:
+                continue  # answered already
+            if games == 2 and turns == 3 and how not in ("late", "early"):
                 misbehave(how, hand)
             state = min((s for s in STATES if mine[s] < 4), key=lambda s: mine[s])
             out.write(f"play {hand[0]} {state}\n")

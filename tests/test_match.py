@@ -530,7 +530,7 @@ def test_a_clean_sweep_gives_the_finite_bound_of_its_interval():
 def test_the_sprt_plays_until_it_decides_past_the_default_games(tmp_path):
     """--sprt without --games plays on until the test decides (at most
     SPRT_GAMES); it used to stop at 100 games, the SPRT undecided."""
-    from ordonnance_notation.cli.match import GAMES, SPRT_GAMES
+    from ordonnance_notation.cli.matching import GAMES, SPRT_GAMES
 
     done = match(
         "careful", "greedy", "--sprt", "0", "20", "--seed", "s", "-f", "json", cwd=tmp_path

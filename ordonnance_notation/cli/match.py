@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 import typer
 
 from ..diagnostics import Diagnostic, InputError
 from ..engine.game import MAX_SEATS, MIN_SEATS
-from ..making.bots import BOTS
 from . import making
+from .matching import (
+    Alpha,
+    Beta,
+    Bots,
+    Games,
+    Logs,
+    MatchJobs,
+    MatchOutput,
+    MoveTime,
+    SprtOption,
+    games_to_play,
+)
 from .options import DeckFile, Force, Format, FormatOption, Points, Rule, Scoring, Seed
 from .running import Run
 
@@ -21,60 +32,6 @@ if TYPE_CHECKING:
 
 NAME = "match"
 SHORT = "Bots against each other: mirrored deals, win shares, Elo, SPRT."
-
-Bots = Annotated[
-    list[str],
-    typer.Argument(
-        help=f"2 to 4 bots, one a seat: a built-in bot ({', '.join(BOTS)}) or the command "
-        "of a program that speaks the bot protocol (docs/bots.md), quoted as one word.",
-        show_default=False,
-        metavar="BOT",
-    ),
-]
-GAMES = 100
-SPRT_GAMES = 10_000
-"""The most games of a match with --sprt, unless --games says otherwise."""
-Games = Annotated[
-    int | None,
-    typer.Option(
-        "--games",
-        "-n",
-        min=1,
-        help=f"Games at least: rounded up to whole sets of seatings. Default {GAMES}; "
-        f"with --sprt, until the test decides, {SPRT_GAMES:,} at most.",
-        show_default=False,
-    ),
-]
-MatchJobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes to play on.")]
-MoveTime = Annotated[
-    float,
-    typer.Option(
-        "--move-time", min=0.001, help="Seconds a program has for each play; past it, it forfeits."
-    ),
-]
-SprtOption = Annotated[
-    tuple[float, float] | None,
-    typer.Option(
-        "--sprt",
-        metavar="ELO0 ELO1",
-        help="Stop once the SPRT decides whether the first bot is elo1 stronger (H1) "
-        "or no more than elo0 (H0); two bots only.",
-    ),
-]
-Alpha = Annotated[float, typer.Option(min=1e-6, max=0.5, help="The SPRT's alpha.")]
-Beta = Annotated[float, typer.Option(min=1e-6, max=0.5, help="The SPRT's beta.")]
-Logs = Annotated[
-    str | None,
-    typer.Option(
-        "--logs",
-        metavar="DIR",
-        help="A folder to keep the programs' standard error in (its first and last MiB); "
-        "default: thrown away.",
-    ),
-]
-MatchOutput = Annotated[
-    str | None, typer.Option("--output", "-o", help="An archive of every game, or - for stdout.")
-]
 
 
 def command(
@@ -102,9 +59,9 @@ def command(
     sequential probability ratio test, which stops the match once it decides.
     A program that breaks the protocol forfeits the game (docs/bots.md).
     """
-    from ..files.output import not_written, terminated_as_interrupted
-    from ..making.match import MatchGame, Plan, Tally, logs_folder, names_of
-    from ..making.players import BotStartError, adopt_orphans
+    from ..files.output import terminated_as_interrupted
+    from ..making.match import MatchGame, Plan, Tally
+    from ..making.players import adopt_orphans
     from ..runs.matches import run_match
     from ..views.match import render_text, to_json
 
@@ -114,18 +71,11 @@ def command(
     rule = making.scoring(scoring, points)
     chosen = making.deck(run, deck)
     seed = making.seed(seed)
-    most = games if games is not None else GAMES if sprt is None else SPRT_GAMES
-    try:
-        folder = logs_folder(bots, logs)
-    except OSError as error:
-        raise run.stop(not_written(str(logs), error), unusable=True) from None
+    most = games_to_play(games, sprt)
+    folder = _logs(run, bots, logs)
     adopt_orphans()  # what a bot leaves behind is ordo's to end (docs/bots.md)
-    # SIGTERM, as Ctrl-C, ends the bots on the way out (by default it would end ordo alone)
-    with terminated_as_interrupted():
-        try:
-            names = names_of(bots, move_time, folder)
-        except BotStartError as error:
-            raise run.stop(_not_started(error), unusable=True) from None
+    with terminated_as_interrupted():  # SIGTERM ends the bots too, as Ctrl-C does
+        names = _names(run, bots, move_time, folder)
         test = None if sprt is None else _sprt_test(names, sprt, alpha, beta)
         plan = Plan(tuple(bots), names, seed, chosen, rule, move_time, folder)
         written = run.output(output, force) if output is not None else contextlib.nullcontext()
@@ -144,6 +94,26 @@ def command(
     else:
         typer.echo(render_text(tally, test, folder), nl=False)
     raise run.exit()
+
+
+def _logs(run: Run, bots: list[str], logs: str | None) -> str | None:
+    from ..files.output import not_written
+    from ..making.match import logs_folder
+
+    try:
+        return logs_folder(bots, logs)
+    except OSError as error:
+        raise run.stop(not_written(str(logs), error), unusable=True) from None
+
+
+def _names(run: Run, bots: list[str], move_time: float, folder: str | None) -> tuple[str, ...]:
+    from ..making.match import names_of
+    from ..making.players import BotStartError
+
+    try:
+        return names_of(bots, move_time, folder)
+    except BotStartError as error:
+        raise run.stop(_not_started(error), unusable=True) from None
 
 
 def _not_started(error: BotStartError) -> InputError:

@@ -4,10 +4,16 @@ exhaustively, and random continuations of decided ones."""
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from unittest import mock
 
 import pytest
 
+from ordonnance_notation.checking import quick
+from ordonnance_notation.engine import analysis as engine_analysis
 from ordonnance_notation.engine.analysis import analyse
 from ordonnance_notation.engine.cards import Card, State, seat_name
 from ordonnance_notation.engine.game import STATES, Deal, Game
@@ -135,6 +141,70 @@ def test_the_decided_winner_is_the_one_who_won():
             assert part.decided is not None and part.decided <= resolution.ply
         assert analysis.winner == played.outcome.winner
         assert analysis.decided is not None and analysis.decided <= len(plays)
+
+
+@pytest.mark.parametrize(
+    "scoring", [Scoring.classic(), Scoring.by_points()], ids=["classic", "points"]
+)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_game_level_at_the_top_is_decided_for_the_seat_the_tie_break_names(seats, scoring):
+    """Issue 47: a game that ended level on the count (2-2-1) or on points
+    went to the seat the tie-break rules name; it is decided for that seat
+    by the ply that resolved its last state, by the core and in Python
+    alike; where earlier, random continuations from there agree."""
+    rng = random.Random(seats)
+    ties = 0
+    for n in range(16):
+        played = play_game(f"won-{seats}-{n}", ["random"] * seats, load_deck(), scoring)
+        plays = [(turn.card, turn.state) for turn in played.turns]
+        last = max(resolution.ply for resolution in played.game.resolutions)
+        analysis = analyse(seats, played.deal, plays, played.scoring)
+        assert analysis == analyse(seats, played.deal, plays, played.scoring, fast=False)
+        outcome = played.outcome
+        if outcome.winner is None:  # shared (D9): no one seat wins
+            assert analysis.decided is None and analysis.can_win == set(outcome.tied)
+            continue
+        assert analysis.winner == outcome.winner and analysis.can_win == {outcome.winner}
+        assert analysis.decided is not None and analysis.decided <= last, played.seed
+        ties += outcome.tie_break is not None
+        if outcome.tie_break is None or analysis.decided == last:
+            continue
+        start = _after(played.deal, plays[: analysis.decided])
+        for _ in range(10):
+            end = _random_end(start, rng)
+            assert score(seats, end.resolutions, scoring).winner == outcome.winner, played.seed
+    assert ties  # (the seeds give some)
+
+
+@contextmanager
+def _pure_python(pure: bool) -> Iterator[None]:
+    """With ``pure``, every record by the Python path, as with ``ORDO_PURE_PYTHON=1``."""
+    with (
+        mock.patch.object(quick, "CHECK_BLOCK", None if pure else quick.CHECK_BLOCK),
+        mock.patch.object(engine_analysis, "CORE", None if pure else engine_analysis.CORE),
+    ):
+        yield
+
+
+@pytest.mark.parametrize("pure", [False, True], ids=["core", "python"])
+@pytest.mark.parametrize(
+    ("name", "winner"), [("later-capture-3.ord", "P2"), ("points-tie-3.ord", "P3")]
+)
+def test_a_sample_that_ended_level_is_decided_in_analyse_s_json(ordo, name, winner, pure):
+    """Issue 47: ``ordo analyse --format json`` said ``"decided": null`` of
+    these finished games, whose results the tie-break rules settle."""
+    if not pure and engine_analysis.CORE is None:
+        pytest.skip("no compiled analysis here")
+    path = f"samples/{name}"
+    with _pure_python(pure):
+        result = ordo("analyse", "--format", "json", path)
+        summary = ordo("summary", path).stdout
+    assert result.exit_code == 0, result.output
+    [record] = json.loads(result.stdout)["records"]
+    game, plies = record["decided"]["game"], record["decided"]["plies"]
+    assert game["winner"] == winner and game["can_win"] == [winner]
+    assert game["decided"] is not None and game["decided"] <= plies
+    assert f"The game was decided at ply {game['decided']} of {plies}: {winner} wins" in summary
 
 
 def test_without_the_deal_less_is_known():
@@ -370,3 +440,33 @@ def test_no_state_decided_before_the_pile_ran_out_is_overturned(seats):
                 )
                 checked += 1
     assert checked > 100
+
+
+# What the compiled core holds (issue 47) ------------------------------------------
+
+
+@pytest.mark.skipif(engine_analysis.CORE is None, reason="no compiled analysis here")
+def test_the_core_holds_what_the_engine_allows():
+    """The core's limits (``_rules.h``) are the engine's: ``analysis._held``
+    hands it games within them, and a pile of any length, whose first cards
+    (every card a game draws) it reads."""
+    from ordonnance_notation.engine import _analysis
+    from ordonnance_notation.engine.game import HAND_SIZE, MAX_SEATS, PLAYS_PER_SEAT
+
+    assert (_analysis.MAX_SEATS, _analysis.HAND_SIZE) == (MAX_SEATS, HAND_SIZE)
+    assert _analysis.MAX_PLIES == PLAYS_PER_SEAT * MAX_SEATS <= _analysis.MAX_PILE
+
+
+@pytest.mark.skipif(engine_analysis.CORE is None, reason="no compiled analysis here")
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_pile_longer_than_the_core_keeps_is_analysed_alike(seats):
+    """A deck of more than a thousand cards (the deck reader takes 10,000):
+    analysed by the core, not declined to Python, and the same."""
+    deck = parse_deck("name: long\ncards: {L: 500, B: 400, SH: 100, HF: 35}\n", "long.yaml")
+    for k in range(3):
+        played = play_game(f"long/{k}", ["greedy"] * seats, deck, fast=False)
+        plays = [(turn.card, turn.state) for turn in played.turns]
+        assert len(played.deal.pile) > 1024
+        with mock.patch.object(engine_analysis, "Position", side_effect=AssertionError):
+            fast = analyse(seats, played.deal, plays, played.scoring)  # (the core's)
+        assert fast == analyse(seats, played.deal, plays, played.scoring, fast=False)

@@ -448,3 +448,24 @@ def test_the_exact_bot_keeps_its_value_where_it_reaches(seats: int) -> None:
         forced = scored.values[0].forced[0]
         if forced:
             assert played.outcome.winner == 0
+
+
+@pytest.mark.skipif(
+    bestplay.compiled_search(2, False) is None, reason="the compiled core is not built here"
+)
+def test_the_compiled_search_takes_a_pile_of_any_length() -> None:
+    """Issue 47: a deck of 1,035 cards gave a pile longer than the core held,
+    and ``ordo analyse --best-play`` stopped with "more cards than the core
+    holds"; the core reads the cards that can be drawn, and finds the value
+    the Python search finds."""
+    from ordonnance_notation.making.dealing import parse_deck
+
+    deck = parse_deck("name: long\ncards: {L: 600, B: 300, HF: 100, LBSHF: 35}\n", "long.yaml")
+    for k in range(3):
+        played = play_game(f"long/{k}", ["greedy", "greedy"], deck, fast=False)
+        assert played.deal.pile and len(played.deal.pile) > 1024
+        game = Game.new(2, played.deal)
+        for turn in played.turns[:-12]:
+            game = game.play(turn.card, turn.state)[0]
+        (compiled, _), (reference, _) = _solved(game, True), _solved(game, False)
+        assert compiled == reference and compiled.exact

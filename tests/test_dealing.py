@@ -1,13 +1,19 @@
 """The reference deck, deck files, the portable shuffle and deals (rules.md D3)."""
 
 import hashlib
+import os
+import subprocess
+import sys
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
 from ordonnance_notation.engine.cards import Icon
 from ordonnance_notation.engine.rng import Rng
-from ordonnance_notation.making.dealing import DeckError, deal, load_deck, parse_deck
+from ordonnance_notation.making.dealing import MAX_CARDS, DeckError, deal, load_deck, parse_deck
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_reference_deck_is_shipped_and_shaped_as_the_rules_say():
@@ -90,6 +96,8 @@ def test_a_custom_deck_file():
         ("cards:\n  HF: 30\n  FH: 10\n", (3, 3), "cards.FH: the same card as HF above"),
         ("cards:\n  F: many\n", (2, 6), "the number of copies is a whole number, not 'many'"),
         ("cards:\n  F: 39\n", (2, 3), "the deck holds 39 cards; two seats need 40"),
+        ("cards:\n  F: 10001\n", (2, 6), "cards.F: a deck holds at most 10,000 cards"),
+        ("cards:\n  F: 9000\n  H: 1001\n", (3, 6), "cards.H: a deck holds at most 10,000"),
     ],
 )
 def test_a_malformed_deck_file_is_located(text, where, message):
@@ -108,3 +116,43 @@ def test_a_missing_deck_file_is_an_input_error(tmp_path):
         "E001",
         "no such file",
     )
+
+
+def test_the_deck_s_limit_is_the_one_the_docs_give():
+    text = (ROOT / "docs" / "dealing.md").read_text("utf-8")
+    assert f"holds more than {MAX_CARDS:,} cards" in text
+    assert len(parse_deck(f"cards: {{L: {MAX_CARDS}}}\n", "most.yaml").cards) == MAX_CARDS
+
+
+def _ordo(*args: str, pure: bool) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "ORDO_PURE_PYTHON"}
+    if pure:
+        env["ORDO_PURE_PYTHON"] = "1"
+    command = [sys.executable, "-m", "ordonnance_notation", *args]
+    return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_deck_larger_than_the_compiled_core_s_pile_plays_and_is_analysed(tmp_path, seats):
+    """Issue 47: the deck reader takes up to 10,000 cards, but a deck of
+    1,035 (a pile of 1,025 at two seats, more than the 1,024 the compiled
+    core held) made ``ordo play`` stop with "the pile: more than 1024 cards"
+    and ``ordo analyse --best-play`` with "more cards than the core holds",
+    both exit 3, where the Python path worked. The core now reads any pile
+    (no seat draws past its first cards): the same games either way."""
+    deck = tmp_path / "big.yaml"
+    deck.write_text("name: big\ncards: {L: 1035}\n", "utf-8")
+    archives = []
+    for pure in (False, True):
+        archive = tmp_path / f"big-{pure}.ord"
+        bots = ",".join(["careful", "greedy", "random"][:seats])
+        played = _ordo(
+            "play", "--deck", str(deck), "--bots", bots, "-n", "2", "--seed", "big",
+            "-o", str(archive), pure=pure,
+        )  # fmt: skip
+        assert played.returncode == 0, played.stderr
+        archives.append(archive.read_text("utf-8"))
+        analysed = _ordo("analyse", "--best-play", "--budget", "1", str(archive), pure=pure)
+        assert analysed.returncode == 0, analysed.stderr
+        assert analysed.stdout.count("  Best play") == 2
+    assert archives[0] == archives[1] and archives[0].count('[Deck "big"]') == 2

@@ -87,14 +87,15 @@ def test_the_summary_explains_each_tie_break(ordo):
 
 
 def test_a_finished_game_is_never_said_undecided(ordo):
-    """The analysis lets ties between seats' counts go either way, so at
-    the end of later-capture-3 (2 states to P1, 2 to P2) it still names
-    both; the game has ended all the same."""
+    """later-capture-3 ends with 2 states to P1 and 2 to P2: the tie-break
+    (the later capture) decides it, and the analysis sees it once the totals
+    are certain, at ply 59 (issue 47 item 16)."""
     for command in ("summary", "analyse"):
         text = ordo(command, "samples/later-capture-3.ord").output
         assert "The game was not decided" not in text
         assert (
-            "  The game was decided only as it ended, at ply 60; P2's `LBSHF E` at ply 59" in text
+            "  The game was decided at ply 59 of 60: P2 wins; P2's `LBSHF E` at ply 59 put "
+            "the game out of P1's and P3's reach" in text
         )
     unfinished = ordo("summary", "samples/club-evening.ord", "--record", "3").output
     assert "The game was not decided in the plays recorded" in unfinished

@@ -168,3 +168,46 @@ def test_a_game_played_out_from_its_start_is_the_game_itself():
     streams = [Rng(f"itself/P{seat + 1}") for seat in range(3)]
     winner, states = played_out([], whole.deal.hands, whole.deal.pile, whole.bots, streams)
     assert winner == whole.outcome.winner and states == whole.outcome.states
+
+
+# A deck of any size the deck reader takes (issue 47) ------------------------------
+
+LARGE = parse_deck(
+    "name: large\ncards: {L: 400, B: 300, S: 200, H: 100, HF: 60, LBS: 40, LBSHF: 10}\n",
+    "large.yaml",
+)  # 1,110 cards: a pile of 1,100 at two seats, 2,200 or so at three and four
+
+
+@needs_twin
+@pytest.mark.parametrize(
+    "bots", [["careful", "greedy"], ["careful", "random", "careful", "greedy"]]
+)
+def test_a_pile_longer_than_the_core_keeps_is_played_alike(bots):
+    """The compiled bots read the pile's first cards only (``_selfplay.c``,
+    ``dealt``): the same games as the Python bots, which see all of it (the
+    careful bot asks how many cards are left to draw)."""
+    for k in range(3):
+        played = play_game(f"large/{k}", bots, LARGE)
+        assert len(played.deal.pile) > 1024
+        assert played == play_game(f"large/{k}", bots, LARGE, fast=False)
+
+
+@needs_twin
+def test_a_game_with_a_long_pile_is_played_out_alike_in_c_and_python():
+    from ordonnance_notation.engine.game import Game
+    from ordonnance_notation.engine.rng import Rng
+    from ordonnance_notation.making.selfplay import played_out
+
+    bots = ["careful", "careful", "careful"]
+    whole = play_game("large/out", bots, LARGE)
+    game = Game.new(3, whole.deal)
+    prefix = [(turn.card, turn.state) for turn in whole.turns[:21]]
+    for card, state in prefix:
+        game = game.play(card, state)[0]
+    assert game.hands is not None and game.pile is not None
+
+    def out(fast):
+        streams = [Rng(f"large/out/{seat}") for seat in range(3)]
+        return played_out(prefix, game.hands, game.pile[game.drawn :], bots, streams, fast=fast)
+
+    assert out(True) == out(False)

@@ -602,22 +602,19 @@ def test_the_step_list_marks_the_ply_each_state_was_decided(open_page):
     assert page.evaluate("location.hash") == "#r3/p67"
 
 
-def test_a_finished_game_is_decided_as_it_ended_at_the_latest(open_page):
-    """later-capture-3: the analysis leaves the tie of 2 states to P1 and 2
-    to P2 to either (``views.analysis.WhenDecided.ended``)."""
-    assert analysed("samples/later-capture-3.ord").decided is None
-    page = open_page("#r2/p59")
+def test_a_game_level_at_the_top_is_decided_by_its_tie_break(open_page):
+    """later-capture-3: 2 states to P1 and 2 to P2, the later capture decides
+    it, at ply 59 (issue 47 item 16: the page said the game was never decided)."""
+    assert analysed("samples/later-capture-3.ord").decided == 59
+    page = open_page("#r2/p58")
     assert page.locator("#v-decided").text_content().endswith("; the game is open.")
     page.keyboard.press("End")
-    assert page.locator("#v-decided").text_content() == (
-        "Decided: Antioch (P2), Cyprus (P1), Jerusalem (P1), Edessa (P2), Tripoli (P3); "
-        "the game was decided only as it ended."
-    )
+    assert page.locator("#v-decided").text_content().endswith("; the game is decided: P2 wins.")
     rows = page.locator("#v-summary .v-decided-table tbody tr").all_text_contents()
-    assert rows[-1] == "the gameply 60, as it ended"
+    assert rows[-1] == "the gameply 59P2"
     page.keyboard.press("Home")
     page.locator("#v-summary .v-decided-table tr", has_text="the game").get_by_role("link").click()
-    assert page.evaluate("location.hash") == "#r2/p60"
+    assert page.evaluate("location.hash") == "#r2/p59"
 
 
 def test_a_turning_point_names_the_plays_that_would_have_kept_it(open_page):

@@ -406,15 +406,49 @@ static int winners(position_t *p, int state, int chances) {
 
 static int one_seat(int mask) { return mask && !(mask & (mask - 1)); }
 
+/* The resolving ply of a state still open: after any placed. */
+#define OPEN (MAX_PLIES + 1)
+
+/* _tie_broken: the seats of ``level`` (a mask), level at the top of scores
+ * that can no longer change, that can still win by the tie-break rules,
+ * ``won`` being the seat that surely wins each state: the most states among
+ * them (points, D2), then the latest capture (a state still open: OPEN). */
+static int tie_broken(const position_t *p, int level, const int won[STATES]) {
+    int states[MAX_SEATS] = {0}, latest[MAX_SEATS] = {0}, most = 0, last = 0, found = 0;
+    for (int state = 0; state < STATES; state++) {
+        int ply = 0;
+        for (int seat = 0; seat < p->seats; seat++)
+            if (p->seat[seat].units[state] < UNITS)
+                ply = OPEN;
+            else if (ply < OPEN && p->seat[seat].fourth[state] > ply)
+                ply = p->seat[seat].fourth[state];
+        states[won[state]]++;
+        if (ply > latest[won[state]])
+            latest[won[state]] = ply;
+    }
+    for (int seat = 0; seat < p->seats; seat++)
+        if (level >> seat & 1 && states[seat] > most)
+            most = states[seat];
+    for (int seat = 0; seat < p->seats; seat++)
+        if (level >> seat & 1 && states[seat] == most && latest[seat] > last)
+            last = latest[seat];
+    for (int seat = 0; seat < p->seats; seat++)
+        found |= (level >> seat & 1 && states[seat] == most && latest[seat] == last) << seat;
+    return found;
+}
+
 /* _game_winners: the seats that can still win the game, the states taken one by one;
  * ``can`` holds the winners of each state (classic scoring reads them). */
 static int game_winners(position_t *p, const int can[STATES]) {
-    int seats = p->seats, best[MAX_SEATS] = {0}, worst[MAX_SEATS] = {0};
-    for (int state = 0; state < STATES; state++)
+    int seats = p->seats, best[MAX_SEATS] = {0}, worst[MAX_SEATS] = {0}, won[STATES];
+    for (int state = 0; state < STATES; state++) {
+        won[state] = -1;
         for (int seat = 0; seat < seats; seat++) {
             if (p->points == NULL) {
                 best[seat] += can[state] >> seat & 1;
                 worst[seat] += can[state] == 1 << seat;
+                if (can[state] == 1 << seat)
+                    won[state] = seat;
                 continue;
             }
             int high = 0, low = 0;
@@ -425,16 +459,22 @@ static int game_winners(position_t *p, const int can[STATES]) {
                 }
             best[seat] += points_for(p, high);
             worst[seat] += points_for(p, low);
+            if (low == 0) /* no other seat could outrank it */
+                won[state] = seat;
         }
-    int found = 0;
+    }
+    int found = 0, fixed = 1;
     for (int seat = 0; seat < seats; seat++) {
         int ahead = 1;
         for (int other = 0; other < seats; other++)
             if (other != seat && best[seat] < worst[other])
                 ahead = 0;
         found |= ahead << seat;
+        fixed &= best[seat] == worst[seat];
     }
-    return found;
+    for (int state = 0; state < STATES; state++)
+        fixed &= won[state] >= 0;
+    return fixed && !one_seat(found) ? tie_broken(p, found, won) : found;
 }
 
 /* Position.play: ``seat`` plays ``card`` to ``state`` at ``ply``; the states
@@ -694,7 +734,8 @@ static inline void analyse_plays(position_t *p, const unsigned char *cards, cons
                 before = before_of(p, seat, &mover);
             now_can(a, target, now, ply, seat, p, before, can, card, state);
         }
-        if (!changed && p->points == NULL)
+        /* classic scoring: the states' winners count, and the order they resolve in */
+        if (!changed && !full && p->points == NULL)
             continue;
         int game = game_winners(p, a->can);
         if (game != a->can[STATES]) {

@@ -1,6 +1,11 @@
 # The analysis in C (_analysis_module.c); analysis.py is its Python face.
 from .decisions import Found
 
+MAX_SEATS: int
+HAND_SIZE: int
+MAX_PILE: int
+MAX_PLIES: int
+
 def configure(packed: tuple[int, ...], /) -> tuple[int, ...]: ...
 def analyse(
     hands: tuple[bytes, ...] | int,

@@ -22,14 +22,24 @@ static PyObject *configure(PyObject *module, PyObject *args) {
     return ranks_tuple();
 }
 
-static int cards_of(PyObject *bytes, unsigned char *out, Py_ssize_t most, Py_ssize_t *n) {
+_Static_assert(MAX_PILE >= MAX_PLIES, "a pile's first MAX_PILE cards hold every card drawn");
+
+/* The card masks of ``bytes`` in ``out``, ``n`` of them: 0 with an
+ * exception set. More than ``most`` is an error, but for a pile, which may
+ * hold any number (a deck file may list thousands of cards): its first
+ * MAX_PILE are read, as no seat draws past the first MAX_PLIES, and neither
+ * the analysis nor the search asks more of it. */
+static int cards_of(PyObject *bytes, unsigned char *out, Py_ssize_t most, int pile,
+                    Py_ssize_t *n) {
     char *data;
     if (PyBytes_AsStringAndSize(bytes, &data, n) < 0)
         return 0;
-    if (*n > most) {
+    if (*n > most && !pile) {
         PyErr_SetString(PyExc_ValueError, "more cards than the core holds");
         return 0;
     }
+    if (*n > most)
+        *n = most;
     for (Py_ssize_t i = 0; i < *n; i++) {
         out[i] = (unsigned char)data[i];
         if (out[i] < 1 || out[i] > 31) {
@@ -57,7 +67,7 @@ static PyObject *analyse(PyObject *module, PyObject *args) {
     } else if (PyTuple_Check(hands)) {
         seats = (int)PyTuple_GET_SIZE(hands);
         for (int s = 0; s < seats && s < MAX_SEATS; s++) {
-            if (!cards_of(PyTuple_GET_ITEM(hands, s), dealt[s], HAND_SIZE, &n))
+            if (!cards_of(PyTuple_GET_ITEM(hands, s), dealt[s], HAND_SIZE, 0, &n))
                 return NULL;
             if (n != HAND_SIZE)
                 return PyErr_Format(PyExc_ValueError, "a hand of %d cards", HAND_SIZE);
@@ -67,7 +77,7 @@ static PyObject *analyse(PyObject *module, PyObject *args) {
     }
     if (seats < 2 || seats > MAX_SEATS)
         return PyErr_Format(PyExc_ValueError, "2 to 4 seats");
-    if (!cards_of(pile, heap, MAX_PILE, &n))
+    if (!cards_of(pile, heap, MAX_PILE, 1, &n))
         return NULL;
     int pile_size = (int)n;
     char *codes;
@@ -134,7 +144,7 @@ static int board_from(bp_board_t *b, PyObject *cards, int ply, PyObject *pile, P
         return 0;
     }
     int seats = b->seats = (int)PyTuple_GET_SIZE(cards);
-    if (!cards_of(pile, heap, MAX_PILE, &n))
+    if (!cards_of(pile, heap, MAX_PILE, 1, &n))
         return 0;
     b->pile = heap;
     b->pile_size = (int)n;
@@ -276,4 +286,18 @@ static struct PyModuleDef module = {
     methods, NULL, NULL, NULL, NULL,
 };
 
-PyMODINIT_FUNC PyInit__analysis(void) { return PyModule_Create(&module); }
+/* What the core holds (_rules.h), for tests/test_analysis.py to hold to
+ * the engine's constants: analysis.py hands it no more. */
+PyMODINIT_FUNC PyInit__analysis(void) {
+    PyObject *made = PyModule_Create(&module);
+    if (made == NULL)
+        return NULL;
+    if (PyModule_AddIntConstant(made, "MAX_SEATS", MAX_SEATS) < 0 ||
+        PyModule_AddIntConstant(made, "HAND_SIZE", HAND_SIZE) < 0 ||
+        PyModule_AddIntConstant(made, "MAX_PILE", MAX_PILE) < 0 ||
+        PyModule_AddIntConstant(made, "MAX_PLIES", MAX_PLIES) < 0) {
+        Py_DECREF(made);
+        return NULL;
+    }
+    return made;
+}

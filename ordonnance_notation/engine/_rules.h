@@ -13,7 +13,9 @@
 #define HAND_SIZE 5
 #define STATES 5
 #define UNITS 4
-#define MAX_PILE 1024
+#define MAX_PILE 1024 /* cards of the pile held: the analysis, the search and self-play
+                        * read a longer one as its first MAX_PILE (no seat draws past the
+                        * first MAX_PLIES); the quick check declines it to Python */
 #define MAX_PLIES (STATES * UNITS * MAX_SEATS)
 
 enum { SHARED = -2 };

@@ -30,8 +30,12 @@ could outscore what every other seat has surely won; the states are taken
 one by one, as if a seat's cards could serve in every state at once, so the
 game is said decided later than it may truly be, never earlier. Classic
 scoring counts states; points scoring counts points by the best and worst
-place each seat can still reach in each state (ties between scores are let
-go either way, D2 aside).
+place each seat can still reach in each state. Ties between scores are let
+go either way until every score and every state's winner are sure; then the
+tie-break rules (D2, the later capture) pick among the seats level at the
+top, a state still open taking a later marker than any placed. A finished
+game is so decided, by the ply that resolved its last state at the latest,
+for the seat ``scoring.score`` names.
 
 **Turning points.** A ply after which a seat could no longer win a state (or
 the game) that it could win before. When it was that seat's own play, and the
@@ -51,7 +55,7 @@ from . import compiled
 from .armies import PACKED, UNITS_PER_ARMY, formations_of
 from .cards import Card, Icon, State
 from .decisions import Analysis, Found, Loss, StateAnalysis, from_core, play_code
-from .game import PLAYS_PER_SEAT, STATES, Deal, Game
+from .game import HAND_SIZE, MAX_SEATS, MIN_SEATS, PLAYS_PER_SEAT, STATES, Deal, Game
 from .scoring import Scoring
 
 _ALL_ICONS = 31  # the mask of a card carrying every icon: the strongest any card can be
@@ -523,25 +527,58 @@ def could_outrank(high: int, fourth: int, low: int, other: int) -> bool:
 
 
 def _game_winners(position: Position) -> frozenset[int]:
-    """The seats that can still win the game, the states taken one by one."""
+    """The seats that can still win the game, the states taken one by one;
+    once every seat's score and every state's winner are sure, the seats
+    level at the top as the tie-break rules leave them (``_tie_broken``)."""
     seats, scoring = position.seats, position.scoring
     if scoring.is_points:
         best = [0] * seats
         worst = [0] * seats
-        for state in STATES:
+        won: list[int | None] = [None] * len(STATES)
+        for index, state in enumerate(STATES):
             for seat in range(seats):
                 high, low = position.places(state, seat)
                 best[seat] += scoring.points_for(high)
                 worst[seat] += scoring.points_for(low)
+                if low == 0:  # no other seat could outrank it
+                    won[index] = seat
     else:
         sets = [position.winners(state) for state in STATES]
         best = [sum(1 for s in sets if seat in s) for seat in range(seats)]
         worst = [sum(1 for s in sets if s == {seat}) for seat in range(seats)]
-    return frozenset(
+        won = [next(iter(s)) if len(s) == 1 else None for s in sets]
+    found = frozenset(
         seat
         for seat in range(seats)
         if all(best[seat] >= worst[other] for other in range(seats) if other != seat)
     )
+    sure = [seat for seat in won if seat is not None]
+    if len(found) > 1 and best == worst and len(sure) == len(STATES):
+        return _tie_broken(position, found, sure)
+    return found
+
+
+_OPEN = PLAYS_PER_SEAT * MAX_SEATS + 1  # the resolving ply of a state still open: after any placed
+
+
+def _tie_broken(position: Position, level: frozenset[int], won: Sequence[int]) -> frozenset[int]:
+    """The seats of ``level`` (level at the top, every score sure) that can
+    still win by the tie-break rules (``scoring.scored``), ``won`` being the
+    seat that surely wins each state: those with the most states (points,
+    D2), then the one whose latest capture takes the higher marker. A state
+    still open will take a higher marker than any placed: the seats with one
+    keep their chance (which of them resolves later is not known yet), the
+    others lose it. Seats with no state share the win (D9). At the end: the
+    winner ``scoring.score`` names, or the seats that share the win."""
+    states = [won.count(seat) for seat in range(position.seats)]
+    most = max(states[seat] for seat in level)
+    latest = [0] * position.seats  # the ply that resolved each seat's latest capture
+    for index, seat in enumerate(won):
+        units, row = position.units[index], position.reach[index]
+        ply = max(r.fourth or 0 for r in row) if min(units) == UNITS_PER_ARMY else _OPEN
+        latest[seat] = max(latest[seat], ply)
+    last = max(latest[seat] for seat in level if states[seat] == most)
+    return frozenset(seat for seat in level if states[seat] == most and latest[seat] == last)
 
 
 def _keeps(
@@ -605,18 +642,20 @@ def _alternatives(
 def _held(
     seats: int, deal: Deal | None, plays: Sequence[tuple[Card, State]], scoring: Scoring
 ) -> bool:
-    most_seats, hand, pile, most_plays = _HELD
-    if not 2 <= seats <= most_seats or len(plays) > most_plays:
+    """Whether the core holds the game: within the engine's limits (the
+    core's, ``_analysis.MAX_SEATS`` and the rest, are held to them by
+    tests/test_analysis.py), a pile of any length (it reads the cards that
+    can be drawn), and not a short deal."""
+    if not MIN_SEATS <= seats <= MAX_SEATS or len(plays) > PLAYS_PER_SEAT * MAX_SEATS:
         return False
-    if scoring.points is not None and len(scoring.points) > most_seats:
+    if scoring.points is not None and len(scoring.points) > MAX_SEATS:
         return False
     # a short deal: a pile that ran out early can leave a seat fewer cards than places,
     # where this module's bounds (kept while they stand) and the core's search part
     return deal is None or (
         not deal.short
         and len(deal.hands) == seats
-        and all(len(cards) == hand for cards in deal.hands)
-        and len(deal.pile) <= pile
+        and all(len(cards) == HAND_SIZE for cards in deal.hands)
     )
 
 
@@ -703,8 +742,6 @@ CORE = _compiled()
 """The analysis in C (``_analysis_module.c``, by ``_analysis.h``) where it was
 built: tests/test_quick.py holds it to this module's on every corpus."""
 
-_HELD = 4, 5, 1024, 80  # what the core holds: seats, a hand, the pile, the plays
-
 
 def analyse(
     seats: int,
@@ -738,7 +775,8 @@ def analyse(
         before = [row[seat] for row in position.reach]
         moved = position.play(ply, seat, card, state)
         units = position.units[state - 1]
-        if units[seat] == UNITS_PER_ARMY and all(n == UNITS_PER_ARMY for n in units):
+        full = units[seat] == UNITS_PER_ARMY and all(n == UNITS_PER_ARMY for n in units)
+        if full:
             resolved[state] = ply
         play = (ply, seat, card, state, before)
 
@@ -755,8 +793,10 @@ def analyse(
             can[target] = now
             if len(now) == 1 and decided[target] is None:
                 decided[target] = ply
-        # classic scoring: the states' winners alone count
-        now_game = _game_winners(position) if changed or position.scoring.is_points else game
+        # classic scoring: the states' winners count, and the order they resolve in (ties)
+        now_game = (
+            _game_winners(position) if changed or full or position.scoring.is_points else game
+        )
         if now_game != game:
             for lost in sorted(game - now_game):
                 game_losses.append(

@@ -229,12 +229,17 @@ static int choose(const table_t *t, int kind, PyObject *stream, int *card, int *
     return 1;
 }
 
-static int masks(PyObject *sequence, unsigned char *out, int most, const char *what) {
+/* The card masks of ``sequence`` in ``out``: how many, or -1 with an
+ * exception set. More than ``most`` is an error, but with ``first``: then
+ * the first ``most`` are read. */
+static int masks(PyObject *sequence, unsigned char *out, int most, int first, const char *what) {
     Py_ssize_t n = PySequence_Fast_GET_SIZE(sequence);
-    if (n > most) {
+    if (n > most && !first) {
         PyErr_Format(PyExc_ValueError, "%s: more than %d cards", what, most);
         return -1;
     }
+    if (n > most)
+        n = most;
     for (Py_ssize_t i = 0; i < n; i++) {
         long mask = PyLong_AsLong(PySequence_Fast_GET_ITEM(sequence, i));
         if (mask < 1 || mask > 31) {
@@ -246,6 +251,8 @@ static int masks(PyObject *sequence, unsigned char *out, int most, const char *w
     }
     return (int)n;
 }
+
+_Static_assert(MAX_PILE > 2 * MAX_PLIES, "a pile cut to MAX_PILE keeps more than any seat draws");
 
 /* Deals ``hands`` and ``pile`` (card masks) to ``t`` and reads a bot a
  * seat: 1, or 0 with an exception set. */
@@ -263,7 +270,7 @@ static int dealt(table_t *t, PyObject *hands, PyObject *pile, PyObject *kinds, P
         PyObject *hand = PySequence_Fast(PyTuple_GET_ITEM(hands, s), "a hand is a sequence");
         if (hand == NULL)
             return 0;
-        int n = masks(hand, cards, (int)sizeof cards, "a hand");
+        int n = masks(hand, cards, (int)sizeof cards, 0, "a hand");
         Py_DECREF(hand);
         if (n < 0)
             return 0;
@@ -279,7 +286,11 @@ static int dealt(table_t *t, PyObject *hands, PyObject *pile, PyObject *kinds, P
     PyObject *cards = PySequence_Fast(pile, "the pile is a sequence");
     if (cards == NULL)
         return 0;
-    t->pile_size = masks(cards, t->pile, MAX_PILE, "the pile");
+    /* A pile of any size (a deck file may hold thousands of cards) is played
+     * as its first MAX_PILE cards: no seat draws past the first MAX_PLIES,
+     * and of the rest a bot asks only whether more are left than it can
+     * still draw (careful's draws to come), as MAX_PILE - MAX_PLIES are. */
+    t->pile_size = masks(cards, t->pile, MAX_PILE, 1, "the pile");
     t->drawn = 0;
     Py_DECREF(cards);
     return t->pile_size >= 0;

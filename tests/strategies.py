@@ -41,6 +41,15 @@ TESTS = ROOT / "tests"
 DEFAULT_EXAMPLES = 100
 
 
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` is running (Linux's /proc: a zombie has ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"  # only its exit status is left to collect
+
+
 def examples(count: int) -> int:
     """``count`` in the default profile, scaled to the loaded profile's
     max_examples. Call it when the tests are collected (in a decorator or

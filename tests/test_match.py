@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import alive
 
 from ordonnance_notation import validate_text
 from ordonnance_notation.engine.scoring import Scoring
@@ -367,18 +368,10 @@ def _pids(path: Path) -> list[int]:
     return [int(w) for w in path.read_text().split() if w.isdigit()] if path.exists() else []
 
 
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"  # a zombie has ended: only its exit status is left to collect
-
-
 def _left(path: Path) -> list[int]:
     """The processes of the bots still there, once they have had a moment to end."""
     deadline = time.monotonic() + 1
-    while (left := [pid for pid in _pids(path) if _alive(pid)]) and time.monotonic() < deadline:
+    while (left := [pid for pid in _pids(path) if alive(pid)]) and time.monotonic() < deadline:
         time.sleep(0.05)
     return left
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from strategies import ROOT, any_text, fuzz, valid_records
+from strategies import ROOT, alive, any_text, fuzz, valid_records
 
 from ordonnance_notation.diagnostics import Diagnostic, InputError, SourceError, UnreadableSource
 from ordonnance_notation.files import sources
@@ -331,7 +331,7 @@ def test_ctrl_c_twice_kills_the_workers_that_are_slow_to_leave(tmp_path):
     time.sleep(1)
     assert _ended_by_ctrl_c(child) < 10
     time.sleep(1)
-    assert not [pid for pid in workers if _alive(pid)], "a worker outlived its parent"
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived its parent"
 
 
 def _ended_by_ctrl_c(child: subprocess.Popen[bytes]) -> float:
@@ -455,14 +455,6 @@ def _workers_of(child: subprocess.Popen[bytes] | subprocess.Popen[str]) -> list[
     return workers
 
 
-def _alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"  # a zombie has ended: only its exit status is left to collect
-
-
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds workers through /proc")
 @pytest.mark.parametrize(
     "command",
@@ -489,7 +481,7 @@ def test_workers_end_with_the_process_that_started_them(tmp_path, command, how):
     child.send_signal(how)
     child.wait(timeout=30)
     time.sleep(1)
-    assert not [pid for pid in workers if _alive(pid)], "a worker outlived ordo"
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived ordo"
 
 
 # ordo as a terminal starts it: Ctrl-C raises KeyboardInterrupt (a shell's
@@ -521,4 +513,4 @@ def test_ctrl_c_ends_ordo_and_its_workers_at_once(tmp_path):
     assert _ended_by_ctrl_c(child) < 10
     assert (child.returncode, child.stderr.read()) == (130, b"")
     time.sleep(1)
-    assert not [pid for pid in workers if _alive(pid)], "a worker outlived ordo"
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived ordo"

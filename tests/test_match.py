@@ -245,8 +245,23 @@ def test_an_archive_with_a_bots_nul_byte_reads_back(tmp_path):
         (["careful", "'unclosed"], "error[E010]: the bot cannot be started: no closing quotation"),
         (["careful", "./bot", "--logs", "{file}"], "{file}: error[E001]: cannot be written: "),
         (["careful", "./bot", "--logs", "/proc/x"], "/proc/x: error[E001]: cannot be written: "),
+        (["careful", "./bot", "--logs", "/proc/self"], "/proc/self: error[E001]: cannot be "),
+        (["careful", "./bot", "--logs", ""], "error[E001]: cannot be written: an empty name"),
+        (["careful", "./bot", "--move-time", "nan"], "nan is not a number of seconds"),
+        (["careful", "./bot", "--move-time", "inf"], "'--move-time': inf is not in the range"),
+        (["careful", "./bot", "--move-time", "1e308"], "'--move-time': 1e+308 is not in"),
     ],
-    ids=["empty", "unclosed", "logs-file", "logs-proc"],
+    ids=[
+        "empty",
+        "unclosed",
+        "logs-file",
+        "logs-proc",
+        "logs-proc-self",
+        "logs-empty",
+        "move-time-nan",
+        "move-time-inf",
+        "move-time-1e308",
+    ],
 )
 def test_a_bot_or_a_logs_folder_that_cannot_be_used_is_said_with_its_code(tmp_path, args, said):
     file = tmp_path / "a-file"
@@ -407,13 +422,17 @@ _WITH_CTRL_C = (
 
 @needs_proc
 @pytest.mark.parametrize("jobs", [1, 2])
-@pytest.mark.parametrize("how", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "SIGTERM"])
+@pytest.mark.parametrize(
+    "how",
+    [signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT],
+    ids=["ctrl-c", "SIGTERM", "terminal-closed", "ctrl-backslash"],
+)
 def test_a_match_stopped_during_a_bots_turn_ends_at_once_with_its_bots(tmp_path, pids, jobs, how):
     """Bots that think for a minute at each turn, ignore SIGTERM and ``quit``,
-    and start processes of their own session: Ctrl-C (to the terminal's
-    group) or SIGTERM (to ordo alone, no -o) ends the match in under a
-    second, and every one of them. Ctrl-C used to take 10 s a bot, in turn;
-    SIGTERM left them all."""
+    and start processes of their own session: Ctrl-C or a terminal closed
+    (to the terminal's group), SIGTERM or SIGQUIT (to ordo alone, no -o)
+    ends the match in under a second, and every one of them. Ctrl-C used
+    to take 10 s a bot, in turn; SIGTERM, SIGHUP and SIGQUIT left them all."""
     bot = _lingering(pids, "--think", "60", "--stubborn", "--children", "1")
     child = subprocess.Popen(
         [sys.executable, "-c", _WITH_CTRL_C, "match", bot, "careful", "-n", "40", "-j", str(jobs)],
@@ -428,10 +447,10 @@ def test_a_match_stopped_during_a_bots_turn_ends_at_once_with_its_bots(tmp_path,
             assert time.monotonic() < deadline and child.poll() is None, "no bot thinking"
             time.sleep(0.02)
         started = time.monotonic()
-        if how == signal.SIGINT:
-            os.killpg(child.pid, signal.SIGINT)
+        if how in (signal.SIGINT, signal.SIGHUP):
+            os.killpg(child.pid, how)
         else:
-            child.send_signal(signal.SIGTERM)
+            child.send_signal(how)
         child.wait(timeout=30)
         took = time.monotonic() - started
     finally:

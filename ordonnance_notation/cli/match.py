@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import signal
 from typing import TYPE_CHECKING
 
 import typer
@@ -29,6 +30,9 @@ from .running import Run
 if TYPE_CHECKING:
     from ..making.players import BotStartError
     from ..making.statistics import Sprt
+
+# a terminal closed (SIGHUP), Ctrl-\ (SIGQUIT) and SIGTERM: the bots ended on the way out
+ENDING = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, n))
 
 NAME = "match"
 SHORT = "Bots against each other: mirrored deals, win shares, Elo, SPRT."
@@ -74,7 +78,7 @@ def command(
     most = games_to_play(games, sprt)
     folder = _logs(run, bots, logs)
     adopt_orphans()  # what a bot leaves behind is ordo's to end (docs/bots.md)
-    with terminated_as_interrupted():  # SIGTERM ends the bots too, as Ctrl-C does
+    with terminated_as_interrupted(*ENDING):  # these end the bots too, as Ctrl-C does
         names = _names(run, bots, move_time, folder)
         test = None if sprt is None else _sprt_test(names, sprt, alpha, beta)
         plan = Plan(tuple(bots), names, seed, chosen, rule, move_time, folder)

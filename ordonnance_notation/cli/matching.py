@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from ..making.bots import BOTS
+from .options import seconds
 
 Bots = Annotated[
     list[str],
@@ -35,7 +36,11 @@ MatchJobs = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Processes t
 MoveTime = Annotated[
     float,
     typer.Option(
-        "--move-time", min=0.001, help="Seconds a program has for each play; past it, it forfeits."
+        "--move-time",
+        min=0.001,
+        max=86_400.0,
+        callback=seconds,
+        help="Seconds a program has for each play, a day at most; past it, it forfeits.",
     ),
 ]
 SprtOption = Annotated[

@@ -92,10 +92,10 @@ BestPlay = Annotated[
 ]
 
 
-def _seconds(value: float) -> float:
-    """A budget is a number of seconds: NaN and infinity are none (click's range lets NaN by)."""
+def seconds(value: float) -> float:
+    """A callback: a number of seconds is finite (click's range lets NaN by)."""
     if not math.isfinite(value):
-        raise typer.BadParameter(f"{value} is not a number of seconds: give one, 0 or more")
+        raise typer.BadParameter(f"{value} is not a number of seconds")
     return value
 
 
@@ -104,7 +104,7 @@ BudgetOption = Annotated[
     typer.Option(
         "--budget",
         min=0.0,
-        callback=_seconds,
+        callback=seconds,
         help="Seconds of search per record for --best-play; beyond, bounds.",
     ),
 ]

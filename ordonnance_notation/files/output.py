@@ -13,6 +13,7 @@ import stat
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from signal import SIGTERM
 from typing import IO, Any
 
 from ..diagnostics import Diagnostic, InputError
@@ -324,10 +325,11 @@ def _running(pid: int) -> bool:
 
 
 @contextlib.contextmanager
-def terminated_as_interrupted() -> Iterator[None]:
-    """SIGTERM, while a file is written, ends the process by an exception
-    (status 143, as the signal would), so that the temporary file is removed
-    on the way (the default would end the process at once)."""
+def terminated_as_interrupted(*signums: int) -> Iterator[None]:
+    """SIGTERM (or each of ``signums``), while a file is written, ends the
+    process by an exception (status 128 + the signal's number, as the signal
+    would), so that the temporary file is removed on the way (the default
+    would end the process at once)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -335,11 +337,12 @@ def terminated_as_interrupted() -> Iterator[None]:
     def interrupted(signum: int, frame: object) -> None:
         raise SystemExit(128 + signum)
 
-    before = signal.signal(signal.SIGTERM, interrupted)
+    before = {signum: signal.signal(signum, interrupted) for signum in signums or (SIGTERM,)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, before)
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
 
 
 def _keep_owner_and_mode(handle: int, target: Path) -> None:

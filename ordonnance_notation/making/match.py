@@ -10,7 +10,9 @@ stream ``S/k/r/Pn``.
 
 from __future__ import annotations
 
+import errno
 import os
+import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -123,7 +125,11 @@ def logs_folder(specs: Sequence[str], given: str | None) -> str | None:
     programs write to standard error is then thrown away). Raises OSError."""
     if given is None or all(map(is_builtin, specs)):
         return None
+    if not given:
+        raise FileNotFoundError(errno.ENOENT, "an empty name is no folder", given)
     Path(given).mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryFile(dir=given):  # a folder a log can be written in (not /proc)
+        pass
     return given
 
 

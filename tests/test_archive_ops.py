@@ -286,6 +286,26 @@ def test_what_select_writes_fmt_accepts(ordo, tmp_path):
     assert checked.exit_code == 0, checked.output
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--set-tag", "Event=new\nline"],
+        ["--set-tag", "Event=a\rb"],
+        ["--renumber", "Result"],
+        ["--renumber", "notation"],
+    ],
+    ids=["line-break", "return", "renumber-result", "renumber-notation"],
+)
+def test_an_edit_that_would_break_a_record_is_a_usage_error(ordo, args):
+    """select wrote such records with exit 0: a line break cut the tag in two,
+    a number made the Result invalid (the re-probe of issue 47)."""
+    result = ordo("select", *args, "samples/classic-2.ord")
+    assert result.exit_code == 2, result.output
+    assert args[0] in result.output and result.stdout == ""
+    kept = ordo("select", "--set-tag", 'Event=say "hi" \\o/', "samples/classic-2.ord")
+    assert kept.exit_code == 0 and tag_value(kept.stdout, "Event") == 'say "hi" \\o/'
+
+
 def test_split_by_a_tag_and_every_n_records(ordo, tmp_path):
     whole = ordo("select", *READABLE).output
     by_event = tmp_path / "by-event"

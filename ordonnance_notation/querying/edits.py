@@ -24,6 +24,10 @@ _TAG_NAME = re.compile(f"(?:{t.TAG_NAME})\\Z")
 _BODY = re.compile(f"^[ \\t]*(?:{t.PLY})", re.MULTILINE)  # the first play: the header ends
 
 
+_NOT_NUMBERS = frozenset(n.casefold() for n in ("Notation", "Scoring", "Points", "Result"))
+"""Tags whose values the validator reads: a record's number in one makes it invalid."""
+
+
 def _name(name: str, option: str) -> str:
     if not _TAG_NAME.match(name.strip()):
         raise QueryError(f"{option} {name!r}: a tag's name is a letter, then letters, digits or _")
@@ -57,13 +61,24 @@ class Edits:
             name, equals, value = text.partition("=")
             if not equals:
                 raise QueryError(f"--set-tag {text!r}: write NAME=VALUE, e.g. Event='Lyon open'")
-            setting.append((_name(name, "--set-tag"), value))
+            name = _name(name, "--set-tag")
+            if "\r" in value or not _TAG.fullmatch(tag_line(name, value)):  # a CR ends a line too
+                raise QueryError(
+                    f"--set-tag {text!r}: a tag's value is one line (no line break or return)"
+                )
+            setting.append((name, value))
+        numbering = None if number_tag is None else _name(number_tag, "--renumber")
+        if numbering is not None and numbering.casefold() in _NOT_NUMBERS:
+            raise QueryError(
+                f"--renumber {numbering}: its value is no record's number; name another tag, "
+                "e.g. Round"
+            )
         return cls(
             tuple(setting),
             tuple(_name(name, "--drop-tag") for name in drop_tags),
             strip_comments,
             strip_glyphs,
-            None if number_tag is None else _name(number_tag, "--renumber"),
+            numbering,
         )
 
     def made(self, text: str) -> str:

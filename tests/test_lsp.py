@@ -716,6 +716,21 @@ def test_a_too_short_content_length_loses_only_its_own_message(raw: _Raw) -> Non
     assert "Traceback" not in raw.close()
 
 
+def test_a_message_whose_id_is_no_number_or_string_is_refused(raw: _Raw) -> None:
+    """pygls put a traceback on standard error (unhashable type) and answered nothing."""
+    raw.initialize()
+    raw.open(_CLASSIC, (SAMPLES / "classic-2.ord").read_text("utf-8"))
+    for id in ({"a": 1}, [1], True):
+        hover = {"textDocument": {"uri": _CLASSIC}, "position": {"line": _PLAY, "character": 1}}
+        raw.send(
+            _framed({"jsonrpc": "2.0", "id": id, "method": "textDocument/hover", "params": hover})
+        )
+        assert raw.answer(None)["error"]["code"] == -32600
+    raw.hover(2, _CLASSIC, _PLAY, 1)
+    assert "ply 20 of 40" in raw.answer(2)["result"]["contents"]["value"]
+    assert "Traceback" not in raw.close()
+
+
 def test_positions_out_of_range_are_answered_with_an_error(raw: _Raw) -> None:
     raw.initialize()
     raw.open(_CLASSIC, (SAMPLES / "classic-2.ord").read_text("utf-8"))

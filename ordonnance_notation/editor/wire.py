@@ -17,6 +17,8 @@ own is unknown:
   the next header line: that line is still read as the header it ends with
   (no body of JSON can hold a line that ends so), and only the message cut
   short is lost (``ParseError``);
+- a message whose id is no number or string (a list, an object) is
+  skipped (``InvalidRequest``);
 - a request whose params are not as the protocol defines them (a negative
   line, a character of 2**31) gets ``InvalidParams``; a request before
   ``initialize``, ``ServerNotInitialized``.
@@ -138,6 +140,11 @@ class Wire:
                 None, lsp.ErrorCodes.InvalidRequest, "not a JSON-RPC 2.0 message: it is skipped"
             )
             return
+        if "id" in data and (isinstance(data["id"], bool) or not _an_id(data["id"])):
+            self.refuse(
+                None, lsp.ErrorCodes.InvalidRequest, "an id is a number or a string: it is skipped"
+            )
+            return
         method = data.get("method")
         request = "id" in data and isinstance(method, str)
         if not self.initialized and method not in (lsp.INITIALIZE, lsp.EXIT):
@@ -170,3 +177,8 @@ class Wire:
         reply = {"jsonrpc": "2.0", "id": id, "error": {"code": code.value, "message": message}}
         body = json.dumps(reply).encode()
         self.writer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+def _an_id(value: object) -> bool:
+    """What JSON-RPC allows as a message's id (a number, a string, or null)."""
+    return value is None or isinstance(value, int | float | str)

@@ -51,6 +51,17 @@ def first_play(child: pexpect.spawn) -> str:
     return f"{cards.split()[0]} {states.split()[0]}"
 
 
+def quit_after_one_play(child: pexpect.spawn, record: Path):
+    """``quit`` at the next prompt: the run ends with 0, and the record it left, checked."""
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    (report,) = validate_text(record.read_text("utf-8"))
+    return report
+
+
 def test_a_whole_game_at_the_terminal_writes_a_finished_record(tmp_path):
     child = spawn(tmp_path, "--human", "P2", "--seed", "whole", "-o", "g.ord")
     for _ in range(20):
@@ -80,12 +91,7 @@ def test_a_mistyped_play_gets_the_validators_help_and_the_prompt_again(tmp_path)
     child.expect(PROMPT)
     assert "did you mean" in ANSI.sub("", child.before)  # Jerusalem
     child.sendline(f"1. {card} {state}")  # a ply number may come first
-    child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    (report,) = validate_text((tmp_path / "g.ord").read_text("utf-8"))
+    report = quit_after_one_play(child, tmp_path / "g.ord")
     assert report.valid and len(report.turns) == 2  # the person's play and the bot's
 
 
@@ -98,12 +104,7 @@ def test_a_line_holding_a_nul_is_read_and_its_nul_named(tmp_path):
     child.expect(PROMPT, timeout=10)
     assert "U+0000" in ANSI.sub("", child.before)
     child.sendline(play)
-    child.expect(PROMPT)
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    (report,) = validate_text((tmp_path / "g.ord").read_text("utf-8"))
+    report = quit_after_one_play(child, tmp_path / "g.ord")
     assert report.valid and len(report.turns) == 2
 
 

@@ -98,7 +98,7 @@ def read_play(line: str) -> tuple[Card, State]:
     try:
         card = Card.from_letters(letters)
     except CardError as error:
-        raise ProtocolError(f"wrote {shown(line)}: {printable(str(error))}") from None
+        raise ProtocolError(f"wrote {shown(line)}: {error}") from None
     state = State.lookup(word)
     if state is None:
         raise ProtocolError(f"wrote {shown(line)}: {shown(word)} is no state (A C J E T)")

@@ -16,6 +16,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 import yaml
@@ -33,6 +34,7 @@ from ordonnance_notation.making.selfplay import game_text, play_game
 ROOT = Path(__file__).resolve().parent.parent  # the checkout
 SAMPLES = ROOT / "samples"
 TESTS = ROOT / "tests"
+T = TypeVar("T")
 
 # Example counts ---------------------------------------------------------------
 
@@ -55,6 +57,20 @@ def examples(count: int) -> int:
     max_examples. Call it when the tests are collected (in a decorator or
     at module level), after the plugin has loaded the profile."""
     return max(1, round(count * settings.default.max_examples / DEFAULT_EXAMPLES))
+
+
+def deep() -> bool:
+    """Whether the loaded profile has more examples than the default
+    (``deep``): volume (100,000 generated records, every one-word mutant) is
+    a deep run's, not CI's (bench/README.md)."""
+    return settings.default.max_examples > DEFAULT_EXAMPLES
+
+
+def sampled(items: list[T], stride: int) -> list[T]:
+    """Every ``stride``-th of ``items`` (a stride prime to the kinds of change
+    a list of mutants cycles through, so each kind is still met), or all of
+    them in a deep run."""
+    return items if deep() else items[::stride]
 
 
 def fuzz(count: int) -> settings:

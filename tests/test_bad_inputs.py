@@ -705,9 +705,12 @@ def _archive_with(kind: str, value: str, comment: str) -> str:
 @pytest.mark.parametrize(
     ("value", "comment", "said"),
     [
-        ("x" * (10 << 20), "a", "a line of 10,485,"),  # 10 MB: 1.8 GB and exit 3 before
+        # 10 MB: 1.8 GB and exit 3 before
+        pytest.param("x" * (10 << 20), "a", "a line of 10,485,", marks=pytest.mark.slow),
         ("x" * (1 << 20), "a", "a line of 1,048,"),  # a line just over the limit
-        ("E", "\n".join(["y" * 1000] * 4500), "characters, past the 4 MB"),
+        pytest.param(
+            "E", "\n".join(["y" * 1000] * 4500), "characters, past the 4 MB", marks=pytest.mark.slow
+        ),
     ],
     ids=["10MB-tag", "1MB-tag", "4.5MB-comment"],
 )

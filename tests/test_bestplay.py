@@ -137,10 +137,13 @@ def test_the_value_is_plain_minimax_near_the_end_of_dealt_games(seats: int, sear
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("search", ["compiled"], indirect=True)
 @pytest.mark.parametrize(("seats", "scoring"), CASES)
 def test_the_value_is_plain_minimax_on_thousands_of_positions(
     seats: int, scoring: Scoring, search: str
 ) -> None:
+    """The compiled search alone: the Python search is pinned to minimax on
+    the small positions above and to the compiled search below."""
     _agree_on_small_positions("many", 400, seats, scoring)
 
 
@@ -173,7 +176,9 @@ def test_the_compiled_search_is_the_reference_search(left: int) -> None:
 @pytest.mark.skipif(
     bestplay.compiled_search(3, False) is None, reason="the compiled core is not built here"
 )
-@pytest.mark.parametrize(("seats", "left"), [(3, 9), (4, 8), (3, 12), (4, 12)])
+@pytest.mark.parametrize(
+    ("seats", "left"), [(3, 9), (4, 8), (3, 12), pytest.param(4, 12, marks=pytest.mark.slow)]
+)
 def test_the_compiled_paranoid_search_is_the_reference_search(seats: int, left: int) -> None:
     """Three and four seats, classic scoring: the C search (``bp_wins``)
     finds each seat's forced win as the Python one does, and at most one
@@ -219,6 +224,7 @@ def test_a_budget_of_no_time_reaches_as_far_whatever_the_clock() -> None:
         assert found == found[:1] * 4 and not found[0][0].exact
 
 
+@pytest.mark.slow  # best play's bounds on a whole record
 @pytest.mark.skipif(
     bestplay.compiled_search(2, False) is None, reason="the compiled core is not built here"
 )
@@ -371,6 +377,7 @@ def test_a_budget_that_is_no_number_of_seconds_is_a_usage_error(ordo, command, b
     assert "--budget" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.slow  # best play on a whole record
 def test_analyse_best_play_in_text_and_json(ordo) -> None:
     result = ordo("analyse", "--best-play", "--budget", "2", "samples/classic-2.ord")
     assert result.exit_code == 0, result.output
@@ -391,6 +398,7 @@ def test_analyse_best_play_in_text_and_json(ordo) -> None:
     assert last["exact"] and last["states"]["P1"][0] + last["states"]["P2"][0] == 5
 
 
+@pytest.mark.slow  # best play on whole records
 def test_analyse_says_what_best_play_gives_every_seat_playing_for_itself(ordo) -> None:
     result = ordo(
         "analyse", "--best-play", "--budget", "2", "--format", "json", "samples/later-capture-3.ord"
@@ -410,6 +418,7 @@ def test_analyse_says_what_best_play_gives_every_seat_playing_for_itself(ordo) -
         assert forced == [value["every_seat_for_itself"]["winner"]]
 
 
+@pytest.mark.slow  # best play on a whole record
 def test_summary_tells_the_game_under_best_play(ordo) -> None:
     result = ordo("summary", "--best-play", "--budget", "3", "samples/classic-2.ord")
     assert result.exit_code == 0, result.output
@@ -431,7 +440,7 @@ def test_summary_tells_the_game_under_best_play(ordo) -> None:
     )
 
 
-@pytest.mark.parametrize("seats", [2, 3])
+@pytest.mark.parametrize("seats", [2, pytest.param(3, marks=pytest.mark.slow)])
 def test_the_exact_bot_keeps_its_value_where_it_reaches(seats: int) -> None:
     from ordonnance_notation.making.bots import ExactBot
 

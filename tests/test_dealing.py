@@ -132,6 +132,7 @@ def _ordo(*args: str, pure: bool) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
 
 
+@pytest.mark.slow  # games played and analysed twice
 @pytest.mark.parametrize("seats", [2, 3])
 def test_a_deck_larger_than_the_compiled_core_s_pile_plays_and_is_analysed(tmp_path, seats):
     """Issue 47: the deck reader takes up to 10,000 cards, but a deck of

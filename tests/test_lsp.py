@@ -176,6 +176,7 @@ def test_an_edit_checks_only_the_records_it_changed() -> None:
     assert [d.span for d in again][1:] == [d.span for d in whole][1:]
 
 
+@pytest.mark.slow  # many edits
 def test_a_file_edited_is_cut_into_records_as_split_records_cuts_it() -> None:
     """The records are cut again only around an edit: the same records as
     cutting the whole text, whatever the edit (a tag line, a play, a blank
@@ -488,6 +489,7 @@ async def _format_while_hovering(client: LanguageClient, count: int, within: flo
     assert _applied(text, edits) == _many_records(count, '[Event "Night {}"]')
 
 
+@pytest.mark.slow  # 3,000 records
 @served
 async def test_formatting_3000_records_is_quick_and_hover_answers_meanwhile(
     client: LanguageClient,

@@ -583,6 +583,7 @@ def test_the_archive_is_read_by_stats_with_the_bots_as_players(tmp_path):
     assert found["ratings"]["players"][0]["player"] == "careful"
 
 
+@pytest.mark.slow  # a match at a pseudo-terminal
 def test_a_terminal_shows_the_score_as_the_match_goes(tmp_path):
     pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extra")
     bot = f"{sys.executable} {EXAMPLES / 'first_open.py'}"

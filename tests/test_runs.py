@@ -280,6 +280,7 @@ def _slow(block: int) -> int:
     return block
 
 
+@pytest.mark.slow  # a block of 3 s first
 def test_an_exception_out_of_the_with_ends_the_workers_without_waiting():
     """A map still held when an exception leaves the ``with`` (a reader
     gone: BrokenPipeError): the workers leave their blocks, and those sent
@@ -314,6 +315,7 @@ with Workers(2) as workers:
 """
 
 
+@pytest.mark.slow  # workers started twice
 def test_ctrl_c_twice_kills_the_workers_that_are_slow_to_leave(tmp_path):
     """The second Ctrl-C, while ordo waits for its workers to leave their
     blocks, kills them; it used to mark the pool's thread as ended, and the
@@ -388,6 +390,7 @@ def _python(code: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # waits for the pool to see the death
 def test_a_worker_killed_while_sending_its_result_ends_the_map(tmp_path):
     """Issue 31, item 4: the pool waited for the rest of the result for ever."""
     done = _python(_KILLED_WHILE_SENDING.format(tests=str(ROOT / "tests")), tmp_path)
@@ -492,6 +495,7 @@ _WITH_CTRL_C = (
 )
 
 
+@pytest.mark.slow  # ordo with workers, interrupted
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds workers through /proc")
 def test_ctrl_c_ends_ordo_and_its_workers_at_once(tmp_path):
     """Ctrl-C (SIGINT to the whole group, as a terminal sends it) in the

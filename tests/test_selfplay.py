@@ -104,7 +104,10 @@ def test_the_compiled_bots_play_the_same_games(seed, bots, deck):
         ["--bots", "greedy", "--players", "3", "--scoring", "points"],
         ["--bots", "random,greedy,greedy,random"],
         ["--bots", "greedy,careful"],
-        ["--bots", "careful", "--players", "4", "--scoring", "points"],
+        pytest.param(
+            ["--bots", "careful", "--players", "4", "--scoring", "points"],
+            marks=pytest.mark.slow,
+        ),
     ],
 )
 def test_ordo_play_writes_the_same_archive_with_or_without_the_twin(options):

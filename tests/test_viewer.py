@@ -828,6 +828,7 @@ def test_the_script_replays_the_plays_as_the_engine_does(open_page, corpus, tmp_
     assert checked > 5000
 
 
+@pytest.mark.slow  # best play, then a browser
 def test_the_best_play_strip_marks_mistakes_and_steps_there(open_page, tmp_path, shots):
     path = tmp_path / "best.html"
     with Workers(1) as workers:

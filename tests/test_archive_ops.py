@@ -12,7 +12,8 @@ import pytest
 from strategies import SAMPLES
 
 from ordonnance_notation import parse_file, parse_text, validate
-from ordonnance_notation.checking.quick import Paged, played_block
+from ordonnance_notation.checking.quick import replayed_block
+from ordonnance_notation.checking.replayed import Replayed
 from ordonnance_notation.engine.armies import Level
 from ordonnance_notation.engine.cards import Icon, State, seat_name
 from ordonnance_notation.engine.game import Game
@@ -123,13 +124,13 @@ def test_decided_by_the_ply_the_analysis_names(ordo):
 )
 def test_the_compiled_core_and_the_validator_answer_alike(played, content):
     text = Path(played("none")).read_text("utf-8")
-    found = played_block(1, text, content.decided_by)
+    found = replayed_block(1, text, decided_by=content.decided_by)
     if found is None:
         pytest.skip("no compiled core here (ORDO_PURE_PYTHON, or built without a compiler)")
     query = Query(content=content)
-    accepted = [item for item in found if isinstance(item, Paged)]
+    accepted = [item for item in found if isinstance(item, Replayed)]
     assert len(accepted) == 200
-    compiled = [query.passes_written(item) for item in accepted]
+    compiled = [query.passes_replayed(item) for item in accepted]
     python = [query.passes(parse_record(item.text, 1, "t", 1)) for item in accepted]
     assert compiled == python and sum(python) > 0
     assert sum(python) < 200 or content.plies is not None  # every game here has 40 plies
@@ -162,12 +163,12 @@ def test_decided_by_a_ply_beyond_any_game(ordo):
 
 
 def _pages(text, through, analysed=False):
-    from ordonnance_notation.checking.quick import paged_block
-
-    found = paged_block(1, text, True) if analysed else played_block(1, text, through)
+    found = (
+        replayed_block(1, text, analysed) if analysed else replayed_block(1, text, False, through)
+    )
     if found is None:
         pytest.skip("no compiled core here (ORDO_PURE_PYTHON, or built without a compiler)")
-    assert all(isinstance(item, Paged) for item in found)
+    assert all(isinstance(item, Replayed) for item in found)
     return found
 
 

@@ -146,12 +146,12 @@ def test_a_start_of_a_longer_game_is_left_out_for_the_longest(ordo, tmp_path, pl
 
 
 def test_the_compiled_core_and_the_parser_key_the_same_games(played):
-    from ordonnance_notation.checking.quick import gamed_block
+    from ordonnance_notation.checking.quick import replayed_block
     from ordonnance_notation.notation.games import game_parts
     from ordonnance_notation.querying.dedup import starts, starts_block
 
     text = Path(played("none")).read_text("utf-8")
-    if gamed_block(1, text) is None:
+    if replayed_block(1, text) is None:
         pytest.skip("no compiled core here (ORDO_PURE_PYTHON, or built without a compiler)")
     cut = "\n".join(_cut(game, n) for n, game in enumerate(_records(text)[:41]))  # 40: whole
     block = Block(0, "t", 1, text + "\n" + cut)

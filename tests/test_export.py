@@ -282,7 +282,7 @@ def _rows_both_ways(text, monkeypatch):
     block = Block(0, "t.ord", 1, text)
     fast = tables.table_rows(block)
     with monkeypatch.context() as m:
-        m.setattr(tables, "paged_block", lambda *args: None)
+        m.setattr(tables, "replayed_block", lambda *args: None)
         slow = tables.table_rows(block)
     return fast, slow
 
@@ -326,7 +326,7 @@ def test_the_cores_rows_are_the_python_paths(seats, monkeypatch):
     text = "\n".join(records)
     fast, slow = _rows_both_ways(text, monkeypatch)
     assert (fast.count, fast.invalid, fast.columns) == (slow.count, slow.invalid, slow.columns)
-    found = quick.paged_block(1, text, False)
+    found = quick.replayed_block(1, text)
     assert found is not None
     read = [item for item in found if not isinstance(item, tuple)]
     assert sum(item.plain and item.ordered for item in read) >= 4  # the fast path was taken
@@ -349,7 +349,7 @@ def _csv_both_ways(text, monkeypatch):
     fast = tables.csv_rows(block)
     with monkeypatch.context() as m:
         m.setattr(tables, "export_block", lambda *args: None)
-        m.setattr(tables, "paged_block", lambda *args: None)
+        m.setattr(tables, "replayed_block", lambda *args: None)
         slow = tables.csv_rows(block)
     return fast, slow
 
@@ -410,7 +410,7 @@ def test_export_writes_the_same_files_with_the_core_and_without_it(ordo, tmp_pat
         with monkeypatch.context() as m:
             if not core:
                 m.setattr(tables, "export_block", lambda *args: None)
-                m.setattr(tables, "paged_block", lambda *args: None)
+                m.setattr(tables, "replayed_block", lambda *args: None)
             result = ordo("export", *paths, "-o", str(out))
         files = {name: (out / f"{name}.csv").read_bytes() for name in tables.TABLES}
         written.append((result.exit_code, result.output.replace(str(out), "OUT"), files))

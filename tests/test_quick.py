@@ -9,7 +9,7 @@ the project: for each text, the checks of its records by way of the core
 (``python_block``), diagnostics, verdicts and JSON included; and ``ordo
 validate`` prints the same bytes with ``ORDO_PURE_PYTHON=1`` as without.
 So do ``ordo summary`` and ``ordo view``, which summarise and page the
-records the core accepts from what it read (``quick.paged_block``).
+records the core accepts from what it found (``quick.replayed_block``).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from strategies import (
 )
 
 from ordonnance_notation.checking import quick
+from ordonnance_notation.checking.replayed import Replayed
 from ordonnance_notation.checking.validator import validate
 from ordonnance_notation.diagnostics import Diagnostic, InputError
 from ordonnance_notation.engine import analysis as engine_analysis
@@ -68,7 +69,7 @@ from ordonnance_notation.engine.game import Game, Table
 from ordonnance_notation.engine.scoring import Scoring
 from ordonnance_notation.making.dealing import Deck, parse_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
-from ordonnance_notation.notation.parser import parse_chunks
+from ordonnance_notation.notation.parser import parse_chunks, parse_record
 from ordonnance_notation.querying import select
 from ordonnance_notation.querying.select import Query, select_block
 from ordonnance_notation.runs.blocks import Block, block_chunks, input_blocks
@@ -106,6 +107,17 @@ def _analysed_alike(block: Block, formats: tuple[str, ...] = ("text", "json")) -
         assert laid_block(block, analysed, render_text, format, quick_analyses) == by_python
     _counted_alike(block)
     _chosen_alike(block)
+    _replayed_alike(block)
+
+
+def _replayed_alike(block: Block) -> None:
+    """What the core found of each record it accepts (``quick.replayed_block``)
+    is what the Python path finds of it (``Replayed.of`` its report)."""
+    for item in quick.replayed_block(block.first_line, block.text) or ():
+        if isinstance(item, Replayed):
+            record = parse_record(item.text, item.first_line, block.source, 1)
+            assert record is not None
+            assert Replayed.of(validate(record)) == item
 
 
 QUERIES = [
@@ -122,7 +134,7 @@ def _chosen_alike(block: Block) -> None:
     core read of those it accepts and by parsing every record."""
     for query in QUERIES:
         by_core = select_block(block, query)
-        with mock.patch.object(select, "written_block", lambda first_line, text: None):
+        with mock.patch.object(select, "replayed_block", lambda *args, **kwargs: None):
             assert by_core == select_block(block, query)
 
 
@@ -383,7 +395,7 @@ def test_the_compiled_analysis_is_the_analysis(seats: int) -> None:
 # ordo summary and ordo view -------------------------------------------------
 #
 # The records the core accepts with every play written plainly are
-# summarised and paged from what it read (quick.paged_block: summary.
+# summarised and paged from what it found (quick.replayed_block: summary.
 # quick_summaries, page.core_view); every other record as before. The
 # summary's entries and the page's bytes must not tell the two apart.
 
@@ -611,7 +623,7 @@ def _generated_alike(
     texts = []
     for n, game in enumerate(games):
         for how, (text, plain) in _written_otherwise(game, seats).items():
-            found = quick.paged_block(1, text, False)
+            found = quick.replayed_block(1, text)
             assert found is not None and len(found) == 1, how
             [item] = found
             assert (not isinstance(item, tuple) and item.plain) is plain, how
@@ -787,7 +799,7 @@ def test_the_core_resolutions_are_the_replayed_resolutions(seats: int) -> None:
     for k in range(30):
         scoring = Scoring.by_points((3, 1, 0, 0)[:seats]) if k % 3 == 0 else Scoring.classic()
         played = play_game(f"ranked/{seats}/{k}", bots, _forty() if k % 5 == 4 else deck(), scoring)
-        found = quick.paged_block(1, game_text(played), False)
+        found = quick.replayed_block(1, game_text(played))
         assert found is not None
         [paged] = found
         assert not isinstance(paged, tuple) and paged.plain, k

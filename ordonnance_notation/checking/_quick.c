@@ -642,13 +642,13 @@ static int tag_rank(text_t name) {
 }
 
 /* What else the verdict of an accepted record may end with. */
-enum { NOTHING, ANALYSIS, FACTS, TEXT, PAGE, PAGE_ANALYSED = 1, PAGE_DECIDED = 2, FORMAT = 8 };
-static int page_through; /* PAGE_DECIDED's ply: check_block's last argument */
+enum { NOTHING, REPLAY = 4, REPLAY_ANALYSED = 1, REPLAY_DECIDED = 2, FORMAT = 8 };
+static int decided_by; /* REPLAY_DECIDED's ply: check_block's last argument */
 enum { ARCHIVE = 16, ARCHIVE_JSON = 1, ARCHIVE_TEXT = 2 }; /* ARCHIVE's bits */
-enum { SUMMARY = 32, SUMMARY_ANALYSED = 1, EXPORT = 64, EXPORT_GAME = 1, VIEW = 128, VIEW_ANALYSED = 1 };
+enum { SUMMARY = 32, SUMMARY_ANALYSED = 1, EXPORT = 64, VIEW = 128, VIEW_ANALYSED = 1 };
 
-/* What select reads of an accepted record: (its tags as (name, value)
- * pairs, in order; its text, lines [0, count)). */
+/* An accepted record's tags as (name, value) pairs, in order, and (text_of)
+ * with them its text, lines [0, count). */
 static PyObject *tag_pairs(const tag_t *tags, int tag_count) {
     PyObject *pairs = PyTuple_New(tag_count);
     if (pairs == NULL)
@@ -680,34 +680,6 @@ static int packed_army(const table_t *t, int state, int seat) {
     return packed;
 }
 
-/* What statistics read of an accepted record: (the winner under classic
- * scoring, under points scoring (the record's table, else the usual one),
- * and for each marker the packed icon counts (armies.PACKED) of the
- * winner's army and the runner-up's). A winner is None when shared. */
-static PyObject *facts_of(const table_t *t, const header_t *h) {
-    outcome_t classic, points;
-    score(t, NULL, 0, &classic);
-    if (h->point_count)
-        score(t, h->points, h->point_count, &points);
-    else
-        score(t, usual_points, usual_point_count, &points);
-    PyObject *armies = PyTuple_New(STATES);
-    if (armies == NULL)
-        return NULL;
-    for (int r = 0; r < STATES; r++) {
-        int state = t->order[r];
-        PyObject *pair = Py_BuildValue("(ii)", packed_army(t, state, t->ranking[r][0]),
-                                       packed_army(t, state, t->ranking[r][1]));
-        if (pair == NULL) {
-            Py_DECREF(armies);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(armies, r, pair);
-    }
-    return Py_BuildValue("(NNN)", maybe(classic.winner == SHARED ? -1 : classic.winner),
-                         maybe(points.winner == SHARED ? -1 : points.winner), armies);
-}
-
 /* Each marker's armies by place, as (seat, ply of its fourth card, packed
  * icon counts (armies.PACKED)). */
 static PyObject *ranked_of(const table_t *t) {
@@ -732,25 +704,25 @@ static PyObject *ranked_of(const table_t *t) {
     return markers;
 }
 
-/* What a record's page (ordo view) of a seat and its summary read of an
- * accepted record: (its tags and text, as text_of; the hands as dealt,
+/* What the views read of an accepted record as replayed (quick.Replayed),
+ * after the verdict's fields: (its tags and text, as text_of; the hands as dealt,
  * HAND_SIZE card masks a seat, as bytes; the pile, likewise; the plays, as
  * bytes of play_code (_analysis_py.h); the points table, () under classic
  * scoring; how plainly the plays are written: 1 every one N. CARD STATE, 2
  * every one N. Pn CARD STATE, else 0 (play_line), plus 4 where the deal is
  * written in seat order, then the pile; each marker's armies (ranked_of);
- * with PAGE_ANALYSED, the analysis (analysis_found); with PAGE_DECIDED,
- * the ply the game was decided if by page_through (decided_through), else
+ * with REPLAY_ANALYSED, the analysis (analysis_found); with REPLAY_DECIDED,
+ * the ply the game was decided if by decided_by (decided_through), else
  * None). */
-static PyObject *page_of(const table_t *t, const header_t *h, PyObject *text, int plain,
-                         int extra) {
+static PyObject *replayed_of(const table_t *t, const header_t *h, PyObject *text, int plain,
+                             int extra) {
     PyObject *analysis = Py_NewRef(Py_None);
-    if (extra & PAGE_DECIDED) {
-        int decided = decided_through(t, h, page_through);
+    if (extra & REPLAY_DECIDED) {
+        int decided = decided_through(t, h, decided_by);
         Py_SETREF(analysis, decided < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(decided));
         if (analysis == NULL)
             return NULL;
-    } else if (extra & PAGE_ANALYSED) {
+    } else if (extra & REPLAY_ANALYSED) {
         Py_DECREF(analysis);
         if ((analysis = analysis_of(t, h)) == NULL || analysis == Py_None)
             return analysis; /* the core cannot tell: the Python path will */
@@ -1434,17 +1406,6 @@ static int put_game(const table_t *t) {
     return ok;
 }
 
-/* What ordo dedup reads of an accepted record whose plays are plain and
- * whose deal is in seat order: (its tags as text_of pairs them, the text
- * its game key is the hash of (put_game)). */
-static PyObject *game_of(const table_t *t, const tag_t *tags, int tag_count) {
-    out.n = 0;
-    if (!put_game(t))
-        return NULL;
-    PyObject *pairs = tag_pairs(tags, tag_count);
-    return pairs == NULL ? NULL : Py_BuildValue("(Ny#)", pairs, out.p, (Py_ssize_t)out.n);
-}
-
 /* What ordo export writes of an accepted record whose plays are plain and
  * whose deal is in seat order (tables._add_paged), as CSV: (its row of
  * records from the column after game_key, its rows of plays, its rows of
@@ -1925,7 +1886,7 @@ static int plain_plays(int form) {
 }
 
 /* The verdict of one record (lines [0, count)), or Py_None to decline it;
- * ``extra``: what it ends with (ANALYSIS: analysis_of, FACTS: facts_of, TEXT: text_of). */
+ * ``extra``: what it ends with (REPLAY: replayed_of; the others, a layout). */
 static PyObject *check_record(const text_t *lines, int count, int first_line, PyObject *judge,
                               int extra) {
     tag_t tags[MAX_TAGS];
@@ -2093,26 +2054,24 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
         Py_DECREF(names);
         return page;
     }
-    PyObject *analysis = extra == ANALYSIS ? analysis_of(&t, &h)
-                         : extra == FACTS  ? facts_of(&t, &h)
-                         : extra == FORMAT ? canonical_of(lines, first, last, canonical)
+    PyObject *analysis = extra == FORMAT ? canonical_of(lines, first, last, canonical)
                          : extra == SUMMARY || extra == SUMMARY + SUMMARY_ANALYSED
                              ? (plain_plays(form) ? summary_of(&t, &h, extra & SUMMARY_ANALYSED)
                                                   : Py_NewRef(Py_None))
-                         : extra == EXPORT || extra == EXPORT + EXPORT_GAME
-                             ? (!plain_plays(form) || form & UNORDERED ? Py_NewRef(Py_None)
-                                : extra == EXPORT ? export_of(&t, &h, tags, tag_count, &o)
-                                                  : game_of(&t, tags, tag_count))
+                         : extra == EXPORT
+                             ? (!plain_plays(form) || form & UNORDERED
+                                    ? Py_NewRef(Py_None)
+                                    : export_of(&t, &h, tags, tag_count, &o))
                          : extra >= ARCHIVE
                              ? archived(&t, tags, tag_count, &w, &result, form, extra,
                                         lines, first, last, canonical)
-                         : extra >= TEXT ? text_of(tags, tag_count, lines, count)
-                                         : NULL;
-    if (extra >= PAGE && extra < FORMAT && analysis != NULL) {
+                         : extra >= REPLAY ? text_of(tags, tag_count, lines, count)
+                                           : NULL;
+    if (extra >= REPLAY && extra < FORMAT && analysis != NULL) {
         PyObject *text = analysis;
         int plain = plain_plays(form);
         plain |= form & UNORDERED ? 0 : 4;
-        analysis = page_of(&t, &h, text, plain, extra);
+        analysis = replayed_of(&t, &h, text, plain, extra);
         Py_DECREF(text);
     }
     PyObject *answer = NULL;
@@ -2588,9 +2547,9 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *text, *judge;
     int first_line, extra = NOTHING;
-    page_through = MAX_PLIES;
+    decided_by = MAX_PLIES;
     if (!PyArg_ParseTuple(args, "UiO|ii:check_block", &text, &first_line, &judge, &extra,
-                          &page_through))
+                          &decided_by))
         return NULL;
     Py_ssize_t size;
     const char *s = PyUnicode_AsUTF8AndSize(text, &size);

@@ -20,16 +20,13 @@ StateFound = tuple[int | None, int | None, int, Losses]  # decided, resolved, ca
 GameFound = tuple[int | None, int, Losses]
 # plays (as kept), states, game, exact (analysis_of)
 AnalysisFound = tuple[bytes, tuple[StateFound, ...], GameFound, bool]
-# the winners by classic and by points scoring, the first two armies of each marker (facts_of)
-FactsFound = tuple[int | None, int | None, tuple[tuple[int, int], ...]]
 TextFound = tuple[tuple[tuple[str, str], ...], str]  # the tags as (name, value), the text (text_of)
-KeyFound = tuple[tuple[tuple[str, str], ...], bytes]  # extra 65: the tags, the game's text
 # text_of's, the hands as dealt (five cards a seat), the pile, the plays (card << 3 | state),
 # the points table (() classic), how plainly the plays are written (0 not, 1 without
 # seats, 2 every one with its seat; + 4: the deal in seat order, then the pile), each
 # marker's armies by place as (seat, ply of the fourth card, packed icons), the analysis
-# if asked (page_of)
-PageFound = tuple[
+# if asked (replayed_of)
+ReplayFound = tuple[
     TextFound,
     bytes,
     bytes,
@@ -49,7 +46,11 @@ Found = tuple[
     tuple[int, ...],
     bool,
     tuple[Marker, ...],
-    AnalysisFound | FactsFound | TextFound | KeyFound | PageFound | tuple[str] | str,
+    ReplayFound
+    | tuple[str]  # canonical_of
+    | str  # archived
+    | tuple[str, str, str, bytes]  # export_of
+    | tuple[tuple[str, str, tuple[int, ...]], AnalysisFound | None],  # summary_of
 ]  # Accepted, then what else was asked
 
 def check_block(

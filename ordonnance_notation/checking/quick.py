@@ -9,12 +9,10 @@ any other record it declines, and its text is checked here in Python, which
 words every diagnostic. A block it cannot cut for sure (a comment, a tab, a
 header broken by a blank line) it declines whole.
 
-The same pass can give back more of an accepted record, for the commands
-that read it (``extra``): its analysis (``analysed_block``: ``ordo
-analyse``), what statistics read (``facts_block``), its tags and text
-(``written_block``: ``ordo select``), what its summary and its page read
-(``paged_block``), and whether it is written in the canonical form already
-(``canonical_block``: ``ordo fmt``). For the commands whose output is
+The same pass gives back more of an accepted record for the commands that
+read it: the record as replayed (``replayed_block``: ``Replayed``, what
+every view reads), and whether it is written in the canonical form
+already (``canonical_block``: ``ordo fmt``). For the commands whose output is
 mostly the record's own words laid out, the core lays them out itself,
 told the words and the layout by the modules that define them: a record's
 piece of a YAML or JSON archive (``archived_block``: ``ordo convert``, the
@@ -46,21 +44,13 @@ from ..engine.game import HAND_SIZE, Deal
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak
 from ..notation.terminals import GLYPHS
 from .header import tag_never_warned
+from .replayed import Replayed
 from .report import players_of, report_json
 from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
     from ..engine.decisions import Analysis
-    from ._quick import (
-        Accepted,
-        AnalysisFound,
-        Declined,
-        FactsFound,
-        Found,
-        KeyFound,
-        PageFound,
-        TextFound,
-    )
+    from ._quick import Accepted, AnalysisFound, Declined, Found, ReplayFound
 
     Checks = tuple[int, list[Declined | Accepted | Found]]
     Views = tuple[int, list[Declined | tuple[str, str]], list[str], int]  # _VIEW: pages, values
@@ -89,11 +79,10 @@ def compiled_core() -> bool:
 
 
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
-_ANALYSIS, _FACTS, _TEXT, _PAGE = 1, 2, 3, 4  # what else an accepted record's verdict carries
-_PAGE_ANALYSED, _PAGE_DECIDED = 1, 2  # and what else _PAGE's carries, as bits
+_REPLAY = 4  # what else an accepted record's verdict carries: what Replayed holds
+_REPLAY_ANALYSED, _REPLAY_DECIDED = 1, 2  # and what else, as bits
 _ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
 _SUMMARY, _SUMMARY_ANALYSED, _EXPORT = 32, 1, 64  # a summary's, with the analysis; export's
-_EXPORT_GAME = 1  # and with export's game text alone, as a bit
 _VIEW, _VIEW_ANALYSED = 128, 1  # the page of every seat, with when each state was decided
 _FORMAT = 8
 _STATES = {state.value: state for state in State}
@@ -152,27 +141,6 @@ def accepted_verdict(outcome: Outcome, points: bool) -> str:
     return "valid, " + outcome.describe("points" if points else "states")
 
 
-@dataclass(frozen=True, slots=True)
-class Analysed:
-    """A record the core accepted, and its analysis (``engine.analysis.analyse``)."""
-
-    first_line: int
-    names: tuple[str, ...]
-    analysis: Analysis
-    plays: tuple[tuple[Card, State], ...]
-
-
-def analysed_block(first_line: int, text: str) -> list[Analysed | Declined] | None:
-    """The records of a block as ``quick_block`` cuts them, each accepted one
-    analysed by the core, each other as ``(first line, text)`` for the
-    Python path; None when there is no compiled core or it cannot cut this
-    block."""
-    if CHECK_BLOCK is None:
-        return None
-    _tables()
-    return _found_block(first_line, text, _ANALYSIS, _analysed)
-
-
 T = TypeVar("T")
 
 
@@ -180,7 +148,7 @@ def _found_block(
     first_line: int, text: str, extra: int, made: Callable[[Found], T], *through: int
 ) -> list[T | Declined] | None:
     """``CHECK_BLOCK``'s records with ``extra`` (and ``through``, the ply
-    ``_PAGE_DECIDED`` asks about), each accepted one ``made``."""
+    ``_REPLAY_DECIDED`` asks about), each accepted one ``made``."""
     assert CHECK_BLOCK is not None
     found = cast("Checks | None", CHECK_BLOCK(text, first_line, tag_never_warned, extra, *through))
     if found is None:
@@ -199,159 +167,48 @@ def _tables() -> None:
     configure_analysis(tuple(PACKED))
 
 
-def _analysed(item: Found) -> Analysed:
-    from ..engine.decisions import from_core
-
-    analysis, plays = from_core(len(item[1]), True, cast("AnalysisFound", item[9]))
-    return Analysed(item[0], item[1], analysis, plays)
-
-
-@dataclass(frozen=True, slots=True)
-class Facts:
-    """What statistics read of a record the core accepted: its players, its
-    outcome under its own scoring (``points``: by points), the winners under
-    classic scoring and under points scoring (None: shared), and for each
-    marker in order its ply and the packed icon counts (``armies.PACKED``)
-    of the armies that came first and second there."""
-
-    names: tuple[str, ...]
-    outcome: Outcome
-    points: bool
-    classic_winner: int | None
-    points_winner: int | None
-    resolutions: tuple[tuple[int, int, int], ...]  # (ply, winner's army, runner-up's army)
-
-
-def facts_block(first_line: int, text: str) -> list[Facts | Declined] | None:
-    """The records of a block as ``quick_block`` cuts them: the ``Facts`` of
-    each one the core accepted, each other as ``(first line, text)``; None
-    when there is no compiled core or it cannot cut this block."""
-    return None if CHECK_BLOCK is None else _found_block(first_line, text, _FACTS, _facts)
-
-
-def _facts(item: Found) -> Facts:
-    classic, points, armies = cast("FactsFound", item[9])
-    resolutions = tuple(
-        (marker[3], first, second) for marker, (first, second) in zip(item[8], armies, strict=True)
-    )
-    return Facts(item[1], outcome_of(item), item[7], classic, points, resolutions)
-
-
-@dataclass(frozen=True, slots=True)
-class Written:
-    """What ``ordo select`` reads of a record the core accepted: its tags as
-    ``(name, value)`` in order, its text, its outcome under its own scoring
-    (``points``: by points), and who won each state (``(state, seat)``)."""
-
-    tags: tuple[tuple[str, str], ...]
-    text: str
-    outcome: Outcome
-    points: bool
-    won: tuple[tuple[State, int], ...]
-
-
-def written_block(first_line: int, text: str) -> list[Written | Declined] | None:
-    """The records of a block as ``quick_block`` cuts them: what is
-    ``Written`` of each one the core accepted, each other as ``(first
-    line, text)``; None when there is no compiled core or it cannot cut
-    this block."""
-    return None if CHECK_BLOCK is None else _found_block(first_line, text, _TEXT, _written)
-
-
-def _written(item: Found) -> Written:
-    tags, text = cast("TextFound", item[9])
-    won = tuple((_STATES[state], seat) for _, state, seat, _ in item[8])
-    return Written(tags, text, outcome_of(item), item[7], won)
-
-
-@dataclass(frozen=True, slots=True)
-class Paged:
-    """What a record's summary and its page read of a record the core
-    accepted: its place, players, tags and text, its outcome under its
-    scoring, the markers as ``(marker, state, seat, ply)``, its deal and
-    plays, whether every play is ``plain`` (its number, perhaps its seat,
-    its card as ``Card.__str__`` spells it and its state's letter: no draw,
-    glyph or comment) and whether every one is ``seated`` (written with its
-    seat), whether its deal is ``ordered`` (each seat's hand in seat order,
-    then the pile), each marker's armies by place as ``(seat, ply of its fourth card,
-    packed icon counts)`` (``armies.PACKED``), and its analysis when asked
-    (else None)."""
-
-    first_line: int
-    names: tuple[str, ...]
-    tags: tuple[tuple[str, str], ...]
-    text: str
-    outcome: Outcome
-    scoring: Scoring
-    markers: tuple[tuple[int, State, int, int], ...]
-    deal: Deal
-    plays: tuple[tuple[Card, State], ...]
-    plain: bool
-    seated: bool
-    ordered: bool
-    ranked: tuple[tuple[tuple[int, int, int], ...], ...]
-    analysis: Analysis | None
-    decided: int | None = None  # the game's ``decided``, asked (played_block: if by its ply)
-
-    @property
-    def verdict(self) -> str:
-        return accepted_verdict(self.outcome, self.scoring.is_points)
-
-    def tag(self, name: str) -> str | None:
-        """The value of the tag called ``name`` (the core accepts no tag twice), else None."""
-        return next((value for key, value in self.tags if key == name), None)
-
-
-def paged_block(first_line: int, text: str, analysed: bool) -> list[Paged | Declined] | None:
-    """The records of a block as ``quick_block`` cuts them: what is
-    ``Paged`` of each one the core accepted (with its analysis if
-    ``analysed``), each other as ``(first line, text)``; None when there is
-    no compiled core or it cannot cut this block."""
+def replayed_block(
+    first_line: int, text: str, analysed: bool = False, decided_by: int | None = None
+) -> list[Replayed | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: each one the core
+    accepted as ``Replayed`` (with its analysis if ``analysed``; given
+    ``decided_by``, without the deal but with the ply after which the game
+    was decided if it was by that ply), each other as ``(first line,
+    text)`` for the Python path; None when there is no compiled core or it
+    cannot cut this block."""
     if CHECK_BLOCK is None:
         return None
-    if analysed:
+    if analysed or decided_by is not None:
         _tables()
-    extra = _PAGE | (_PAGE_ANALYSED if analysed else 0)
-    return _found_block(first_line, text, extra, _paged)
+    if decided_by is None:
+        extra = _REPLAY | (_REPLAY_ANALYSED if analysed else 0)
+        return _found_block(first_line, text, extra, _replayed)
+    through = min(max(decided_by, 0), 1 << 16)  # no game is longer; the core takes an int
+    return _found_block(first_line, text, _REPLAY | _REPLAY_DECIDED, _undealt, through)
 
 
-def played_block(
-    first_line: int, text: str, decided_through: int | None
-) -> list[Paged | Declined] | None:
-    """``paged_block`` for what reads the plays alone (``ordo select``):
-    without the deal (an empty one) or the analysis, but, given
-    ``decided_through``, the ply after which the game was decided if it
-    was by that ply (``Paged.decided``; None if not)."""
-    if CHECK_BLOCK is None:
-        return None
-    if decided_through is None:
-        return _found_block(first_line, text, _PAGE, _light_paged)
-    _tables()
-    extra = _PAGE | _PAGE_DECIDED
-    through = min(max(decided_through, 0), 1 << 16)  # no game is longer; the core takes an int
-    return _found_block(first_line, text, extra, _light_paged, through)
-
-
-def _light_paged(item: Found) -> Paged:
-    return _paged(item, whole=False)
+def _undealt(item: Found) -> Replayed:
+    return _replayed(item, dealt=False)
 
 
 _NO_DEAL = Deal((), ())
 
 
-def _paged(item: Found, whole: bool = True) -> Paged:
+def _replayed(item: Found, dealt: bool = True) -> Replayed:
     from ..engine.decisions import from_core, plays_from_core
 
-    (tags, text), dealt, pile, plays, points, plain, ranked, found = cast("PageFound", item[9])
+    (tags, text), hands, pile, plays, points, plain, ranked, found = cast("ReplayFound", item[9])
     seats = len(item[1])
     card = _CARDS.__getitem__
     deal = _NO_DEAL
-    if whole:
-        hands = tuple(
-            tuple(map(card, dealt[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seats)
+    if dealt:
+        deal = Deal(
+            tuple(
+                tuple(map(card, hands[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seats)
+            ),
+            tuple(map(card, pile)),
         )
-        deal = Deal(hands, tuple(map(card, pile)))
-    return Paged(
+    return Replayed(
         item[0],
         item[1],
         tags,
@@ -474,7 +331,7 @@ def summary_block(
 ) -> list[Summarised | Declined] | None:
     """The records of a block as ``quick_block`` cuts them: what is
     ``Summarised`` of each one the core accepted whose plays are plain (see
-    ``Paged``), with its analysis and plays if ``analysed``, each other as
+    ``Replayed``), with its analysis and plays if ``analysed``, each other as
     ``(first line, text)``; None when there is no compiled core or it cannot
     cut this block. ``words`` are the summary's (``armies.described``,
     ``armies.explained_counts``, ``armies.fourth_earlier``)."""
@@ -523,7 +380,7 @@ def _summarised(item: Found) -> Summarised:
 @dataclass(frozen=True, slots=True)
 class Exported:
     """What ``ordo export`` writes of a record the core accepted, its plays
-    plain and its deal in seat order (see ``Paged``), as CSV: its row of
+    plain and its deal in seat order (see ``Replayed``), as CSV: its row of
     ``records`` from the column after ``game_key``, its rows of ``plays``
     and of ``states`` (each row beginning with NUL where its source and
     record go), and the text its game key is the hash of
@@ -563,35 +420,6 @@ def _export_words(words: ExportWords) -> None:
     from ._quick import configure_export
 
     configure_export(*words)
-
-
-@dataclass(frozen=True, slots=True)
-class Gamed:
-    """What ``ordo dedup`` reads of a record the core accepted, its plays
-    plain and its deal in seat order (see ``Paged``): its first line, its
-    seats, its tags, how many markers it declares, and the text its game
-    key is the hash of (as ``Exported.game``)."""
-
-    first_line: int
-    seats: int
-    tags: tuple[tuple[str, str], ...]
-    markers: int
-    game: bytes
-
-
-def gamed_block(first_line: int, text: str) -> list[Gamed | Declined] | None:
-    """The records of a block as ``quick_block`` cuts them: what is ``Gamed``
-    of each one the core accepted whose plays are plain and whose deal is in
-    seat order, each other as ``(first line, text)``; None when there is no
-    compiled core or it cannot cut this block."""
-    if CHECK_BLOCK is None:
-        return None
-    return _found_block(first_line, text, _EXPORT | _EXPORT_GAME, _gamed)
-
-
-def _gamed(item: Found) -> Gamed:
-    tags, game = cast("KeyFound", item[9])
-    return Gamed(item[0], len(item[1]), tags, len(item[8]), game)
 
 
 def _exported(item: Found) -> Exported:

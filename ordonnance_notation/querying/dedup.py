@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from hashlib import blake2b
 from typing import BinaryIO, NamedTuple
 
-from ..checking.quick import Gamed, gamed_block
+from ..checking.quick import replayed_block
+from ..checking.replayed import Replayed
 from ..diagnostics import Diagnostic, InputError, UnreadableSource
 from ..engine.armies import UNITS_PER_ARMY
 from ..engine.cards import State, seat_number
@@ -151,9 +152,9 @@ def seen_block(block: Block) -> SeenBlock:
     written, the others parsed here."""
     found: list[Seen] = []
     for item in _chunks(block):
-        if isinstance(item, Gamed):
-            key, deal = _text_keys(item.seats + 1, item.game)
-            short = item.markers < len(State)
+        if isinstance(item, Replayed):
+            key, deal = _text_keys(item.seats + 1, item.game_text.encode())
+            short = len(item.markers) < len(State)
             weight, tags = min(len(item.tags), 0xFFFF), _tags_key(item.tags)
             found.append(Seen(key, weight, tags, item.first_line, short, deal))
             continue
@@ -182,13 +183,18 @@ def recut(block: Block, lines: Sequence[int]) -> Iterator[tuple[int, str]]:
         yield line, "\n".join(text[line - block.first_line : end])
 
 
-def _chunks(block: Block) -> Iterator[Gamed | tuple[int, str]]:
+def _chunks(block: Block) -> Iterator[Replayed | tuple[int, str]]:
     """The records of ``block`` that are not blank: what the compiled core
-    read of those it accepts, plainly written with their deal in seat order
+    found of those it accepts, plainly written with their deal in seat order
     (nothing annotated), each other as ``(first line, text)``."""
-    found = None if block.one_record else gamed_block(block.first_line, block.text)
+    found = None if block.one_record else replayed_block(block.first_line, block.text)
     for item in block_chunks(block) if found is None else found:
-        if isinstance(item, Gamed) or item[1].strip():
+        if isinstance(item, Replayed):
+            if item.plain and item.ordered:
+                yield item
+            else:
+                yield item.first_line, item.text
+        elif item[1].strip():
             yield item
 
 
@@ -208,8 +214,8 @@ def starts_block(block: Block) -> list[array[int]]:
     in the order of ``seen_block``; none for a chunk that is no game."""
     found: list[array[int]] = []
     for item in _chunks(block):
-        if isinstance(item, Gamed):
-            found.append(starts(item.seats + 1, item.game.decode().split("\n")))
+        if isinstance(item, Replayed):
+            found.append(starts(item.seats + 1, item.game_text.split("\n")))
             continue
         first_line, text = item
         parsed = parse_record(text, first_line, block.source, len(found) + 1)

@@ -18,7 +18,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..checking.quick import Paged, paged_block
+from ..checking.quick import replayed_block
+from ..checking.replayed import Replayed
 from ..checking.validator import validate
 from ..diagnostics import InputError
 from ..engine.cards import Card, CardError, State
@@ -107,10 +108,10 @@ class Explored:
 def explored_block(block: Block, opening: Line, depth: int) -> Explored:
     """The counts of ``block`` (on a worker): the records the compiled core
     accepts from what it read, the others replayed here."""
-    found = None if block.one_record else paged_block(block.first_line, block.text, False)
+    found = None if block.one_record else replayed_block(block.first_line, block.text)
     explored = Explored(block.source)
     for item in block_chunks(block) if found is None else found:
-        if isinstance(item, Paged):
+        if isinstance(item, Replayed):
             explored.records += 1
             plays = [play_code(card, state) for card, state in item.plays]
             seats, winner, over = len(item.names), item.outcome.winner, len(item.markers) == 5

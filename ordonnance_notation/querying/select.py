@@ -20,7 +20,8 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..checking.dates import Date, read_date
-from ..checking.quick import Paged, Written, played_block, written_block
+from ..checking.quick import replayed_block
+from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import InputError
@@ -119,24 +120,17 @@ class Query:
         report = validate(item) if self.replayed else None
         return self._passes(item, report) != self.invert
 
-    def passes_written(self, written: Written | Paged) -> bool:
+    def passes_replayed(self, replayed: Replayed) -> bool:
         """``passes`` of a record the compiled core accepted (valid), from
-        what it read: ``Paged`` when the query tests the game's content."""
-        tags = _by_name(written.tags)
+        what it found."""
+        tags = _by_name(replayed.tags)
         names = _players(tags)
-        line = None
-        if isinstance(written, Paged):
-            points = written.scoring.is_points
-            won = tuple((state, seat) for _, state, seat, _ in written.markers)
-            line = _paged_line(written)
-        else:
-            points, won = written.points, written.won
-        unit = "points" if points else "states"
+        unit = "points" if replayed.scoring.is_points else "states"
         passed = self._passes_tags(tags, names) and (
             not self.replayed
             or (
-                self._passes_game(names, True, unit, written.outcome.winner, won)
-                and (line is None or self.content.passes(line, names))
+                self._passes_game(names, True, unit, replayed.outcome.winner, replayed.won)
+                and (not self.content or self.content.passes(_replayed_line(replayed), names))
             )
         )
         return passed != self.invert
@@ -219,14 +213,14 @@ def _report_line(report: Report, record: Record | None) -> Line | None:
     return Line(game.seats, plays, written, game.over, decided)
 
 
-def _paged_line(paged: Paged) -> Line:
+def _replayed_line(replayed: Replayed) -> Line:
     """The game of a record the compiled core accepted."""
     return Line(
-        len(paged.names),
-        paged.plays,
-        len(paged.plays),
-        len(paged.markers) == len(State),
-        lambda: paged.decided,
+        replayed.seats,
+        replayed.plays,
+        len(replayed.plays),
+        len(replayed.markers) == len(State),
+        lambda: replayed.decided,
     )
 
 
@@ -301,19 +295,16 @@ def select_block(block: Block, query: Query, edits: Edits = NO_EDITS) -> Chosen:
     """The records of ``block`` that pass ``query``, with ``edits`` made (on
     a worker): those the compiled core accepts from what it read of them,
     the others parsed here."""
-    found: Sequence[Written | Paged | Declined] | None = None
-    if block.one_record:
-        pass
-    elif query.content:
-        found = played_block(block.first_line, block.text, query.content.decided_by)
-    else:
-        found = written_block(block.first_line, block.text)
+    found: Sequence[Replayed | Declined] | None = None
+    if not block.one_record:
+        decided_by = query.content.decided_by if query.content else None
+        found = replayed_block(block.first_line, block.text, decided_by=decided_by)
     records = 0
     texts = []
     for item in block_chunks(block) if found is None else found:
-        if isinstance(item, Written | Paged):
+        if isinstance(item, Replayed):
             records += 1
-            if query.passes_written(item):
+            if query.passes_replayed(item):
                 texts.append(edits.made(trimmed(item.text)))
             continue
         first_line, text = item

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from ..checking.quick import analysed_block
+from ..checking.quick import replayed_block
+from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..engine.cards import Card, State, seat_name
 from ..engine.decisions import Analysis, Loss, StateAnalysis
@@ -246,22 +247,20 @@ def analysed(report: Report, budget: float | None = None) -> RecordAnalysis:
 
 def quick_analyses(block: Block, record: int) -> list[RecordAnalysis | tuple[int, str]] | None:
     """The analyses of a block's plainly written records from the compiled
-    core (``quick.analysed_block``), the others left as ``(first line, text)``."""
-    found = analysed_block(block.first_line, block.text)
+    core (``quick.replayed_block``), the others left as ``(first line, text)``."""
+    found = replayed_block(block.first_line, block.text, analysed=True)
     if found is None:
         return None
     return [
-        item
-        if isinstance(item, tuple)
-        else RecordAnalysis(
-            block.source,
-            record,
-            players_named(item.names),
-            True,
-            WhenDecided.of(item.analysis, item.plays),
-        )
+        item if isinstance(item, tuple) else _of_replayed(block.source, record, item)
         for item in found
     ]
+
+
+def _of_replayed(source: str, record: int, replayed: Replayed) -> RecordAnalysis:
+    assert replayed.analysis is not None  # asked of the core
+    when = WhenDecided.of(replayed.analysis, replayed.plays)
+    return RecordAnalysis(source, record, players_named(replayed.names), True, when)
 
 
 def analyses(

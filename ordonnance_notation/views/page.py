@@ -48,14 +48,8 @@ from functools import lru_cache, partial
 from importlib.resources import files
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..checking.quick import (
-    Paged,
-    ViewWords,
-    accepted_verdict,
-    outcome_of,
-    paged_block,
-    viewed_block,
-)
+from ..checking.quick import ViewWords, accepted_verdict, outcome_of, replayed_block, viewed_block
+from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import Diagnostic, InputError
@@ -379,28 +373,32 @@ def _grouped(loss: Loss) -> tuple[tuple[str, str], ...]:
     )
 
 
-def core_view(paged: Paged, file: int, source: str, index: int, seat: int | None) -> RecordView:
+def core_view(
+    replayed: Replayed, file: int, source: str, index: int, seat: int | None
+) -> RecordView:
     """The page's view of a record the compiled core accepted, its plays
     ``plain``, as ``record_view`` makes it of the record's report."""
-    deal, seats = paged.deal, len(paged.names)
-    players, *labels = _named(paged.names)
-    winners = tuple([marker[2] for marker in paged.markers])
-    verdict, rules, result, ending = _said(paged.outcome, paged.scoring.points or (), winners)
+    deal, seats = replayed.deal, len(replayed.names)
+    players, *labels = _named(replayed.names)
+    winners = tuple([marker[2] for marker in replayed.markers])
+    verdict, rules, result, ending = _said(replayed.outcome, replayed.scoring.points or (), winners)
     plays = Plays(
         tuple(labels[:seats]), tuple(labels[seats:]), _hands(deal, seat), len(deal.pile),
-        _plies(paged, seat), (), (), (), (ending, ""), False, paged.seated,
+        _plies(replayed, seat), (), (), (), (ending, ""), False, replayed.seated,
     )  # fmt: skip
     row = (
         players,
-        visible(paged.tag("Date") or ""),
-        visible(paged.tag("Event") or ""),
+        visible(replayed.tag("Date") or ""),
+        visible(replayed.tag("Event") or ""),
         verdict,
         True,
     )
-    summary = Summary(rules, result, (), _core_states(paged))
-    analysis = paged.analysis
+    summary = Summary(rules, result, (), _core_states(replayed))
+    analysis = replayed.analysis
     decisions = None if analysis is None else _decisions(analysis, seat)
-    return RecordView(file, source, index, row, plays, (), (), paged.first_line, summary, decisions)
+    return RecordView(
+        file, source, index, row, plays, (), (), replayed.first_line, summary, decisions
+    )
 
 
 def _hands(deal: Deal, seat: int | None) -> tuple[tuple[str, ...] | int, ...]:
@@ -411,24 +409,24 @@ def _hands(deal: Deal, seat: int | None) -> tuple[tuple[str, ...] | int, ...]:
     )
 
 
-def _plies(paged: Paged, seat: int | None) -> tuple[Ply, ...]:
+def _plies(replayed: Replayed, seat: int | None) -> tuple[Ply, ...]:
     """The plies of a record the core accepted as ``seat`` saw them."""
-    pile, seats = paged.deal.pile, len(paged.names)
-    drawn: list[str | None] = [CARD_WORDS[card] for card in pile[: len(paged.plays)]]
-    drawn += [None] * (len(paged.plays) - len(drawn))
+    pile, seats = replayed.deal.pile, len(replayed.names)
+    drawn: list[str | None] = [CARD_WORDS[card] for card in pile[: len(replayed.plays)]]
+    drawn += [None] * (len(replayed.plays) - len(drawn))
     if seat is not None:  # another seat's draw is not shown
         drawn = [d if d is None or ply % seats == seat else HIDDEN for ply, d in enumerate(drawn)]
     return tuple(
         [
             _new(Ply, (CARD_WORDS[card], _LETTERS[state], draw))
-            for (card, state), draw in zip(paged.plays, drawn, strict=True)
+            for (card, state), draw in zip(replayed.plays, drawn, strict=True)
         ]
     )
 
 
-def _core_states(paged: Paged) -> tuple[Resolved, ...]:
+def _core_states(replayed: Replayed) -> tuple[Resolved, ...]:
     """``_summary``'s states of a record the compiled core accepted, from its ranking."""
-    scoring = paged.scoring
+    scoring = replayed.scoring
     points = scoring.points_for if scoring.is_points else None
     return tuple(
         Resolved(
@@ -443,7 +441,7 @@ def _core_states(paged: Paged) -> tuple[Resolved, ...]:
                 ]
             ),
         )
-        for (marker, state, _, ply), places in zip(paged.markers, paged.ranked, strict=True)
+        for (marker, state, _, ply), places in zip(replayed.markers, replayed.ranked, strict=True)
     )
 
 
@@ -490,7 +488,7 @@ def view_block(
     items: list[RecordView | tuple[str, str]] = []
     values: list[str] = []
     cards = 0
-    found: Iterable[Paged | tuple[int, str] | tuple[str, str]] | None = None
+    found: Iterable[Replayed | tuple[int, str] | tuple[str, str]] | None = None
     if budget is not None:
         pass
     elif not block.one_record and seat is None:
@@ -498,9 +496,9 @@ def view_block(
         if viewed is not None:
             values, cards, found = viewed
     elif not block.one_record:
-        found = paged_block(block.first_line, block.text, decided)
+        found = replayed_block(block.first_line, block.text, decided)
     for item in block_chunks(block) if found is None else found:
-        if isinstance(item, Paged):
+        if isinstance(item, Replayed):
             if item.plain:
                 items.append(core_view(item, block.file, block.source, len(items) + 1, seat))
                 continue

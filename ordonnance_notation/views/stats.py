@@ -12,7 +12,8 @@ from functools import cache
 from typing import NamedTuple
 
 from ..checking.dates import Date, read_date
-from ..checking.quick import Facts, facts_block
+from ..checking.quick import replayed_block
+from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..checking.validator import validate
 from ..engine.armies import (
@@ -171,13 +172,16 @@ class Stats:
         ]
         self._add_game(report.names, outcome, rule, classic.winner != points.winner, why, report)
 
-    def add_facts(self, source: str, facts: Facts) -> None:
+    def add_replayed(self, source: str, replayed: Replayed) -> None:
         """``add`` of a record the compiled core accepted, from what it found."""
         self.sources.add(source)
-        why = [(ply, *deciding_words(first, second)) for ply, first, second in facts.resolutions]
-        rule = "points" if facts.points else "classic"
-        differ = facts.classic_winner != facts.points_winner
-        self._add_game(facts.names, facts.outcome, rule, differ, why, None)
+        why = [
+            (ply, *deciding_words(places[0][2], places[1][2]))
+            for (_, _, _, ply), places in zip(replayed.markers, replayed.ranked, strict=True)
+        ]
+        rule = "points" if replayed.scoring.is_points else "classic"
+        classic, points = replayed.winners_by_rule
+        self._add_game(replayed.names, replayed.outcome, rule, classic != points, why, None)
 
     def _add_game(
         self,
@@ -309,14 +313,14 @@ def stats_block(block: Block, by_player: bool = False, rated: bool = False) -> S
     in order: of those the compiled core accepts, from what it found (not
     for the ratings, which read each game's date), of the others from
     their reports."""
-    found = None if rated or block.one_record else facts_block(block.first_line, block.text)
+    found = None if rated or block.one_record else replayed_block(block.first_line, block.text)
     if found is None:
         reports = (validate(item) for item in parse_chunks(block_chunks(block), block.source))
         return collect(reports, by_player, rated)
     stats = Stats(by_player=by_player, rated=rated)
     for item in found:
-        if isinstance(item, Facts):
-            stats.add_facts(block.source, item)
+        if isinstance(item, Replayed):
+            stats.add_replayed(block.source, item)
             continue
         for parsed in parse_chunks((item,), block.source):
             stats.add(validate(parsed))

@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
-from ..checking.quick import Paged, Summarised, paged_block, summary_block
+from ..checking.quick import Summarised, replayed_block, summary_block
+from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..engine.armies import Army, described, explained_counts, explained_packed, fourth_earlier
 from ..engine.cards import CARD_WORDS, Card, State, seat_name
@@ -267,34 +268,41 @@ def summarize(report: Report, decided: bool = True, budget: float | None = None)
     )
 
 
-def core_summary(source: str, record: int, paged: Paged, decided: bool = True) -> RecordSummary:
+def core_summary(
+    source: str, record: int, replayed: Replayed, decided: bool = True
+) -> RecordSummary:
     """The summary of a record the compiled core accepted, its plays
     ``plain`` (no annotation); with ``decided``, when each state was decided
     if the core analysed it."""
-    assert paged.plain
-    seats = len(paged.names)
+    assert replayed.plain
+    seats = len(replayed.names)
     cards: list[list[list[Card]]] = [[[] for _ in range(seats)] for _ in State]
-    for ply, (card, state) in enumerate(paged.plays):
+    for ply, (card, state) in enumerate(replayed.plays):
         cards[state - 1][ply % seats].append(card)
-    analysis = paged.analysis
+    analysis = replayed.analysis
     return RecordSummary(
         file=source,
         record=record,
-        players=players_named(paged.names),
-        scoring=paged.scoring,
+        players=players_named(replayed.names),
+        scoring=replayed.scoring,
         valid=True,
         states=tuple(
             _core_state(marker, state, ply, places, cards[state - 1])
-            for (marker, state, _, ply), places in zip(paged.markers, paged.ranked, strict=True)
+            for (marker, state, _, ply), places in zip(
+                replayed.markers, replayed.ranked, strict=True
+            )
         ),
         unresolved=(),  # the core accepts finished games only
         result=GameResult(
-            paged.outcome, why(paged.outcome, [m[2] for m in paged.markers], paged.scoring)
+            replayed.outcome,
+            why(replayed.outcome, [m[2] for m in replayed.markers], replayed.scoring),
         ),
         comments=(),
         annotations=(),
         problems=(),
-        decided=None if analysis is None or not decided else WhenDecided.of(analysis, paged.plays),
+        decided=None
+        if analysis is None or not decided
+        else WhenDecided.of(analysis, replayed.plays),
     )
 
 
@@ -324,12 +332,12 @@ def quick_summaries(
     block: Block, record: int, decided: bool, format: str = "json"
 ) -> list[RecordSummary | LaidOut | tuple[int, str]] | None:
     """The summaries of a block's plainly written records from the compiled
-    core (``quick.paged_block``), the others left as ``(first line, text)``;
+    core (``quick.replayed_block``), the others left as ``(first line, text)``;
     as text without when each state was decided, laid out by the core
     (``quick.summary_block``)."""
     if format == "text":
         return _core_texts(block, decided)
-    found = paged_block(block.first_line, block.text, decided)
+    found = replayed_block(block.first_line, block.text, decided)
     if found is None:
         return None
     return [

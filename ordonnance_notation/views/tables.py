@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 from ..checking.meaning import SHARED
-from ..checking.quick import Exported, Paged, export_block, paged_block
+from ..checking.quick import Exported, export_block, replayed_block
+from ..checking.replayed import Replayed
 from ..checking.report import Report, scores_of, winner_of
 from ..checking.validator import validate
 from ..diagnostics import InputError, Severity, UnreadableSource
@@ -305,11 +306,11 @@ def table_rows(block: Block) -> Rows:
     ``runs.validation.validate_block`` numbers them."""
     tables: dict[str, list[Row]] = {name: [] for name in TABLES}
     count = invalid = 0
-    found = None if block.one_record else paged_block(block.first_line, block.text, False)
+    found = None if block.one_record else replayed_block(block.first_line, block.text)
     for item in block_chunks(block) if found is None else found:
         if not isinstance(item, tuple) and item.plain and item.ordered:
             count += 1
-            _add_paged(tables, (block.source, count), item)
+            _add_replayed(tables, (block.source, count), item)
             continue
         first_line, text = item if isinstance(item, tuple) else (item.first_line, item.text)
         if not text.strip():
@@ -403,36 +404,36 @@ def _add_record(
         )
 
 
-def _add_paged(tables: dict[str, list[Row]], key: tuple[str, int], paged: Paged) -> None:
+def _add_replayed(tables: dict[str, list[Row]], key: tuple[str, int], replayed: Replayed) -> None:
     """``_add_record`` of a record the compiled core accepted (valid, nothing
     to report), its plays ``plain`` and its deal ``ordered``, from what it read."""
-    tag = dict(paged.tags).get
-    outcome, plays = paged.outcome, paged.plays
+    tag = dict(replayed.tags).get
+    outcome, plays = replayed.outcome, replayed.plays
     scores = scores_of(outcome) or {}
     tables["records"].append(
         (
             *key,
-            paged.first_line,
-            _hashed(dealt_game_text(paged.deal, plays)),
+            replayed.first_line,
+            _hashed(dealt_game_text(replayed.deal, plays)),
             *(tag(name) for name in _TAGS),
             *(tag(seat) for seat in _SEATS),
             tag("Scoring"),
             tag("Result"),
-            len(paged.names),
+            len(replayed.names),
             True,
             0,
             0,
             True,
             winner_of(outcome) or SHARED,
-            "points" if paged.scoring.is_points else "classic",
+            "points" if replayed.scoring.is_points else "classic",
             *(scores.get(seat) for seat in _SEATS),
             len(plays),
             len(plays),
             True,
         ),
     )
-    seats = len(paged.names)
-    resolving = {ply for _, _, _, ply in paged.markers}
+    seats = len(replayed.names)
+    resolving = {ply for _, _, _, ply in replayed.markers}
     tables["plays"] += [
         (
             *key,
@@ -451,7 +452,7 @@ def _add_paged(tables: dict[str, list[Row]], key: tuple[str, int], paged: Paged)
         (*key, _LETTERS[state], marker, ply, _SEATS[first[0]], _SEATS[second[0]])
         + deciding_words(first[2], second[2])
         for (marker, state, _, ply), (first, second, *_) in zip(
-            paged.markers, paged.ranked, strict=True
+            replayed.markers, replayed.ranked, strict=True
         )
     ]
 

@@ -15,6 +15,7 @@ from hypothesis import given
 from strategies import ROOT, SAMPLES, fuzz, mutations, needs_core
 
 from ordonnance_notation.checking import quick
+from ordonnance_notation.checking.replayed import Replayed
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.runs.blocks import Block
@@ -328,7 +329,7 @@ def test_the_cores_rows_are_the_python_paths(seats, monkeypatch):
     assert (fast.count, fast.invalid, fast.columns) == (slow.count, slow.invalid, slow.columns)
     found = quick.replayed_block(1, text)
     assert found is not None
-    read = [item for item in found if not isinstance(item, tuple)]
+    read = [item for item in found if isinstance(item, Replayed)]
     assert sum(item.plain and item.ordered for item in read) >= 4  # the fast path was taken
     assert any(not item.ordered for item in read)
 

@@ -626,9 +626,9 @@ def _generated_alike(
             found = quick.replayed_block(1, text)
             assert found is not None and len(found) == 1, how
             [item] = found
-            assert (not isinstance(item, tuple) and item.plain) is plain, how
+            assert (isinstance(item, Replayed) and item.plain) is plain, how
             if plain:
-                assert not isinstance(item, tuple)
+                assert isinstance(item, Replayed)
                 seated = how == "every play with its seat" or (seats > 2 and how == "as played")
                 assert item.seated is seated, how
             if plain or every or n == 0:
@@ -802,7 +802,7 @@ def test_the_core_resolutions_are_the_replayed_resolutions(seats: int) -> None:
         found = quick.replayed_block(1, game_text(played))
         assert found is not None
         [paged] = found
-        assert not isinstance(paged, tuple) and paged.plain, k
+        assert isinstance(paged, Replayed) and paged.plain, k
         plays = [(turn.card, turn.state) for turn in played.turns]
         assert list(paged.plays) == plays
         table, game = Table(seats, played.deal), Game.new(seats, played.deal)

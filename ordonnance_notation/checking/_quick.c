@@ -400,6 +400,22 @@ static int dealt_whole(const table_t *t) {
     return 1;
 }
 
+/* A tuple of ``n`` numbers (Py_BuildValue reads its format at each call). */
+static PyObject *ints_of(int n, ...) {
+    PyObject *tuple = PyTuple_New(n);
+    va_list numbers;
+    va_start(numbers, n);
+    for (int i = 0; tuple != NULL && i < n; i++) {
+        PyObject *number = PyLong_FromLong(va_arg(numbers, int));
+        if (number == NULL)
+            Py_CLEAR(tuple);
+        else
+            PyTuple_SET_ITEM(tuple, i, number);
+    }
+    va_end(numbers);
+    return tuple;
+}
+
 /* What the report of an accepted record says:
  * (first line, names, winner or None, scores, states, tie-break, tied,
  *  points scoring?, markers as (marker, state 1-5, seat, ply)[, analysis]). */
@@ -409,8 +425,7 @@ static PyObject *verdict(const table_t *t, const outcome_t *o, PyObject *names, 
     if (markers == NULL)
         return NULL;
     for (int r = 0; r < STATES; r++) {
-        PyObject *marker = Py_BuildValue("(iiii)", r + 1, t->order[r] + 1, t->ranking[r][0],
-                                         t->ply_of[r]);
+        PyObject *marker = ints_of(4, r + 1, t->order[r] + 1, t->ranking[r][0], t->ply_of[r]);
         if (marker == NULL) {
             Py_DECREF(markers);
             return NULL;
@@ -457,10 +472,9 @@ enum { SEATED = 1, UNSEATED = 2, ODD = 4, SPELT = 8, UNORDERED = 16, ADORNED = 3
  * how it is written goes into ``*form``. */
 static int play_line(table_t *t, text_t rest, int expected, int *form, unsigned char *seated) {
     Py_ssize_t at = 0;
-    char number[12];
-    int written = snprintf(number, sizeof number, "%d.", expected);
-    text_t word = next_word(rest, &at);
-    if (word.n != written || memcmp(word.p, number, (size_t)written) != 0)
+    text_t word = next_word(rest, &at), digits = {word.p, word.n - 1};
+    /* the number as "%d." writes it: no sign, no leading zero */
+    if (word.n < 2 || word.p[word.n - 1] != '.' || word.p[0] == '0' || number_of(digits) != expected)
         return 0;
     word = next_word(rest, &at);
     int seat = -1, drawn = 0;
@@ -689,8 +703,7 @@ static PyObject *ranked_of(const table_t *t) {
         PyObject *places = PyTuple_New(t->seats);
         for (int place = 0; places != NULL && place < t->seats; place++) {
             int seat = t->ranking[r][place];
-            PyObject *army = Py_BuildValue("(iii)", seat, t->fourth[state][seat],
-                                           packed_army(t, state, seat));
+            PyObject *army = ints_of(3, seat, t->fourth[state][seat], packed_army(t, state, seat));
             if (army == NULL)
                 Py_CLEAR(places);
             else
@@ -704,14 +717,40 @@ static PyObject *ranked_of(const table_t *t) {
     return markers;
 }
 
+/* The values the core hands back, made once by Python (configure_values):
+ * each card by its mask, each play (card, state) by its play_code. */
+static PyObject *card_values, *play_values;
+
+/* A tuple of the values of ``codes`` in ``table``. */
+static PyObject *values_of(const unsigned char *codes, int n, PyObject *table) {
+    PyObject *tuple = PyTuple_New(n);
+    for (int i = 0; tuple != NULL && i < n; i++)
+        PyTuple_SET_ITEM(tuple, i, Py_NewRef(PyTuple_GET_ITEM(table, codes[i])));
+    return tuple;
+}
+
+/* The hands as dealt, a tuple of cards a seat. */
+static PyObject *hands_of(const table_t *t) {
+    PyObject *hands = PyTuple_New(t->seats);
+    for (int s = 0; hands != NULL && s < t->seats; s++) {
+        PyObject *hand = values_of(t->as_dealt[s], HAND_SIZE, card_values);
+        if (hand == NULL)
+            Py_CLEAR(hands);
+        else
+            PyTuple_SET_ITEM(hands, s, hand);
+    }
+    return hands;
+}
+
 /* What the views read of an accepted record as replayed (quick.Replayed),
- * after the verdict's fields: (its tags and text, as text_of; the hands as dealt,
- * HAND_SIZE card masks a seat, as bytes; the pile, likewise; the plays, as
- * bytes of play_code (_analysis_py.h); the points table, () under classic
+ * after the verdict's fields: (its tags and text, as text_of; the hands as
+ * dealt (hands_of); the pile, a tuple of cards; the plays, a tuple of (card,
+ * state) (configure_values's values); the points table, () under classic
  * scoring; how plainly the plays are written: 1 every one N. CARD STATE, 2
  * every one N. Pn CARD STATE, else 0 (play_line), plus 4 where the deal is
  * written in seat order, then the pile; each marker's armies (ranked_of);
- * with REPLAY_ANALYSED, the analysis (analysis_found); with REPLAY_DECIDED,
+ * the winner under classic scoring and under points scoring (the record's
+ * table, else the usual one), None where shared; with REPLAY_ANALYSED, the analysis (analysis_found); with REPLAY_DECIDED,
  * the ply the game was decided if by decided_by (decided_through), else
  * None). */
 static PyObject *replayed_of(const table_t *t, const header_t *h, PyObject *text, int plain,
@@ -727,16 +766,21 @@ static PyObject *replayed_of(const table_t *t, const header_t *h, PyObject *text
         if ((analysis = analysis_of(t, h)) == NULL || analysis == Py_None)
             return analysis; /* the core cannot tell: the Python path will */
     }
-    char dealt[MAX_SEATS * HAND_SIZE], plays[MAX_PLIES];
-    for (int s = 0; s < t->seats; s++)
-        for (int i = 0; i < HAND_SIZE; i++)
-            dealt[s * HAND_SIZE + i] = (char)t->as_dealt[s][i];
+    unsigned char plays[MAX_PLIES];
     for (int i = 0; i < t->ply; i++)
-        plays[i] = (char)play_code(t->played[i], t->played_to[i]);
-    return Py_BuildValue("(Oy#y#y#NNNN)", text, dealt, (Py_ssize_t)(t->seats * HAND_SIZE),
-                         t->pile, (Py_ssize_t)t->pile_size, plays, (Py_ssize_t)t->ply,
+        plays[i] = (unsigned char)play_code(t->played[i], t->played_to[i]);
+    outcome_t classic, points;
+    score(t, NULL, 0, &classic);
+    if (h->point_count)
+        score(t, h->points, h->point_count, &points);
+    else
+        score(t, usual_points, usual_point_count, &points);
+    return Py_BuildValue("(ONNNNNN(NN)N)", text, hands_of(t),
+                         values_of(t->pile, t->pile_size, card_values),
+                         values_of(plays, t->ply, play_values),
                          small_tuple(h->points, h->point_count), PyLong_FromLong(plain),
-                         ranked_of(t), analysis);
+                         ranked_of(t), maybe(classic.winner == SHARED ? -1 : classic.winner),
+                         maybe(points.winner == SHARED ? -1 : points.winner), analysis);
 }
 
 /* --------------------------------------------------------------- archives */
@@ -2567,6 +2611,7 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
     unsigned char *kinds = PyMem_Malloc((size_t)count);
     int *starts = PyMem_Malloc(sizeof(int) * ((size_t)count + 1));
     PyObject *items = NULL, *answer = NULL;
+    int collecting = 0;
     if (kinds == NULL || starts == NULL) {
         PyErr_NoMemory();
         goto done;
@@ -2577,6 +2622,9 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
         goto done;
     }
     starts[records] = count;
+    /* the items hold numbers, strings and tuples of them, never a cycle: the
+     * collector, run every few hundred of them, would only walk the block's */
+    collecting = PyGC_Disable();
     items = PyList_New(0);
     if (items == NULL || (extra >= VIEW && !values_start()))
         goto done;
@@ -2603,6 +2651,8 @@ static PyObject *check_block(PyObject *module, PyObject *args) {
     answer = extra >= VIEW ? Py_BuildValue("(iONI)", seen, items, values_list(), vals.met)
                            : Py_BuildValue("(iO)", seen, items);
 done:
+    if (collecting)
+        PyGC_Enable();
     Py_XDECREF(items);
     PyMem_Free(lines);
     PyMem_Free(kinds);
@@ -2727,6 +2777,19 @@ static PyObject *configure_canonical(PyObject *module, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+static PyObject *configure_values(PyObject *module, PyObject *args) {
+    (void)module;
+    PyObject *cards, *plays;
+    if (!PyArg_ParseTuple(args, "O!O!:configure_values", &PyTuple_Type, &cards, &PyTuple_Type,
+                          &plays))
+        return NULL;
+    if (PyTuple_GET_SIZE(cards) != 32 || PyTuple_GET_SIZE(plays) != 256)
+        return PyErr_Format(PyExc_ValueError, "32 cards by mask and 256 plays by code");
+    Py_XSETREF(card_values, Py_NewRef(cards));
+    Py_XSETREF(play_values, Py_NewRef(plays));
+    Py_RETURN_NONE;
+}
+
 static PyObject *configure_archive(PyObject *module, PyObject *args) {
     (void)module;
     PyObject *spelling;
@@ -2827,6 +2890,11 @@ static PyMethodDef methods[] = {
      "configure_canonical(tag_order, pile_per_line, pile_indent)\n\n"
      "The canonical form (notation/writer.py): called once before a\n"
      "check_block with extra 8."},
+    {"configure_values", configure_values, METH_VARARGS,
+     "configure_values(cards, plays)\n\n"
+     "The values a record as replayed holds: the 32 cards by mask and the 256\n"
+     "plays (card, state) by play code. Called once, by quick.py, before any\n"
+     "check_block with extra 4 to 7."},
     {"configure_analysis", configure_analysis, METH_VARARGS,
      "configure_analysis(packed) -> ranks\n\n"
      "armies.PACKED as a tuple: called once before a check_block that\n"

@@ -1,6 +1,8 @@
 # The compiled core's one function (_quick.c); quick.py is its Python face.
 from collections.abc import Callable
 
+from ..engine.cards import Card, State
+
 Declined = tuple[int, str]  # (first line, text): for the Python validator
 Marker = tuple[int, int, int, int]  # (marker, state 1 to 5, seat, ply)
 Accepted = tuple[
@@ -21,19 +23,20 @@ GameFound = tuple[int | None, int, Losses]
 # plays (as kept), states, game, exact (analysis_of)
 AnalysisFound = tuple[bytes, tuple[StateFound, ...], GameFound, bool]
 TextFound = tuple[tuple[tuple[str, str], ...], str]  # the tags as (name, value), the text (text_of)
-# text_of's, the hands as dealt (five cards a seat), the pile, the plays (card << 3 | state),
-# the points table (() classic), how plainly the plays are written (0 not, 1 without
-# seats, 2 every one with its seat; + 4: the deal in seat order, then the pile), each
-# marker's armies by place as (seat, ply of the fourth card, packed icons), the analysis
-# if asked (replayed_of)
+# text_of's, the hands as dealt, the pile, the plays (configure_values's values), the
+# points table (() classic), how plainly the plays are written (0 not, 1 without seats,
+# 2 every one with its seat; + 4: the deal in seat order, then the pile), each marker's
+# armies by place as (seat, ply of the fourth card, packed icons), the analysis if asked
+# (replayed_of)
 ReplayFound = tuple[
     TextFound,
-    bytes,
-    bytes,
-    bytes,
+    tuple[tuple[Card, ...], ...],
+    tuple[Card, ...],
+    tuple[tuple[Card, State], ...],
     tuple[int, ...],
     int,
     tuple[tuple[tuple[int, int, int], ...], ...],
+    tuple[int | None, int | None],  # the winner by classic scoring, by points scoring
     AnalysisFound | int | None,  # extra 5: the analysis; 6: the ply the game was decided
 ]
 Found = tuple[
@@ -87,6 +90,9 @@ def configure_summary(
     /,
 ) -> None: ...
 def configure_archive(width: int, spelt: Callable[[str, bool], str | None], /) -> None: ...
+def configure_values(
+    cards: tuple[Card | None, ...], plays: tuple[tuple[Card, State] | None, ...], /
+) -> None: ...
 def configure_analysis(packed: tuple[int, ...], /) -> tuple[int, ...]: ...
 def configure(
     icons: str,

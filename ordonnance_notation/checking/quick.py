@@ -40,7 +40,8 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
 from ..diagnostics import OBEYED_RANGES
 from ..engine import compiled
 from ..engine.cards import Card, Icon, State
-from ..engine.game import HAND_SIZE, Deal
+from ..engine.decisions import PLAYS_BY_CODE, from_core
+from ..engine.game import Deal
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak
 from ..notation.terminals import GLYPHS
 from .header import tag_never_warned
@@ -172,58 +173,60 @@ def replayed_block(
 ) -> list[Replayed | Declined] | None:
     """The records of a block as ``quick_block`` cuts them: each one the core
     accepted as ``Replayed`` (with its analysis if ``analysed``; given
-    ``decided_by``, without the deal but with the ply after which the game
-    was decided if it was by that ply), each other as ``(first line,
-    text)`` for the Python path; None when there is no compiled core or it
-    cannot cut this block."""
+    ``decided_by``, with the ply after which the game was decided if it was
+    by that ply), each other as ``(first line, text)`` for the Python path;
+    None when there is no compiled core or it cannot cut this block."""
     if CHECK_BLOCK is None:
         return None
+    _values()
     if analysed or decided_by is not None:
         _tables()
     if decided_by is None:
         extra = _REPLAY | (_REPLAY_ANALYSED if analysed else 0)
         return _found_block(first_line, text, extra, _replayed)
     through = min(max(decided_by, 0), 1 << 16)  # no game is longer; the core takes an int
-    return _found_block(first_line, text, _REPLAY | _REPLAY_DECIDED, _undealt, through)
+    return _found_block(first_line, text, _REPLAY | _REPLAY_DECIDED, _replayed, through)
 
 
-def _undealt(item: Found) -> Replayed:
-    return _replayed(item, dealt=False)
+@cache
+def _values() -> None:
+    """The values a record as replayed holds, made once and told the core:
+    each card by its mask, each play by the core's play code."""
+    from ._quick import configure_values
+
+    configure_values(tuple(_CARDS.get(mask) for mask in range(32)), tuple(PLAYS_BY_CODE))
 
 
-_NO_DEAL = Deal((), ())
+_CLASSIC = Scoring.classic()
 
 
-def _replayed(item: Found, dealt: bool = True) -> Replayed:
-    from ..engine.decisions import from_core, plays_from_core
-
-    (tags, text), hands, pile, plays, points, plain, ranked, found = cast("ReplayFound", item[9])
-    seats = len(item[1])
-    card = _CARDS.__getitem__
-    deal = _NO_DEAL
-    if dealt:
-        deal = Deal(
-            tuple(
-                tuple(map(card, hands[s * HAND_SIZE : (s + 1) * HAND_SIZE])) for s in range(seats)
-            ),
-            tuple(map(card, pile)),
-        )
+def _replayed(item: Found) -> Replayed:
+    (tags, text), hands, pile, plays, points, plain, ranked, by_rule, found = cast(
+        "ReplayFound", item[9]
+    )
+    analysis = decided = None
+    if isinstance(found, int):
+        decided = found
+    elif found is not None:
+        analysis = from_core(len(item[1]), True, found)[0]
+        decided = analysis.decided
     return Replayed(
         item[0],
         item[1],
         tags,
         text,
         outcome_of(item),
-        Scoring.by_points(points) if points else Scoring.classic(),
-        tuple((m, _STATES[s], seat, ply) for m, s, seat, ply in item[8]),
-        deal,
-        plays_from_core(plays),
+        Scoring.by_points(points) if points else _CLASSIC,
+        tuple([(m, _STATES[s], seat, ply) for m, s, seat, ply in item[8]]),
+        Deal(hands, pile),
+        plays,
         plain & 3 != 0,
         plain & 3 == 2,
         plain & 4 != 0,
         ranked,
-        None if found is None or isinstance(found, int) else from_core(seats, True, found)[0],
-        found if found is None or isinstance(found, int) else found[2][0],
+        by_rule,
+        analysis,
+        decided,
     )
 
 

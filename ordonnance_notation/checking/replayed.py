@@ -8,37 +8,38 @@ functions of it, whichever path made it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.armies import PACKED, Army
 from ..engine.cards import Card, State, seat_name
-from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, scored
+from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
 from ..notation.games import dealt_game_text
 from ..notation.record import Hand, Pile, Play
 
 if TYPE_CHECKING:
     from ..engine.decisions import Analysis
-    from ..engine.game import Deal
+    from ..engine.game import Deal, Game
     from .report import Report
 
 Marker = tuple[int, State, int, int]  # (marker, state, seat that won it, ply)
 Place = tuple[int, int, int]  # (seat, ply of its fourth card, packed icon counts)
 
 
-@dataclass(frozen=True, slots=True)
-class Replayed:
+class Replayed(NamedTuple):
     """A valid, finished record as replayed: its first line, players, tags
     (in order) and text; its outcome under its scoring; the markers as
     ``(marker, state, seat, ply)``; its deal and plays; whether every play
     is ``plain`` (its number, perhaps its seat, its card as ``Card.__str__``
-    spells it and its state's letter: no draw, glyph or comment) and whether
-    every one is ``seated`` (written with its seat); whether its deal is
+    spells it and its state's letter: no draw, glyph or comment; every one
+    with its seat or none) and, if so, whether every one is ``seated``; whether its deal is
     ``ordered`` (each seat's hand in seat order, then the pile); each
     marker's armies by place (``Place``: the packed icon counts are
-    ``armies.PACKED``'s); and, when asked, its analysis (and with it the
+    ``armies.PACKED``'s); the winner under classic scoring and under points
+    scoring (the record's table, else the usual one: None where shared);
+    and, when asked, its analysis (and with it the
     ply after which the game was decided) or, alone, that ply if the game
-    was decided by a given ply."""
+    was decided by a given ply. A named tuple: the core gives thousands a
+    second, and a tuple is the cheapest immutable value to build."""
 
     first_line: int
     names: tuple[str, ...]
@@ -53,6 +54,7 @@ class Replayed:
     seated: bool
     ordered: bool
     ranked: tuple[tuple[Place, ...], ...]
+    by_rule: tuple[int | None, int | None]
     analysis: Analysis | None = None
     decided: int | None = None
 
@@ -67,6 +69,7 @@ class Replayed:
         assert report.deal is not None and report.valid
         plays = record.plays
         seats = [play.seat is not None for play in plays]
+        plain = all(map(_plain, plays)) and (all(seats) or not any(seats))
         return cls(
             record.span.line if record.span is not None else 1,
             report.names,
@@ -77,10 +80,11 @@ class Replayed:
             tuple((r.marker, r.state, r.winner, r.ply) for r in game.resolutions),
             report.deal,
             tuple((turn.card, turn.state) for turn in report.turns),
-            all(map(_plain, plays)) and (all(seats) or not any(seats)),
-            all(seats),
+            plain,
+            plain and any(seats),
             _ordered(report),
             tuple(tuple(map(_place, r.ranking)) for r in game.resolutions),
+            _by_rule(game, report.scoring),
             analysis,
             decided,
         )
@@ -103,23 +107,19 @@ class Replayed:
         """Who won each state, in marker order: ``(state, seat)``."""
         return tuple((state, seat) for _, state, seat, _ in self.markers)
 
-    def winner_by(self, scoring: Scoring) -> int | None:
-        """The seat that wins this game under ``scoring`` (None: shared)."""
-        rankings = [tuple(seat for seat, _, _ in places) for places in self.ranked]
-        return scored(self.seats, rankings, scoring).winner
-
-    @property
-    def winners_by_rule(self) -> tuple[int | None, int | None]:
-        """The winner under classic scoring and under points scoring (the
-        record's table, else the usual one)."""
-        table = self.scoring.points or DEFAULT_POINTS
-        return self.winner_by(Scoring.classic()), self.winner_by(Scoring.by_points(table))
-
     @property
     def game_text(self) -> str:
         """The text its game key is the hash of (``games.dealt_game_text``),
         for a record whose deal is ``ordered``."""
         return dealt_game_text(self.deal, self.plays)
+
+
+def _by_rule(game: Game, scoring: Scoring | None) -> tuple[int | None, int | None]:
+    table = scoring.points if scoring is not None and scoring.points else DEFAULT_POINTS
+    return (
+        score(game.seats, game.resolutions, Scoring.classic()).winner,
+        score(game.seats, game.resolutions, Scoring.by_points(table)).winner,
+    )
 
 
 def _plain(play: Play) -> bool:

@@ -56,10 +56,10 @@ class Analysis:
 
 
 _SEATS = [frozenset(s for s in range(4) if mask >> s & 1) for mask in range(16)]
-_PLAYS: list[tuple[Card, State] | None] = [None] * 256  # by the core's play_code
+PLAYS_BY_CODE: list[tuple[Card, State] | None] = [None] * 256  # by the core's play_code
 for _card in range(1, 32):
     for _state in State:
-        _PLAYS[_card << 3 | _state.value] = (Card(_card), _state)
+        PLAYS_BY_CODE[_card << 3 | _state.value] = (Card(_card), _state)
 
 Plays = tuple[tuple[Card, State], ...]
 LossesFound = tuple[tuple[int, int, int, bytes], ...]
@@ -78,14 +78,14 @@ def play_code(card: Card, state: State) -> int:
 
 def play_of(code: int) -> tuple[Card, State]:
     """The play of ``play_code``."""
-    play = _PLAYS[code]
+    play = PLAYS_BY_CODE[code]
     assert play is not None, code
     return play
 
 
 def plays_from_core(codes: bytes) -> Plays:
     """Plays as the compiled core gives them: bytes of ``card << 3 | state``."""
-    return tuple(map(_PLAYS.__getitem__, codes))  # type: ignore[arg-type]
+    return tuple(map(PLAYS_BY_CODE.__getitem__, codes))  # type: ignore[arg-type]
 
 
 def _losses(found: LossesFound) -> tuple[Loss, ...]:

@@ -252,7 +252,7 @@ def quick_analyses(block: Block, record: int) -> list[RecordAnalysis | tuple[int
     if found is None:
         return None
     return [
-        item if isinstance(item, tuple) else _of_replayed(block.source, record, item)
+        _of_replayed(block.source, record, item) if isinstance(item, Replayed) else item
         for item in found
     ]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from ..checking.dates import Date, read_date
@@ -56,9 +56,11 @@ def _strongest(formations: Formations) -> str:
     return "no formation"
 
 
+@lru_cache(maxsize=1 << 16)
 def deciding_words(winner: int, runner_up: int) -> tuple[str, str]:
     """``deciding_step`` and ``best_formation`` of a state's first two armies,
-    given by their packed icon counts (``armies.PACKED``)."""
+    given by their packed icon counts (``armies.PACKED``): kept, as the
+    same armies come again."""
     return _formations_words(formations_of(winner), formations_of(runner_up))
 
 
@@ -180,7 +182,7 @@ class Stats:
             for (_, _, _, ply), places in zip(replayed.markers, replayed.ranked, strict=True)
         ]
         rule = "points" if replayed.scoring.is_points else "classic"
-        classic, points = replayed.winners_by_rule
+        classic, points = replayed.by_rule
         self._add_game(replayed.names, replayed.outcome, rule, classic != points, why, None)
 
     def _add_game(

@@ -342,7 +342,7 @@ def quick_summaries(
         return None
     return [
         item
-        if isinstance(item, tuple)
+        if not isinstance(item, Replayed)
         else core_summary(block.source, record, item)
         if item.plain
         else (item.first_line, item.text)

@@ -308,11 +308,11 @@ def table_rows(block: Block) -> Rows:
     count = invalid = 0
     found = None if block.one_record else replayed_block(block.first_line, block.text)
     for item in block_chunks(block) if found is None else found:
-        if not isinstance(item, tuple) and item.plain and item.ordered:
+        if isinstance(item, Replayed) and item.plain and item.ordered:
             count += 1
             _add_replayed(tables, (block.source, count), item)
             continue
-        first_line, text = item if isinstance(item, tuple) else (item.first_line, item.text)
+        first_line, text = (item.first_line, item.text) if isinstance(item, Replayed) else item
         if not text.strip():
             continue
         count += 1

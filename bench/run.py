@@ -29,6 +29,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -91,6 +92,23 @@ def timed(command: list[str], limit_mb: int | None = None) -> tuple[float, int]:
     if not gnu_time:
         return elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return elapsed, int(errors.decode().strip().splitlines()[-1])
+
+
+def cpu_seconds(command: list[str], pure: bool = False) -> float:
+    """User and system seconds of a command run to completion, start-up
+    included (with ``pure``, on the Python path alone: ``ORDO_PURE_PYTHON=1``)."""
+    env = {k: v for k, v in os.environ.items() if k != "ORDO_PURE_PYTHON"}
+    if pure:
+        env["ORDO_PURE_PYTHON"] = "1"
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = code = os.waitstatus_to_exitcode(status)
+        if code not in (0, 1):
+            errors.seek(0)
+            said = errors.read().decode(errors="replace")
+            raise SystemExit(f"{' '.join(command)} failed (exit {code}):\n{said}")
+    return usage.ru_utime + usage.ru_stime
 
 
 def median_run(command: list[str], runs: int, limit_mb: int | None = None) -> tuple[float, int]:
@@ -235,6 +253,88 @@ def commands(row: dict, path: Path, runs: int, limit_mb: int | None = None) -> N
     (DATA / f"{path.stem}.once.ord").unlink(missing_ok=True)
     shutil.rmtree(DATA / f"{path.stem}.tables", ignore_errors=True)
     shutil.rmtree(DATA / f"{path.stem}.split", ignore_errors=True)
+
+
+CPU_COMMANDS = {
+    "summary": ["summary", "{archive}", "--no-decided"],
+    "view": ["view", "{archive}", "-o", "{page}", "--force"],
+    "export_csv": ["export", "{archive}", "-o", "{tables}", "--force"],
+    "export_parquet": ["export", "{archive}", "--format", "parquet", "-o", "{tables}", "--force"],
+    "to_yaml": ["convert", "{archive}", "--to", "yaml", "-o", "{yaml}", "--force"],
+    "to_json": ["convert", "{archive}", "--to", "json", "-o", "{json}", "--force"],
+    "yaml_to_ord": ["convert", "{yaml}", "--to", "ord", "-o", "{back}", "--force"],
+    "json_to_ord": ["convert", "{json}", "--to", "ord", "-o", "{back}", "--force"],
+    "fmt_check": ["fmt", "--check", "{archive}"],
+    "select": ["select", "{archive}", "--winner", "P1", "-o", "{selected}", "--force"],
+    "dedup": ["dedup", "{archive}", "-q", "-o", "{once}", "--force"],
+    "explore": ["explore", "{archive}", "--plies", "3"],
+    "summary_decided": ["summary", "{archive}"],
+}
+"""Issue 48's commands, timed by their CPU seconds (``cpu_table``): each on
+the archive, or (``yaml_to_ord``, ``json_to_ord``) on what ``to_yaml`` and
+``to_json`` wrote of it; ``summary_decided`` is the summary with when each
+state was decided, held to no slower than before."""
+DECIDED_BEFORE = {2: 3.5, 4: 4.75}
+"""``summary`` with the analysis over ``validate``, CPU, before issue 48."""
+
+
+def cpu_table(seats: int, runs: int) -> dict:
+    """Each of ``CPU_COMMANDS`` on 10,000 records of ``seats`` seats, one
+    process (``--jobs 1``): CPU seconds with the compiled core (median of
+    ``runs``) and on the Python path alone (once), and ``validate``'s."""
+    path = archive(10_000, seats)
+    places: dict[str, Path] = {
+        "page": _page(path),
+        "tables": DATA / f"{path.stem}.tables",
+        "yaml": _converted(path, "yaml"),
+        "json": _converted(path, "json"),
+        "back": DATA / f"{path.stem}.back.ord",
+        "selected": DATA / f"{path.stem}.selected.ord",
+        "once": DATA / f"{path.stem}.once.ord",
+    }
+
+    def command(words: list[str]) -> list[str]:
+        return [*ORDO, *(word.format(archive=path, **places) for word in words), "--jobs", "1"]
+
+    def median(words: list[str]) -> float:
+        return statistics.median(cpu_seconds(command(words)) for _ in range(runs))
+
+    row: dict = {"seats": seats, "validate": round(median(["validate", "{archive}"]), 3)}
+    for name, words in CPU_COMMANDS.items():
+        row[name] = round(median(words), 3)
+        if name != "summary_decided":
+            row[f"{name}_pure"] = round(cpu_seconds(command(words), pure=True), 3)
+    for place in places.values():
+        if place.is_dir():
+            shutil.rmtree(place)
+        else:
+            place.unlink(missing_ok=True)
+    return row
+
+
+def cpu_targets(rows: list[dict]) -> dict:
+    """Issue 48's targets against ``cpu_table``'s rows: (measured, target, met) by name."""
+    found = {}
+    for row in rows:
+        seats, validate = row["seats"], row["validate"]
+        for name in CPU_COMMANDS:
+            ratio = round(row[name] / validate, 2)
+            if name == "summary_decided":
+                asked = DECIDED_BEFORE[seats]
+                found[f"summary with the analysis over validate, CPU, {seats} seats"] = (
+                    ratio,
+                    f"<= {asked}",
+                    ratio <= asked,
+                )
+                continue
+            found[f"{name} over validate, CPU, {seats} seats"] = (ratio, "<= 3", ratio <= 3)
+            faster = round(row[f"{name}_pure"] / row[name], 2)
+            found[f"{name}: Python path over compiled, CPU, {seats} seats"] = (
+                faster,
+                ">= 3",
+                faster >= 3,
+            )
+    return found
 
 
 def gigabyte() -> dict:
@@ -562,7 +662,15 @@ def main() -> int:
     parser.add_argument(
         "--runs", type=int, default=3, help="runs per measurement (the median is kept)"
     )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="only issue 48's table: CPU seconds of each command on 10k records, "
+        "against validate and against the Python path",
+    )
     args = parser.parse_args()
+    if args.cpu:
+        return cpu_main(args)
     sizes = [int(s) for s in args.sizes.split(",")] + ([100_000] if args.full else [])
     rows = []
     for seats in (int(s) for s in args.seats.split(",") if s):  # --seats "": --gigabyte alone
@@ -610,6 +718,27 @@ def main() -> int:
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     for name in (f"{stamp}.json", "latest.json"):
         (RESULTS / name).write_text(json.dumps(result, indent=2) + "\n")
+    return 0
+
+
+def cpu_main(args: argparse.Namespace) -> int:
+    rows = [cpu_table(int(seats), args.runs) for seats in args.seats.split(",") if seats]
+    names = ["validate", *CPU_COMMANDS]
+    print("CPU seconds, 10,000 records, --jobs 1 (compiled; Python path in brackets)")
+    print(f"{'command':<16}" + "".join(f"{row['seats']:>8} seats   " for row in rows))
+    for name in names:
+        cells = []
+        for row in rows:
+            pure = row.get(f"{name}_pure")
+            cells.append(f"{row[name]:>8.2f}" + (f" ({pure:6.2f})" if pure else " " * 9))
+        print(f"{name:<16}" + "  ".join(cells))
+    found = cpu_targets(rows)
+    for name, (value, goal, met) in found.items():
+        print(f"{'met' if met else 'NOT met'}: {name}: {value} (target {goal})")
+    RESULTS.mkdir(exist_ok=True)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    result = {"when": stamp, "cpu_rows": rows, "cpu_targets": found}
+    (RESULTS / f"{stamp}-cpu.json").write_text(json.dumps(result, indent=2) + "\n")
     return 0
 
 

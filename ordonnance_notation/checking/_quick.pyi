@@ -52,8 +52,7 @@ Found = tuple[
     ReplayFound
     | tuple[str]  # canonical_of
     | str  # archived
-    | tuple[str, str, str, bytes]  # export_of
-    | tuple[tuple[str, str, tuple[int, ...]], AnalysisFound | None],  # summary_of
+    | tuple[str, str, str, bytes],  # export_of
 ]  # Accepted, then what else was asked
 
 def check_block(

@@ -605,7 +605,7 @@ def test_version_is_the_installed_packages(ordo):
 
     from ordonnance_notation import __version__
     from ordonnance_notation.checking.quick import CHECK_BLOCK
-    from ordonnance_notation.making.selfplay import PLAYS
+    from ordonnance_notation.making.playout import PLAYS
 
     result = ordo("--version")
     assert result.exit_code == 0

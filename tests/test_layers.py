@@ -4,6 +4,7 @@ the layers above it (or from itself), so data flows one way."""
 from __future__ import annotations
 
 import ast
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -42,7 +43,9 @@ def _layer(dotted: str) -> str:
 
 
 def _imports(path: Path) -> set[str]:
-    """The modules of the package that ``path`` imports, as dotted names."""
+    """The modules of the package that ``path`` imports, as dotted names,
+    wherever the import stands (in a function too); ``from X import y``
+    gives ``X`` and ``X.y``, a module when ``y`` is one."""
     module = ".".join((NAME, *path.relative_to(PACKAGE).with_suffix("").parts))
     package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
     found = set()
@@ -53,7 +56,7 @@ def _imports(path: Path) -> set[str]:
                 target = ".".join([*base, node.module] if node.module else base)
             else:
                 target = node.module or ""
-            names = [f"{target}.{alias.name}" for alias in node.names] if not node.module else []
+            names = [f"{target}.{alias.name}" for alias in node.names]
             found.update(n for n in [target, *names] if n.startswith(NAME + "."))
         elif isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith(NAME + "."))
@@ -103,15 +106,77 @@ def test_the_readme_names_every_folder() -> None:
     assert sorted(wanted - named) == []
 
 
-CLI = sorted((PACKAGE / "cli").glob("*.py"))
+def _module(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join((NAME, *(parts[:-1] if parts[-1] == "__init__" else parts)))
 
 
-@pytest.mark.parametrize("path", CLI, ids=lambda p: p.name)
+def _graph() -> dict[str, set[str]]:
+    """Each module of the package (a package by its ``__init__``), and the
+    modules of the package it imports. A module's own packages are left
+    out: Python imports them before it whatever it says, so that a package
+    that gathers names from its modules is no circle."""
+    paths = {_module(path): path for path in PACKAGE.rglob("*.py")}
+    graph = {}
+    for module, path in paths.items():
+        own = {module.rsplit(".", n)[0] for n in range(1, module.count(".") + 1)}
+        graph[module] = {t for t in _imports(path) if t in paths and t not in own | {module}}
+    return graph
+
+
+def _circle_through(graph: dict[str, set[str]], start: str) -> list[str] | None:
+    """The shortest chain of imports from ``start`` back to it, if any."""
+    came: dict[str, str] = {}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        for after in sorted(graph[node]):
+            if after == start:
+                chain = [node]
+                while chain[-1] != start:
+                    chain.append(came[chain[-1]])
+                return [*reversed(chain), start]
+            if after not in came:
+                came[after] = node
+                queue.append(after)
+    return None
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    """Within the package, imports go one way inside a layer too: no module
+    imports (at its top or in a function) a module that imports it back,
+    directly or through others (issue 48). Such a circle works only while
+    one of its imports waits in a function, and makes its modules one."""
+    graph = _graph()
+    assert f"{NAME}.cli.commands.validate" in graph[f"{NAME}.cli.app"]  # the graph is read
+    circles = {}
+    for module in sorted(graph):
+        circle = _circle_through(graph, module)
+        if circle is not None:
+            circles.setdefault(frozenset(circle), circle)
+    said = [" -> ".join(m.removeprefix(NAME + ".") for m in c) for c in circles.values()]
+    assert not said, "modules that import each other: " + "; ".join(said)
+
+
+def test_the_commands_folder_holds_every_command_and_nothing_else() -> None:
+    """``cli/commands/``: one module per command, named as the command; what
+    the commands lean on is in ``cli/`` beside it."""
+    from ordonnance_notation.cli.app import COMMANDS
+
+    folder = sorted(p.stem for p in (PACKAGE / "cli" / "commands").glob("*.py"))
+    assert folder == sorted(["__init__", *(command.NAME for command in COMMANDS)])
+    assert all(command.__name__.endswith(f".commands.{command.NAME}") for command in COMMANDS)
+
+
+CLI = sorted((PACKAGE / "cli").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", CLI, ids=lambda p: str(p.relative_to(PACKAGE / "cli")))
 def test_each_module_of_the_command_line_is_short(path: Path) -> None:
     """Each module of cli/ holds one command (its options, one library call,
-    a reporter and the exit) or what they share: 150 lines at most, and a
-    command's function 60 at most, its decorators, signature and docstring
-    included (issue 25)."""
+    a reporter and the exit: cli/commands/) or what they share: 150 lines
+    at most, and a command's function 60 at most, its decorators, signature
+    and docstring included (issue 25)."""
     source = path.read_text("utf-8")
     assert len(source.splitlines()) <= 150
     for node in ast.parse(source).body:

@@ -14,7 +14,8 @@ from ordonnance_notation import parse_text, validate
 from ordonnance_notation.engine.scoring import Scoring
 from ordonnance_notation.making.bots import COMPILED_BOTS
 from ordonnance_notation.making.dealing import load_deck, parse_deck
-from ordonnance_notation.making.selfplay import PLAYS, game_text, play_archive, play_game
+from ordonnance_notation.making.playout import PLAYS
+from ordonnance_notation.making.selfplay import game_text, play_archive, play_game
 from ordonnance_notation.notation.writer import format_records
 
 DECK = load_deck()
@@ -143,7 +144,7 @@ def test_a_game_is_played_out_alike_in_c_and_python(seed, bots, played):
     as the table has them: the compiled bots and the Python ones agree."""
     from ordonnance_notation.engine.game import Game
     from ordonnance_notation.engine.rng import Rng
-    from ordonnance_notation.making.selfplay import played_out
+    from ordonnance_notation.making.playout import played_out
 
     whole = play_game(seed, bots, load_deck())
     game = Game.new(len(bots), whole.deal)
@@ -165,7 +166,7 @@ def test_a_game_is_played_out_alike_in_c_and_python(seed, bots, played):
 
 def test_a_game_played_out_from_its_start_is_the_game_itself():
     from ordonnance_notation.engine.rng import Rng
-    from ordonnance_notation.making.selfplay import played_out
+    from ordonnance_notation.making.playout import played_out
 
     whole = play_game("itself", ["careful", "greedy", "careful"], load_deck())
     streams = [Rng(f"itself/P{seat + 1}") for seat in range(3)]
@@ -199,7 +200,7 @@ def test_a_pile_longer_than_the_core_keeps_is_played_alike(bots):
 def test_a_game_with_a_long_pile_is_played_out_alike_in_c_and_python():
     from ordonnance_notation.engine.game import Game
     from ordonnance_notation.engine.rng import Rng
-    from ordonnance_notation.making.selfplay import played_out
+    from ordonnance_notation.making.playout import played_out
 
     bots = ["careful", "careful", "careful"]
     whole = play_game("large/out", bots, LARGE)

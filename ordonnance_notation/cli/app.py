@@ -1,6 +1,6 @@
-"""The ``ordo`` command: one module per command, each its options, one
-library call, a reporter and the exit (``running.Run``); here the commands
-are gathered, and ``run`` has the last word on what escapes them.
+"""The ``ordo`` command: one module per command (``commands/``), each its
+options, one library call, a reporter and the exit (``running.Run``); here
+the commands are gathered, and ``run`` has the last word on what escapes them.
 
 Exit codes: 0 every record valid; 1 some record invalid; 2 usage or I/O error.
 """
@@ -19,7 +19,7 @@ import typer
 from ..diagnostics import Diagnostic
 from ..runs.tally import EXIT_BROKEN_PIPE, EXIT_INTERNAL, EXIT_USAGE
 from ..views.report import diagnostic_text
-from . import (
+from .commands import (
     analyse,
     convert,
     deal,

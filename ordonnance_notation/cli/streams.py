@@ -45,7 +45,7 @@ def workers(run: Run, jobs: int, scheduler: str | None, paths: Iterable[str]) ->
     A cluster that cannot be used, or fails under way, is said (E009) and
     ends the run (2)."""
     from ..runs.cluster import ClusterError
-    from ..runs.workers import workers_for
+    from ..runs.pools import workers_for
 
     spread(jobs, scheduler)
     try:

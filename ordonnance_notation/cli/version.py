@@ -9,7 +9,7 @@ def _implementation() -> str:
     """Which compiled twins were built (engine/compiled.py): all, none, or which."""
     from ..checking.quick import compiled_core
     from ..engine.analysis import CORE
-    from ..making.selfplay import PLAYS
+    from ..making.playout import PLAYS
 
     built = {
         "the quick check": compiled_core(),

@@ -1,10 +1,10 @@
 /* Self-play in C: the plays of one game between the random and greedy bots
- * (making/bots.py), on a table kept by the rules of engine/_rules.h.
+ * (making/heuristics.py), on a table kept by the rules of engine/_rules.h.
  *
- * The bots decide here as bots.py decides, and draw their random numbers
+ * The bots decide here as heuristics.py decides, and draw their random numbers
  * from the seats' own streams (engine/rng.py), called back for each
  * choice, so a game is the same game played here or in Python; the values
- * the greedy bot gives formations are told by bots.py (configure).
+ * the greedy bot gives formations are told by playout.py (configure).
  * tests/test_selfplay.py holds the two paths to the same games.
  */
 #define PY_SSIZE_T_CLEAN
@@ -15,14 +15,14 @@
 
 enum { RANDOM, GREEDY, CAREFUL };
 
-static int level_value[UNITS + 1]; /* bots._LEVEL_VALUE */
+static int level_value[UNITS + 1]; /* heuristics._LEVEL_VALUE */
 static int icon_weight[5];         /* 5 + icon */
-static int resolve_bonus;          /* bots._RESOLVE_BONUS */
-static double dump_value;          /* bots._DUMP_VALUE */
-static double kept_state_value;    /* bots._KEPT_STATE_VALUE */
-static int checked_plays;          /* bots._CHECKED_PLAYS */
+static int resolve_bonus;          /* heuristics._RESOLVE_BONUS */
+static double dump_value;          /* heuristics._DUMP_VALUE */
+static double kept_state_value;    /* heuristics._KEPT_STATE_VALUE */
+static int checked_plays;          /* heuristics._CHECKED_PLAYS */
 
-/* bots._strength: what an army's icon counts are worth to the greedy bot. */
+/* heuristics._strength: what an army's icon counts are worth to the greedy bot. */
 static int worth(const int icons[5]) {
     int total = 0;
     for (int icon = 0; icon < 5; icon++)
@@ -413,13 +413,13 @@ static PyMethodDef methods[] = {
      "by the bots (classic scoring; winner -1: shared)."},
     {"configure", configure, METH_VARARGS,
      "configure(level_values, icon_weights, resolve_bonus, dump_value, kept_state_value,\n"
-     "          checked_plays, packed): the bots' values (bots.bot_values()) and\n"
+     "          checked_plays, packed): the bots' values (heuristics.bot_values()) and\n"
      "armies.PACKED."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_selfplay", "Self-play in C (see making/selfplay.py).", -1, methods,
+    PyModuleDef_HEAD_INIT, "_selfplay", "Self-play in C (see making/playout.py).", -1, methods,
     NULL, NULL, NULL, NULL,
 };
 

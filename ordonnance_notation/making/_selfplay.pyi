@@ -1,4 +1,4 @@
-# Self-play in C (_selfplay.c); selfplay.py is its Python face.
+# Self-play in C (_selfplay.c); playout.py is its Python face.
 from collections.abc import Callable
 
 def plays(

@@ -7,20 +7,19 @@ stream ``S/k/Pn`` (engine.rng), so every game can be replayed on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from ..engine import compiled
-from ..engine.armies import PACKED
-from ..engine.cards import Card, State, seat_name
+from ..engine.cards import Card, seat_name
 from ..engine.game import STATES, Deal, Game, Table, Turn
 from ..engine.rng import Rng
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
 from ..notation import writer
-from .bots import COMPILED_BOTS, bot, bot_values
 from .dealing import Deck, deal
+from .heuristics import COMPILED_BOTS
 from .players import Builtin
+from .playout import PLAYS
 from .table import play_table
 
 GENERATOR = "ordonnance_notation 0.1.0"
@@ -37,44 +36,6 @@ class SelfPlayed:
     turns: tuple[Turn, ...]
     game: Game
     outcome: Outcome
-
-
-if TYPE_CHECKING:
-    Plays = Callable[
-        [
-            tuple[tuple[int, ...], ...],
-            tuple[int, ...],
-            tuple[int, ...],
-            tuple[Callable[[int], int], ...],
-        ],
-        list[tuple[int, int]],
-    ]
-    PlayedOut = Callable[
-        [
-            tuple[tuple[int, int], ...],
-            tuple[tuple[int, ...], ...],
-            tuple[int, ...],
-            tuple[int, ...],
-            tuple[Callable[[int], int], ...],
-        ],
-        tuple[int, tuple[int, ...]],
-    ]
-
-
-def _compiled() -> tuple[Plays, PlayedOut] | None:
-    if not compiled.wanted():
-        return None
-    try:
-        from ._selfplay import configure, played_out, plays
-    except ImportError:
-        return None
-    configure(*bot_values(), tuple(PACKED))
-    return plays, played_out
-
-
-_CORE = _compiled()
-PLAYS = _CORE[0] if _CORE else None
-PLAYED_OUT = _CORE[1] if _CORE else None
 
 
 def play_game(
@@ -114,44 +75,6 @@ def play_deal(
         assert played.outcome is not None  # built-in bots make only legal plays
         game, turns, outcome = played.game, played.turns, played.outcome
     return SelfPlayed(seed, tuple(bots), scoring, deck, dealt, turns, game, outcome)
-
-
-def played_out(
-    prefix: Sequence[tuple[Card, State]],
-    hands: Sequence[Sequence[Card]],
-    pile: Sequence[Card],
-    bots: Sequence[str],
-    streams: Sequence[Rng],
-    fast: bool = True,
-) -> tuple[int | None, tuple[int, ...]]:
-    """The game after the table's plays ``prefix``, the seats then holding
-    ``hands`` and the pile ``pile``, played to its end by the built-in
-    ``bots``, each choosing with its stream: the winner (None: shared) and
-    each seat's states, at classic scoring. The bots play in C where it was
-    built, the same plays as here (``fast=False``)."""
-    seats = len(bots)
-    if fast and PLAYED_OUT is not None and all(name in COMPILED_BOTS for name in bots):
-        winner, states = PLAYED_OUT(
-            tuple((card.mask, state - 1) for card, state in prefix),
-            tuple(tuple(card.mask for card in hand) for hand in hands),
-            tuple(card.mask for card in pile),
-            tuple(COMPILED_BOTS[name] for name in bots),
-            tuple(stream.below for stream in streams),
-        )
-        return (winner if winner >= 0 else None), states
-    table = Table(seats)
-    for card, state in prefix:
-        table.play(card, state)
-    game = replace(
-        table.snapshot(), hands=tuple(tuple(hand) for hand in hands), pile=tuple(pile), drawn=0
-    )
-    players = [bot(name) for name in bots]
-    while not game.over:
-        held = game.hand_to_play()
-        assert held is not None  # dealt above
-        game = game.play(*players[game.to_move].choose(game, held, streams[game.to_move]))[0]
-    outcome = score(seats, game.resolutions, CLASSIC)
-    return outcome.winner, outcome.states
 
 
 def play_archive(

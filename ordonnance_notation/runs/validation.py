@@ -19,8 +19,9 @@ from ..checking.verdicts import Checked, Task, check_task
 from ..diagnostics import InputError
 from ..files.sources import STDIN, expand
 from .blocks import Block, block_chunks, input_blocks, unseen
+from .pools import workers_for
 from .tally import Tally
-from .workers import default_jobs, workers_for
+from .workers import default_jobs
 
 
 class Validation:

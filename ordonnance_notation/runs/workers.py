@@ -47,16 +47,6 @@ class Pool(Protocol):
     ) -> Iterator[R | InputError]: ...
 
 
-def workers_for(jobs: int, scheduler: str | None = None) -> Pool:
-    """``Workers(jobs)``, or the workers of the Dask scheduler at ``scheduler``
-    (Dask is imported only then)."""
-    if scheduler is None:
-        return Workers(jobs)
-    from .cluster import ClusterWorkers
-
-    return ClusterWorkers(scheduler)
-
-
 class Workers:
     """Processes to map a function over blocks on, in order: ``jobs`` of them,
     this one among them, which reads the blocks, gathers the results and

@@ -7,11 +7,11 @@ from typing import Annotated
 
 import typer
 
-from ..engine.game import MAX_SEATS, MIN_SEATS
-from ..making.bots import BOTS
-from . import making
-from .options import DeckFile, Force, Output, Points, Rule, Scoring, Seed
-from .running import Run
+from ...engine.game import MAX_SEATS, MIN_SEATS
+from ...making.bots import BOTS
+from .. import making
+from ..options import DeckFile, Force, Output, Points, Rule, Scoring, Seed
+from ..running import Run
 
 _SAFE = re.compile(r"[^\w.-]")  # what a seed may not put in a file's name
 NAME = "play"
@@ -64,7 +64,7 @@ def command(
     Each record carries the deal, every play, the declared resolutions and the
     result, and its own seed (game k of seed S has seed S/k).
     """
-    from ..making.selfplay import game_text, play_archive
+    from ...making.selfplay import game_text, play_archive
 
     run = Run()
     names = _seats(bots or ("careful" if human else None), players)
@@ -72,7 +72,7 @@ def command(
     chosen = making.deck(run, deck)
     seed = making.seed(seed)
     if human:
-        from .human import play_at_terminal, seats_of
+        from ..human import play_at_terminal, seats_of
 
         path = f"game-{_SAFE.sub('_', seed)}.ord" if output == "-" else output
         play_at_terminal(run, names, seats_of(human, len(names)), rule, chosen, seed, path, force)

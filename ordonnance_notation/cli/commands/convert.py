@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..diagnostics import ArchiveError, ConversionError, InputError, UnreadableSource
-from ..files.sources import STDIN
-from ..views.report import diagnostic_text, problem_text, visible
-from .options import Force, Jobs, Output
-from .running import Run
-from .streams import frozen_heap, jobs_for, write_all
+from ...diagnostics import ArchiveError, ConversionError, InputError, UnreadableSource
+from ...files.sources import STDIN
+from ...views.report import diagnostic_text, problem_text, visible
+from ..options import Force, Jobs, Output
+from ..running import Run
+from ..streams import frozen_heap, jobs_for, write_all
 
 if TYPE_CHECKING:
-    from ..runs.workers import Workers
+    from ...runs.workers import Workers
 
 NAME = "convert"
 SHORT = "Convert between .ord text and YAML or JSON archives."
@@ -73,8 +73,8 @@ def command(
     order, become one archive document (or one .ord text). Exit 1 for input
     that cannot be read as its format.
     """
-    from ..archives.conversion import kinds
-    from ..runs.workers import Workers
+    from ...archives.conversion import kinds
+    from ...runs.workers import Workers
 
     run = Run()
     inputs = run.inputs(sources)
@@ -103,7 +103,7 @@ def _write(
     ``workers``. A file is written whole or not at all; standard output gets
     the records up to the first that cannot be converted, then the errors
     and exit 1."""
-    from ..archives.conversion import Inputs, RecordErrors, converted
+    from ...archives.conversion import Inputs, RecordErrors, converted
 
     try:
         inputs = Inputs(sources)

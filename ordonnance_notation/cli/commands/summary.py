@@ -8,11 +8,11 @@ from typing import Annotated
 
 import typer
 
-from ..checking.validator import validate
-from ..views.report import json_records, visible
-from .options import BestPlay, BudgetOption, Decided, Jobs, Paths, RecordNumber, Scheduler
-from .running import Run
-from .streams import chosen, frozen_heap, parted, workers, write_all
+from ...checking.validator import validate
+from ...views.report import json_records, visible
+from ..options import BestPlay, BudgetOption, Decided, Jobs, Paths, RecordNumber, Scheduler
+from ..running import Run
+from ..streams import chosen, frozen_heap, parted, workers, write_all
 
 NAME = "summary"
 SHORT = "Who won each state of a record, and why."
@@ -48,8 +48,8 @@ def command(
     --scheduler spreads the records over a Dask cluster (the same output).
     Exit 1 when a record is invalid, as validate.
     """
-    from ..views.report import json_document
-    from ..views.summary import summaries
+    from ...views.report import json_document
+    from ...views.summary import summaries
 
     run = Run()
     if record is not None:  # read up to that record only
@@ -67,7 +67,7 @@ def command(
 def _one(
     run: Run, path: str, record: int, format: SummaryFormat, decided: bool, budget: float | None
 ) -> None:
-    from ..views.summary import render_markdown, render_text, summarize
+    from ...views.summary import render_markdown, render_text, summarize
 
     data = [summarize(validate(item), decided, budget) for item in chosen(run, path, record)]
     if format is SummaryFormat.json:

@@ -8,11 +8,11 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from ..files.output import OutputExists, not_written
-from ..views.report import plural, visible
-from .options import Jobs, Paths
-from .running import Run, already_exists
-from .streams import frozen_heap, jobs_for
+from ...files.output import OutputExists, not_written
+from ...views.report import plural, visible
+from ..options import Jobs, Paths
+from ..running import Run, already_exists
+from ..streams import frozen_heap, jobs_for
 
 NAME = "export"
 SHORT = "Write records, plays and states as CSV or Parquet tables."
@@ -48,8 +48,8 @@ def command(
     Exit 1 when some record is invalid or some input holds none (the tables
     are written all the same), 2 when an input or the output cannot be used.
     """
-    from ..runs.workers import Workers
-    from ..views.tables import Export, MissingExtra
+    from ...runs.workers import Workers
+    from ...views.tables import Export, MissingExtra
 
     run = Run()
     if not output.strip():

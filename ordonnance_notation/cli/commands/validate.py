@@ -8,10 +8,10 @@ from typing import Annotated
 
 import typer
 
-from ..diagnostics import Severity
-from .options import Format, FormatOption, Jobs, Paths, Scheduler
-from .running import Run
-from .streams import frozen_heap, spread, unusable_cluster
+from ...diagnostics import Severity
+from ..options import Format, FormatOption, Jobs, Paths, Scheduler
+from ..running import Run
+from ..streams import frozen_heap, spread, unusable_cluster
 
 NAME = "validate"
 SHORT = "Check records and say where and why each one is wrong."
@@ -50,10 +50,10 @@ def command(
     Exit 0 when every record is valid, 1 when any is invalid, 2 for a usage
     or I/O error (a missing or unreadable file, a cluster that cannot be used).
     """
-    from ..runs.cluster import ClusterError
-    from ..runs.validation import Validation
-    from ..views.report import JsonReporter, TextReporter
-    from .console import console
+    from ...runs.cluster import ClusterError
+    from ...runs.validation import Validation
+    from ...views.report import JsonReporter, TextReporter
+    from ..console import console
 
     run = Run()
     spread(jobs, scheduler)

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from ..diagnostics import Diagnostic, InputError
-from ..engine.game import MAX_SEATS, MIN_SEATS
-from . import making
-from .matching import (
+from ...diagnostics import Diagnostic, InputError
+from ...engine.game import MAX_SEATS, MIN_SEATS
+from .. import making
+from ..matching import (
     Alpha,
     Beta,
     Bots,
@@ -24,12 +24,12 @@ from .matching import (
     SprtOption,
     games_to_play,
 )
-from .options import DeckFile, Force, Format, FormatOption, Points, Rule, Scoring, Seed
-from .running import Run
+from ..options import DeckFile, Force, Format, FormatOption, Points, Rule, Scoring, Seed
+from ..running import Run
 
 if TYPE_CHECKING:
-    from ..making.players import BotStartError
-    from ..making.statistics import Sprt
+    from ...making.players import BotStartError
+    from ...making.statistics import Sprt
 
 # a terminal closed (SIGHUP), Ctrl-\ (SIGQUIT) and SIGTERM: the bots ended on the way out
 ENDING = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, n))
@@ -63,11 +63,11 @@ def command(
     sequential probability ratio test, which stops the match once it decides.
     A program that breaks the protocol forfeits the game (docs/bots.md).
     """
-    from ..files.output import terminated_as_interrupted
-    from ..making.match import MatchGame, Plan, Tally
-    from ..making.players import adopt_orphans
-    from ..runs.matches import run_match
-    from ..views.match import render_text, to_json
+    from ...files.output import terminated_as_interrupted
+    from ...making.match import MatchGame, Plan, Tally
+    from ...making.players import adopt_orphans
+    from ...runs.matches import run_match
+    from ...views.match import render_text, to_json
 
     run = Run()
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
@@ -101,8 +101,8 @@ def command(
 
 
 def _logs(run: Run, bots: list[str], logs: str | None) -> str | None:
-    from ..files.output import not_written
-    from ..making.match import logs_folder
+    from ...files.output import not_written
+    from ...making.match import logs_folder
 
     try:
         return logs_folder(bots, logs)
@@ -111,8 +111,8 @@ def _logs(run: Run, bots: list[str], logs: str | None) -> str | None:
 
 
 def _names(run: Run, bots: list[str], move_time: float, folder: str | None) -> tuple[str, ...]:
-    from ..making.match import names_of
-    from ..making.players import BotStartError
+    from ...making.match import names_of
+    from ...making.players import BotStartError
 
     try:
         return names_of(bots, move_time, folder)
@@ -135,7 +135,7 @@ def _not_started(error: BotStartError) -> InputError:
 def _sprt_test(
     names: tuple[str, ...], sprt: tuple[float, float], alpha: float, beta: float
 ) -> Sprt:
-    from ..making.statistics import Sprt
+    from ...making.statistics import Sprt
 
     if len(set(names)) != 2:
         raise typer.BadParameter("the SPRT compares two bots", param_hint="--sprt")

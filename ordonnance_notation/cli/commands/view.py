@@ -6,13 +6,13 @@ from typing import Annotated
 
 import typer
 
-from ..engine.cards import seat_number
-from ..engine.game import MAX_SEATS
-from ..files.sources import STDIN, source_name
-from ..views.report import plural
-from .options import BestPlay, BudgetOption, Decided, Force, Jobs, Output, Paths
-from .running import Run
-from .streams import frozen_heap, jobs_for, write_all
+from ...engine.cards import seat_number
+from ...engine.game import MAX_SEATS
+from ...files.sources import STDIN, source_name
+from ...views.report import plural
+from ..options import BestPlay, BudgetOption, Decided, Force, Jobs, Output, Paths
+from ..running import Run
+from ..streams import frozen_heap, jobs_for, write_all
 
 NAME = "view"
 SHORT = "Write one HTML page that replays records in a browser."
@@ -49,8 +49,8 @@ def command(
     under best play over the plies, the mistakes marked. Exit 1 when some
     record is invalid, as validate.
     """
-    from ..runs.workers import Workers
-    from ..views.page import Pages
+    from ...runs.workers import Workers
+    from ...views.page import Pages
 
     viewer = None
     if seat is not None:

@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
-from .options import Force, Format, FormatOption, Jobs, Output, Paths
-from .running import Run
-from .streams import frozen_heap, jobs_for, write_all
+from ..options import Force, Format, FormatOption, Jobs, Output, Paths
+from ..running import Run
+from ..streams import frozen_heap, jobs_for, write_all
 
 NAME = "explore"
 SHORT = "The first plays of an archive: how often each was made and won."
@@ -40,11 +40,11 @@ def command(
     finished games). Games of each seat count apart; only records valid to
     their last play count, the others are said left out.
     """
-    from ..files.output import json_text
-    from ..querying.content import QueryError
-    from ..querying.explore import Explored, explore, opening_of
-    from ..runs.workers import Workers
-    from ..views.explorer import explored_json, render_text
+    from ...files.output import json_text
+    from ...querying.content import QueryError
+    from ...querying.explore import Explored, explore, opening_of
+    from ...runs.workers import Workers
+    from ...views.explorer import explored_json, render_text
 
     try:
         opening = opening_of(after or "")

@@ -7,15 +7,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..files.output import not_written
-from ..files.sources import STDIN
-from ..views.report import diagnostic_text, plural
-from .options import Paths
-from .running import Run
-from .streams import write_all
+from ...files.output import not_written
+from ...files.sources import STDIN
+from ...views.report import diagnostic_text, plural
+from ..options import Paths
+from ..running import Run
+from ..streams import write_all
 
 if TYPE_CHECKING:
-    from ..checking.fixing import Fixed
+    from ...checking.fixing import Fixed
 
 NAME = "fix"
 SHORT = "Rewrite ply numbers, markers and results the replay determines."
@@ -32,7 +32,7 @@ def command(paths: Paths, write: Rewrite = False) -> None:
     record with another error, or whose replay stops early, is left as it is,
     with the reason.
     """
-    from ..checking.fixing import fix_paths
+    from ...checking.fixing import fix_paths
 
     if write and STDIN in paths:
         raise typer.BadParameter(
@@ -68,7 +68,7 @@ def _refused(run: Run, item: Fixed) -> bool:
 
 
 def _rewritten(run: Run, item: Fixed) -> bool:
-    from ..files.output import write_atomic
+    from ...files.output import write_atomic
 
     name = item.source.name
     try:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from ..runs.tally import EXIT_USAGE
-from .console import console
+from ...runs.tally import EXIT_USAGE
+from ..console import console
 
 NAME = "lsp"
 SHORT = "A language server for .ord files: editors check as you type."
@@ -21,7 +21,7 @@ def command() -> None:
     Neovim and Helix. Needs pygls (pip install 'ordonnance-notation[lsp]').
     """
     try:
-        from ..editor.server import serve
+        from ...editor.server import serve
     except ModuleNotFoundError as missing:
         if (missing.name or "").split(".")[0] not in ("pygls", "lsprotocol"):
             raise

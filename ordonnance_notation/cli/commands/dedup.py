@@ -6,11 +6,11 @@ from typing import Annotated
 
 import typer
 
-from ..diagnostics import InputError
-from ..views.report import plural, visible
-from .options import Force, Jobs, Output, Paths
-from .running import Run
-from .streams import frozen_heap, jobs_for, parted, write_all
+from ...diagnostics import InputError
+from ...views.report import plural, visible
+from ..options import Force, Jobs, Output, Paths
+from ..running import Run
+from ..streams import frozen_heap, jobs_for, parted, write_all
 
 NAME = "dedup"
 SHORT = "Each game once: copies of the same game left out."
@@ -42,8 +42,8 @@ def command(
     which the copies differ. A record that cannot be read is kept. With
     --prefix, a game that is the start of another is left out too.
     """
-    from ..querying.dedup import Dedup
-    from ..runs.workers import Workers
+    from ...querying.dedup import Dedup
+    from ...runs.workers import Workers
 
     run = Run()
     with Workers(jobs_for(jobs, paths)) as workers:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import typer
 
-from . import choosing as o
-from .options import Force, Jobs, Output, Paths
-from .running import Run
-from .splitting import write_split
-from .streams import frozen_heap, jobs_for, parted, write_all
+from .. import choosing as o
+from ..options import Force, Jobs, Output, Paths
+from ..running import Run
+from ..splitting import write_split
+from ..streams import frozen_heap, jobs_for, parted, write_all
 
 NAME = "select"
 SHORT = "Records by tags, players, plays or armies, edited or split."
@@ -49,8 +49,8 @@ def command(
     Names and tag values match as shell patterns (*, ?, [...]) whatever their
     case. Exit 0 whether or not a record matches, 1 when an input holds no
     record or a byte that is not UTF-8, 2 when one cannot be read."""
-    from ..querying.select import Content, Edits, Query, QueryError, Selection
-    from ..runs.workers import Workers
+    from ...querying.select import Content, Edits, Query, QueryError, Selection
+    from ...runs.workers import Workers
 
     try:
         content = Content.of(plies, finished, play, army, at, decided_by)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from .options import BestPlay, BudgetOption, Format, FormatOption, Jobs, Paths, Scheduler
-from .running import Run
-from .streams import frozen_heap, parted, workers
+from ..options import BestPlay, BudgetOption, Format, FormatOption, Jobs, Paths, Scheduler
+from ..running import Run
+from ..streams import frozen_heap, parted, workers
 
 NAME = "analyse"
 SHORT = "When each state and the game were decided, and who gave them away."
@@ -31,8 +31,8 @@ def command(
     a Dask cluster (the same output). Exit 1 when a record is invalid, as
     validate (its plays are analysed as far as the rules replayed them).
     """
-    from ..views.analysis import analyses
-    from ..views.report import json_document
+    from ...views.analysis import analyses
+    from ...views.report import json_document
 
     run = Run()
     with run.progress("analysing") as progress, workers(run, jobs, scheduler, paths) as pool:

@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..checking.validator import validate
-from ..engine.cards import seat_name
-from ..views.report import diagnostic_text, visible
-from .options import Force, Paths, RecordNumber
-from .running import Run
-from .stepping import shown
-from .streams import chosen
+from ...checking.validator import validate
+from ...engine.cards import seat_name
+from ...views.report import diagnostic_text, visible
+from ..options import Force, Paths, RecordNumber
+from ..running import Run
+from ..stepping import shown
+from ..streams import chosen
 
 if TYPE_CHECKING:
-    from ..notation.record import Record, Unparsed
-    from ..views.replay import Replay
+    from ...notation.record import Record, Unparsed
+    from ...views.replay import Replay
 
 NAME = "replay"
 SHORT = "Show the table at a step, step through a game, or draw it."
@@ -72,7 +72,7 @@ def command(
     if record is not None and len(paths) != 1:
         raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
     report = validate(_one(run, paths, record), steps=True)
-    from ..views.replay import replay
+    from ...views.replay import replay
 
     steps = replay(report)
     if steps is None:
@@ -92,7 +92,7 @@ def command(
             raise typer.BadParameter(
                 "a picture is of one step: leave out --step", param_hint="--format"
             )
-        from ..views.picture import step_picture
+        from ...views.picture import step_picture
 
         title = f"{report.source} record {report.index}{report.players}, step {start}"
         with run.output(output, force, paths) as out:

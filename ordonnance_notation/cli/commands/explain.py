@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .console import console
+from ..console import console
 
 NAME = "explain"
 SHORT = "What a diagnostic code means, with an example and a fix."
@@ -22,7 +22,7 @@ def command(code: Code = None) -> None:
     """What a diagnostic code means, an example of it and how to fix the record:
     its page of docs/diagnostics.md. Without a code, the list of codes.
     """
-    from ..views.explain import UnknownCode, catalogue, explanation
+    from ...views.explain import UnknownCode, catalogue, explanation
 
     if code is None:
         sys.stdout.write(catalogue())

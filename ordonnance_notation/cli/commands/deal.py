@@ -6,10 +6,10 @@ from typing import Annotated
 
 import typer
 
-from ..engine.game import MAX_SEATS, MIN_SEATS
-from . import making
-from .options import DeckFile, Force, Output, Points, Rule, Scoring, Seed
-from .running import Run
+from ...engine.game import MAX_SEATS, MIN_SEATS
+from .. import making
+from ..options import DeckFile, Force, Output, Points, Rule, Scoring, Seed
+from ..running import Run
 
 NAME = "deal"
 SHORT = "Deal a new game: its header and deal, ready to play."
@@ -36,8 +36,8 @@ def command(
 
     Same seed, same version: the same record, byte for byte, on any machine.
     """
-    from ..making.dealing import deal
-    from ..making.selfplay import deal_text
+    from ...making.dealing import deal
+    from ...making.selfplay import deal_text
 
     run = Run()
     rule = making.scoring(scoring, points)

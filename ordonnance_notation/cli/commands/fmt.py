@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..diagnostics import InputError
-from ..files.output import not_written
-from ..files.sources import STDIN
-from ..views.report import diagnostic_text, plural, visible
-from .options import Jobs, Paths
-from .running import Run
-from .streams import frozen_heap, jobs_for, write_all
+from ...diagnostics import InputError
+from ...files.output import not_written
+from ...files.sources import STDIN
+from ...views.report import diagnostic_text, plural, visible
+from ..options import Jobs, Paths
+from ..running import Run
+from ..streams import frozen_heap, jobs_for, write_all
 
 if TYPE_CHECKING:
-    from ..archives.conversion import Formatted
+    from ...archives.conversion import Formatted
 
 NAME = "fmt"
 SHORT = "Print or rewrite records in the one canonical form."
@@ -41,8 +41,8 @@ def command(paths: Paths, check: Check = False, write: Rewrite = False, jobs: Jo
     in L B S H F order, state letters). A file with a syntax error is reported
     and never rewritten.
     """
-    from ..archives.conversion import format_paths
-    from ..runs.workers import Workers
+    from ...archives.conversion import format_paths
+    from ...runs.workers import Workers
 
     if check and write:
         raise typer.BadParameter("--check and --write exclude each other", param_hint="--write")
@@ -68,7 +68,7 @@ def _formatted(run: Run, item: Formatted, check: bool, write: bool) -> bool | No
     """What became of one file: True when it is (with --write: was) not
     canonical, False when it is or cannot be read, None when some record of
     it cannot be formatted (said, with the diagnostics)."""
-    from ..archives.conversion import RecordErrors
+    from ...archives.conversion import RecordErrors
 
     try:
         return _compared(item, check, write)
@@ -89,7 +89,7 @@ def _formatted(run: Run, item: Formatted, check: bool, write: bool) -> bool | No
 
 
 def _compared(item: Formatted, check: bool, write: bool) -> bool:
-    from ..files.output import snapshot, write_atomic
+    from ...files.output import snapshot, write_atomic
 
     if not (check or write):
         write_all(sys.stdout, item.pieces())

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from ..views.report import plural, visible
-from .options import Format, FormatOption, Jobs
-from .running import Run
-from .streams import frozen_heap, jobs_for
+from ...views.report import plural, visible
+from ..options import Format, FormatOption, Jobs
+from ..running import Run
+from ..streams import frozen_heap, jobs_for
 
 if TYPE_CHECKING:
-    from ..views.stats import Stats
+    from ...views.stats import Stats
 
 NAME = "stats"
 SHORT = "Statistics over archives: wins by seat, what decided states."
@@ -59,10 +59,10 @@ def command(
     """
     from functools import partial
 
-    from ..files.sources import expand
-    from ..runs.blocks import input_blocks, unseen
-    from ..runs.workers import Workers
-    from ..views.stats import Stats, stats_block
+    from ...files.sources import expand
+    from ...runs.blocks import input_blocks, unseen
+    from ...runs.workers import Workers
+    from ...views.stats import Stats, stats_block
 
     run = Run()
     by_player = by is By.player or ratings
@@ -94,11 +94,11 @@ def command(
 
 
 def _report(stats: Stats, format: Format, by_player: bool, ratings: bool) -> None:
-    from ..views.stats import render_standings, render_text
+    from ...views.stats import render_standings, render_text
 
     rated = None
     if ratings:
-        from ..views.ratings import rate, render_ratings
+        from ...views.ratings import rate, render_ratings
 
         rated = rate(stats.played)
     if format is Format.json:

@@ -22,7 +22,7 @@ setup(
         Extension(
             "ordonnance_notation.checking._quick",
             ["ordonnance_notation/checking/_quick.c"],
-            depends=RULES,
+            depends=[*RULES, "ordonnance_notation/checking/_cutting.h"],  # notation/cut_header.py
             optional=True,
         ),
         Extension(

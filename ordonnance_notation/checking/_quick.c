@@ -24,6 +24,7 @@
 #include "../engine/_analysis.h"
 #include "../engine/_analysis_py.h"
 #include "../engine/_rules.h"
+#include "_cutting.h"
 
 #define MAX_TAGS 64
 
@@ -1997,54 +1998,103 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
 
 /* ------------------------------------------------------------------ block */
 
-/* Whether the run of tag lines from ``row`` names a seat: a record starts there. */
-static int run_names_a_seat(const text_t *lines, const unsigned char *kinds, int row, int count) {
-    for (; row < count && kinds[row] == TAG; row++) {
-        tag_t tag;
-        tag_line(lines[row], &tag);
-        if (names_a_seat(tag.name))
+/* The tag names of a header, each once (the cutting table's Do.NAME). */
+typedef struct {
+    text_t name[MAX_TAGS];
+    int n;
+} names_t;
+
+static int holds_name(const names_t *names, text_t name) {
+    for (int i = 0; i < names->n; i++)
+        if (names->name[i].n == name.n && memcmp(names->name[i].p, name.p, (size_t)name.n) == 0)
             return 1;
-    }
     return 0;
 }
 
-/* Where records start, as split_lines cuts (``starts``, from 0); -1 when the
- * block is not plain enough to tell here. A record starts at a tag line
- * after a body whose header names a seat; a header broken by a blank line,
- * or one after a body that names no seat, is left to split_lines. */
+static int add_name(names_t *names, text_t name) {
+    if (holds_name(names, name))
+        return 1;
+    if (names->n == MAX_TAGS)
+        return 0;
+    names->name[names->n++] = name;
+    return 1;
+}
+
+/* Whether a body line goes on a body (cutting._GOES_ON): a marker, the
+ * result line, a play numbered past 1. */
+static int goes_on(text_t code) {
+    if (code.p[0] == '#')
+        return code.n > 1 && is_digit(code.p[1]);
+    if (code.n >= 6 && memcmp(code.p, "result", 6) == 0)
+        return code.n == 6 || !is_letter(code.p[6]);
+    Py_ssize_t i = 0;
+    int number = 0;
+    while (i < code.n && i < 9 && is_digit(code.p[i]))
+        number = number * 10 + (code.p[i++] - '0');
+    return i > 0 && i < code.n && code.p[i] == '.' && number != 1;
+}
+
+/* The kind of a line written plainly (CUT_LINE_*), as cutting._kind tells
+ * it, and a tag line's name in *name; -1 when it is not plain enough. */
+static int line_kind(text_t line, const names_t *header, text_t *name) {
+    Py_ssize_t pos = indent(line);
+    if (pos == line.n)
+        return CUT_LINE_BLANK;
+    unsigned char c = (unsigned char)line.p[pos];
+    tag_t tag;
+    if (c == '"' || c == ']' || c >= 0x80 || (c == '[' && (pos || !tag_line(line, &tag))))
+        return -1;
+    if (c != '[')
+        return goes_on((text_t){line.p + pos, line.n - pos}) ? CUT_LINE_ON : CUT_LINE_FIRST;
+    *name = tag.name;
+    int again = holds_name(header, tag.name);
+    if (names_a_seat(tag.name))
+        return again ? CUT_LINE_SEAT_AGAIN : CUT_LINE_SEAT;
+    return again ? CUT_LINE_TAG_AGAIN : CUT_LINE_TAG;
+}
+
+/* Where records start, as split_lines cuts (``starts``, from 0): the table
+ * of notation/cut_table.py followed, step by step (_cutting.h). -1 when a
+ * line is not plain enough to tell its kind here (a comment, a quote...),
+ * or a header holds more tag names than MAX_TAGS. */
 static int cut(const text_t *lines, unsigned char *kinds, int count, int *starts) {
-    int found = 0, last = BLANK, blank_since_tag = 0;
+    names_t names[2];
+    names_t *header = &names[0], *below = &names[1];
+    int found = 0, state = CUT_AT_START, pending = 0, mark = -1;
+    header->n = below->n = 0;
     starts[found++] = 0;
-    for (int row = 0; row < count; row++) {
-        text_t line = lines[row];
-        Py_ssize_t pos = indent(line);
-        if (pos == line.n) {
-            kinds[row] = BLANK;
-            continue;
-        }
-        unsigned char c = (unsigned char)line.p[pos];
-        tag_t tag;
-        if (c == '"' || c == ']' || c >= 0x80 || (c == '[' && (pos || !tag_line(line, &tag))))
+    for (int row = 0; row <= count; row++) { /* and the end of the block */
+        text_t name = {NULL, 0};
+        int kind = row == count ? CUT_LINE_END : line_kind(lines[row], header, &name);
+        if (kind < 0)
             return -1;
-        kinds[row] = c == '[' ? TAG : BODY;
-    }
-    for (int row = 0; row < count; row++) {
-        int kind = kinds[row];
-        if (kind == BLANK) {
-            blank_since_tag |= last == TAG;
-            continue;
+        if (row < count) /* check_block asks only which lines are blank */
+            kinds[row] = kind == CUT_LINE_BLANK ? BLANK : BODY;
+        int step = cut_steps[state][kind], start = mark < 0 ? row : mark;
+        state = step >> CUT_SHIFT;
+        if (step & CUT_DO_CUT)
+            starts[found++] = pending;
+        if (step & CUT_DO_RAISE) {
+            names_t *raised = below;
+            below = header;
+            header = raised;
         }
-        if (kind == TAG) {
-            if (last == TAG && blank_since_tag)
-                return -1;
-            if (last == BODY) {
-                if (!run_names_a_seat(lines, kinds, row, count))
-                    return -1;
-                starts[found++] = row;
-            }
-            blank_since_tag = 0;
-        }
-        last = kind;
+        if (step & CUT_DO_HERE)
+            starts[found++] = start;
+        if (step & CUT_DO_PEND)
+            pending = start;
+        if (step & CUT_DO_FRESH)
+            header->n = 0;
+        if (step & CUT_DO_FRESH_BELOW)
+            below->n = 0;
+        if (step & CUT_DO_NAME && !add_name(header, name))
+            return -1;
+        if (step & CUT_DO_NAME_BELOW && !add_name(below, name))
+            return -1;
+        if (step & CUT_DO_MARK && mark < 0)
+            mark = row;
+        if (step & CUT_DO_UNMARK)
+            mark = -1;
     }
     return found;
 }

@@ -75,10 +75,11 @@ class Lines(Protocol):
 
 def blocks(source: Lines, file: int = 0) -> Iterator[Block | InputError]:
     """``source`` as blocks of whole records, cut where ``split_lines`` would
-    start a record (``last_cut``). That can be told from a line and the one
-    above it only while no ``{`` comment can be open: the first ``{`` sends
-    the rest of the file a record at a time. A byte that is not UTF-8 ends
-    the file with its ``SourceError``, in its place."""
+    start a record (``last_cut``, which follows the cutting's table from the
+    body line above a header). That can be told only while no ``{`` comment
+    can be open: the first ``{`` sends the rest of the file a record at a
+    time. A byte that is not UTF-8 ends the file with its ``SourceError``,
+    in its place."""
     pending: list[str] = []  # the text after the last cut, in pieces of whole lines
     held = 0  # characters in pending
     first = 1  # the line number of its first line

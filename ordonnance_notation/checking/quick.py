@@ -1,13 +1,14 @@
 """The quick check: the verdicts of plainly written records from the compiled
 core (``_quick.c``), the Python validator for every other record.
 
-The core cuts a block into records as ``split_lines`` does and accepts a
+The core cuts a block into records as ``split_lines`` does (the table of
+``notation/cut_table.py``, which both follow) and accepts a
 record only when the Python validator would find nothing to report in it:
 every word spelt the usual way, every play legal, the declared markers and
 result as replayed. It gives back what the report of such a record says;
 any other record it declines, and its text is checked here in Python, which
-words every diagnostic. A block it cannot cut for sure (a comment, a tab, a
-header broken by a blank line) it declines whole.
+words every diagnostic. A block holding a line it cannot tell the kind of
+(a comment, a quote out of a tag line, a tab) it declines whole.
 
 The same pass gives back more of an accepted record for the commands that
 read it: the record as replayed (``replayed_block``: ``Replayed``, what

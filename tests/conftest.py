@@ -3,13 +3,15 @@ suite's command-line options.
 
 Two speeds. The fast loop, ``pytest -m "not slow" -n 2``, leaves out the
 tests marked ``slow`` (10 MB lines, fuzzing every ``ordo`` command, a Dask
-cluster, pre-commit installing the hooks, all but a sample of the bulk
-checks) and runs in the ``fast`` Hypothesis profile, a fifth of the examples
-the tests name. ``pytest`` runs everything with the counts as written, as CI
-does. ``--hypothesis-profile`` names another profile: ``default`` (the counts
-written in the tests), ``ci`` (Hypothesis's own, loaded by itself when the CI
-variable is set: the same counts, derandomized, no example database), ``fast``
-or ``deep`` (ten times as many).
+cluster, pre-commit installing the hooks, a page opened in Chromium, best
+play on whole records, all but a sample of the bulk checks) and runs in
+the ``fast`` Hypothesis profile, a fifth of the examples the tests name.
+``pytest`` runs everything with the counts as written, as CI does.
+``--hypothesis-profile`` names another profile: ``default`` (the counts
+written in the tests), ``ci`` (Hypothesis's own, loaded by itself when the
+CI variable is set: the same counts, derandomized, no example database),
+``fast`` or ``deep`` (ten times as many, and the volume: 100,000 generated
+records, every one-word mutant).
 """
 
 from __future__ import annotations
@@ -56,6 +58,15 @@ def pytest_configure(config: pytest.Config) -> None:
     fast_loop = re.search(r"\bnot\s+slow\b", config.option.markexpr or "") is not None
     if fast_loop and named is None and settings.get_current_profile_name() == "default":
         settings.load_profile("fast")
+
+
+@pytest.hookimpl(tryfirst=True)  # before the marks choose what runs
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that opens a page in Chromium (the ``browser`` fixture) is slow:
+    a second or more each, the fast loop leaves them to CI."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

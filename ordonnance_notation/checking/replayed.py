@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.armies import PACKED, Army
 from ..engine.cards import Card, State, seat_name
+from ..engine.game import Deal
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
 from ..notation.games import dealt_game_text
 from ..notation.record import Hand, Pile, Play
 
 if TYPE_CHECKING:
     from ..engine.decisions import Analysis
-    from ..engine.game import Deal, Game
+    from ..engine.game import Game
     from .report import Report
 
 Marker = tuple[int, State, int, int]  # (marker, state, seat that won it, ply)
@@ -28,7 +29,8 @@ Place = tuple[int, int, int]  # (seat, ply of its fourth card, packed icon count
 class Replayed(NamedTuple):
     """A valid, finished record as replayed: its first line, players, tags
     (in order) and text; its outcome under its scoring; the markers as
-    ``(marker, state, seat, ply)``; its deal and plays; whether every play
+    ``(marker, state, seat, ply)``; its deal (no hand and no pile where the
+    record has none) and plays; whether every play
     is ``plain`` (its number, perhaps its seat, its card as ``Card.__str__``
     spells it and its state's letter: no draw, glyph or comment; every one
     with its seat or none) and, if so, whether every one is ``seated``; whether its deal is
@@ -65,8 +67,7 @@ class Replayed(NamedTuple):
         """The same of a record the Python validator found valid and finished,
         given its analysis or the ply it was decided."""
         record, game, outcome = report.record, report.game, report.outcome
-        assert record is not None and game is not None and outcome is not None
-        assert report.deal is not None and report.valid
+        assert record is not None and game is not None and outcome is not None and report.valid
         plays = record.plays
         seats = [play.seat is not None for play in plays]
         plain = all(map(_plain, plays)) and (all(seats) or not any(seats))
@@ -78,7 +79,7 @@ class Replayed(NamedTuple):
             outcome,
             report.scoring or Scoring.classic(),
             tuple((r.marker, r.state, r.winner, r.ply) for r in game.resolutions),
-            report.deal,
+            report.deal or _NO_DEAL,
             tuple((turn.card, turn.state) for turn in report.turns),
             plain,
             plain and any(seats),
@@ -112,6 +113,9 @@ class Replayed(NamedTuple):
         """The text its game key is the hash of (``games.dealt_game_text``),
         for a record whose deal is ``ordered``."""
         return dealt_game_text(self.deal, self.plays)
+
+
+_NO_DEAL = Deal((), ())  # a record without a deal: no hand, no pile
 
 
 def _by_rule(game: Game, scoring: Scoring | None) -> tuple[int | None, int | None]:

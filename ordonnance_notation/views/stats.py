@@ -26,7 +26,7 @@ from ..engine.armies import (
     formations_of,
 )
 from ..engine.cards import seat_name
-from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, TieBreak, score
+from ..engine.scoring import Outcome, TieBreak
 from ..notation.parser import parse_chunks
 from ..runs.blocks import Block, block_chunks
 from .report import Json, percent, plural
@@ -154,28 +154,16 @@ class Stats:
     # (factories by name, so that statistics can be sent between processes)
 
     def add(self, report: Report) -> None:
-        self.sources.add(report.source)
         if not report.valid or report.outcome is None or report.game is None:
+            self.sources.add(report.source)
             self.skipped += 1
             self.invalid += not report.valid
             return
-        game, outcome = report.game, report.outcome
-        seats = game.seats
-        rule = "points" if report.scoring is not None and report.scoring.is_points else "classic"
-        classic = score(seats, game.resolutions, Scoring.classic())
-        table = (
-            report.scoring.points
-            if report.scoring is not None and report.scoring.points
-            else DEFAULT_POINTS
-        )
-        points = score(seats, game.resolutions, Scoring.by_points(table))
-        why = [
-            (r.ply, deciding_step(r.decision), best_formation(r.decision)) for r in game.resolutions
-        ]
-        self._add_game(report.names, outcome, rule, classic.winner != points.winner, why, report)
+        self.add_replayed(report.source, Replayed.of(report))
 
     def add_replayed(self, source: str, replayed: Replayed) -> None:
-        """``add`` of a record the compiled core accepted, from what it found."""
+        """A valid, finished record, from what the compiled core found of it
+        or the Python path (``Replayed.of``)."""
         self.sources.add(source)
         why = [
             (ply, *deciding_words(places[0][2], places[1][2]))
@@ -183,7 +171,8 @@ class Stats:
         ]
         rule = "points" if replayed.scoring.is_points else "classic"
         classic, points = replayed.by_rule
-        self._add_game(replayed.names, replayed.outcome, rule, classic != points, why, None)
+        date = replayed.tag("Date")
+        self._add_game(replayed.names, replayed.outcome, rule, classic != points, why, date)
 
     def _add_game(
         self,
@@ -192,12 +181,12 @@ class Stats:
         rule: str,
         differ: bool,
         why: list[tuple[int, str, str]],
-        report: Report | None,
+        date: str | None,
     ) -> None:
         """A valid, finished game of ``names`` (by seat): its outcome under
         its ``rule``, whether classic and points scoring name different
-        winners, and for each marker in order the ply, the deciding step and
-        the winner's best formation."""
+        winners, for each marker in order the ply, the deciding step and
+        the winner's best formation, and its Date tag."""
         seats = len(names)
         self.games += 1
         self.by_seats[seats] += 1
@@ -207,7 +196,7 @@ class Stats:
         self.disagreements += differ
         self.later_capture += outcome.tie_break is TieBreak.LATER_CAPTURE
         if self.by_player:
-            self._add_players(names, report, outcome, rule)
+            self._add_players(names, date, outcome, rule)
         for marker, (ply, step, formation) in enumerate(why, 1):
             self.steps[step] += 1
             self.formations[formation] += 1
@@ -216,7 +205,7 @@ class Stats:
             total[1] += 1
 
     def _add_players(
-        self, names: tuple[str, ...], report: Report | None, outcome: Outcome, rule: str
+        self, names: tuple[str, ...], date: str | None, outcome: Outcome, rule: str
     ) -> None:
         names = tuple(name.strip() or "(no name)" for name in names)
         for seat, name in enumerate(names):
@@ -227,9 +216,7 @@ class Stats:
             line.states += outcome.states[seat]
             line.points += outcome.scores[seat] if rule == "points" else 0
         if self.rated:
-            record = None if report is None else report.record
-            date = read_date(record.tag("Date") or "") if record is not None else None
-            self.played.append(Played(date, names, places(outcome)))
+            self.played.append(Played(read_date(date or ""), names, places(outcome)))
 
     def _standing(self, player: str, seats: int, rule: str) -> Standing:
         key = player, seats, rule
@@ -312,10 +299,9 @@ def collect(reports: Iterable[Report], by_player: bool = False, rated: bool = Fa
 
 def stats_block(block: Block, by_player: bool = False, rated: bool = False) -> Stats:
     """The statistics of the records of one block (on a worker), to be merged
-    in order: of those the compiled core accepts, from what it found (not
-    for the ratings, which read each game's date), of the others from
-    their reports."""
-    found = None if rated or block.one_record else replayed_block(block.first_line, block.text)
+    in order: of those the compiled core accepts, from what it found, of
+    the others from their reports (both as ``Replayed``)."""
+    found = None if block.one_record else replayed_block(block.first_line, block.text)
     if found is None:
         reports = (validate(item) for item in parse_chunks(block_chunks(block), block.source))
         return collect(reports, by_player, rated)

@@ -70,9 +70,9 @@ def core(data: bytes) -> None:
     from ordonnance_notation.views.tables import _WORDS
 
     quick.quick_block("fuzz", 1, text, with_json=True)
-    quick.paged_block(1, text, True)
-    quick.played_block(1, text, len(data) % 90)
-    quick.gamed_block(1, text)
+    quick.replayed_block(1, text)
+    quick.replayed_block(1, text, analysed=True)
+    quick.replayed_block(1, text, decided_by=len(data) % 90)
     quick.canonical_block(1, text)
     quick.export_block(1, text, _WORDS)
 

@@ -344,6 +344,7 @@ def test_an_endless_stream_of_nul_bytes_is_refused_at_once(command):
         assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # a deck file past the limit
 def test_a_deck_file_is_bounded(tmp_path):
     from ordonnance_notation.diagnostics import DeckError
 
@@ -735,6 +736,7 @@ def test_an_archive_string_beyond_the_readers_limits_is_e007_not_written(
     run_isolated(refuse, timeout=120)
 
 
+@pytest.mark.slow  # archives past the limits
 def test_an_archive_record_beyond_the_limits_is_named_by_its_place(tmp_path):
     import yaml
 
@@ -747,6 +749,7 @@ def test_an_archive_record_beyond_the_limits_is_named_by_its_place(tmp_path):
     assert result.output.startswith(f"{path}: error[E007]: records[2] would be written as")
 
 
+@pytest.mark.slow  # strings of megabytes
 def test_an_archive_string_within_the_limits_is_written_and_read_back(tmp_path):
     path = tmp_path / "long.yaml"
     path.write_text(_archive_with("yaml", "x" * ((1 << 20) - 20), "a"), "utf-8")
@@ -808,6 +811,7 @@ def _hundred_games() -> list[str]:
     return [game_text(play_game(f"full-{n}", ["random"] * 2, load_deck())) for n in range(100)]
 
 
+@pytest.mark.slow  # every command on a full disk
 @pytest.mark.skipif(sys.platform == "win32", reason="ulimit is a POSIX shell's")
 @pytest.mark.parametrize("command", WRITERS, ids=" ".join)
 def test_output_cut_short_by_a_full_disk_fails_and_says_so(tmp_path, command):

@@ -123,6 +123,7 @@ def _agree_on_small_positions(seed: str, count: int, seats: int, scoring: Scorin
         )
 
 
+@pytest.mark.slow  # minimax on hundreds of positions
 @pytest.mark.parametrize(("seats", "scoring"), CASES)
 def test_the_value_is_plain_minimax_on_small_positions(
     seats: int, scoring: Scoring, search: str
@@ -130,6 +131,7 @@ def test_the_value_is_plain_minimax_on_small_positions(
     _agree_on_small_positions("small", 40, seats, scoring)
 
 
+@pytest.mark.slow  # minimax, both searches
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_value_is_plain_minimax_near_the_end_of_dealt_games(seats: int, search: str) -> None:
     for k in range(12):

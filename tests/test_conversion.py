@@ -428,6 +428,7 @@ def test_an_archive_text_no_ord_file_can_hold_is_refused_where_it_is(
     assert path in result.output and not (tmp_path / "odd.ord").exists()
 
 
+@pytest.mark.slow  # workers for every case
 @pytest.mark.parametrize("damage", ["none", "syntax", "byte"])
 @pytest.mark.parametrize("kind", ["yaml", "json", "ord"])
 def test_records_written_on_workers_are_those_written_here(played, kind, damage):

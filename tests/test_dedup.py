@@ -169,6 +169,7 @@ def test_the_compiled_core_and_the_parser_key_the_same_games(played):
     assert len(starts(*game_parts(record))) == 12  # the deal alone, then 1 to 11 plies
 
 
+@pytest.mark.slow  # megabytes through a pipe
 def test_standard_input_is_kept_aside_bounded_and_leaves_nothing_behind(tmp_path):
     """Issue 31, item 3: `dedup -` copied all of /dev/zero to the temporary
     folder (18 GB in 40 s), and its copy stayed after SIGTERM."""

@@ -51,6 +51,7 @@ def _escaping_record() -> str:
     return text.replace("2. F T\n", "3. F T {" + ESCAPES + "}\n")  # a ply number for fix
 
 
+@pytest.mark.slow  # every command at a pseudo-terminal
 @pytest.mark.parametrize(
     "args",
     [

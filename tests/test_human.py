@@ -62,6 +62,7 @@ def quit_after_one_play(child: pexpect.spawn, record: Path):
     return report
 
 
+@pytest.mark.slow  # a whole game at a pseudo-terminal
 def test_a_whole_game_at_the_terminal_writes_a_finished_record(tmp_path):
     child = spawn(tmp_path, "--human", "P2", "--seed", "whole", "-o", "g.ord")
     for _ in range(20):
@@ -130,6 +131,7 @@ def test_a_game_stopped_in_the_middle_leaves_a_valid_unfinished_record(tmp_path,
     assert [d.code for d in report.diagnostics] == ["W501"]
 
 
+@pytest.mark.slow  # games at a pseudo-terminal
 def test_a_seed_repeats_the_deal_and_an_existing_record_is_kept(tmp_path):
     hands = []
     for name in ("a.ord", "b.ord"):

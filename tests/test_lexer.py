@@ -132,6 +132,7 @@ def test_pygmentize_colours_a_sample() -> None:
     assert re.sub("\x1b\\[[0-9;]*m", "", result.stdout) == (ROOT / sample).read_text("utf-8")
 
 
+@pytest.mark.slow  # a fresh interpreter
 def test_the_package_imports_without_pygments() -> None:
     """Pygments is an extra: only views/lexer.py needs it."""
     script = """

@@ -666,6 +666,7 @@ def test_the_limits_of_a_message_are_those_docs_editors_md_gives() -> None:
     assert f"| a `Content-Length` over {wire.MESSAGE >> 20} MB " in page
 
 
+@pytest.mark.slow  # a language server started for it
 def test_a_content_length_past_the_limit_is_answered_and_the_server_lives(raw: _Raw) -> None:
     raw.initialize()
     for length in ("999999999999", "99999999999999999999"):
@@ -682,6 +683,7 @@ def test_a_content_length_past_the_limit_is_answered_and_the_server_lives(raw: _
     assert "Traceback" not in raw.close()
 
 
+@pytest.mark.slow  # a language server started for it
 def test_a_header_line_without_end_is_skipped_in_little_memory(raw: _Raw) -> None:
     raw.initialize()
     before = raw.peak()
@@ -700,6 +702,7 @@ def test_a_header_line_without_end_is_skipped_in_little_memory(raw: _Raw) -> Non
     assert "Traceback" not in raw.close()
 
 
+@pytest.mark.slow  # a language server started for it
 def test_a_too_short_content_length_loses_only_its_own_message(raw: _Raw) -> None:
     raw.initialize()
     raw.open(_CLASSIC, (SAMPLES / "classic-2.ord").read_text("utf-8"))
@@ -718,6 +721,7 @@ def test_a_too_short_content_length_loses_only_its_own_message(raw: _Raw) -> Non
     assert "Traceback" not in raw.close()
 
 
+@pytest.mark.slow  # a language server started for it
 def test_a_message_whose_id_is_no_number_or_string_is_refused(raw: _Raw) -> None:
     """pygls put a traceback on standard error (unhashable type) and answered nothing."""
     raw.initialize()
@@ -759,6 +763,7 @@ def test_a_request_before_initialize_is_refused_without_a_traceback(raw: _Raw) -
     assert "Traceback" not in raw.close()
 
 
+@pytest.mark.slow  # a language server started for it
 def test_only_the_documents_the_client_opened_are_read(raw: _Raw, tmp_path: Path) -> None:
     """A FIFO nobody writes to would block the server for good, /dev/zero
     fill its memory: a document is only what the client sent."""

@@ -165,7 +165,13 @@ UNRULY_WAYS = {
 }
 
 
-@pytest.mark.parametrize("how", list(UNRULY_WAYS))
+@pytest.mark.parametrize(
+    "how",
+    [
+        pytest.param(how, marks=pytest.mark.slow) if how in ("slow", "unended") else how
+        for how in UNRULY_WAYS
+    ],  # the two that wait out the move time: two seconds each
+)
 def test_a_bot_that_breaks_the_protocol_forfeits_and_the_match_goes_on(tmp_path, how):
     out = tmp_path / "match.ord"
     bot = f"{sys.executable} {UNRULY} {how}"
@@ -420,6 +426,7 @@ _WITH_CTRL_C = (
 )
 
 
+@pytest.mark.slow  # matches stopped by every signal
 @needs_proc
 @pytest.mark.parametrize("jobs", [1, 2])
 @pytest.mark.parametrize(

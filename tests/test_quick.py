@@ -366,7 +366,7 @@ def test_a_shared_win_is_accepted_as_shared() -> None:
 
 
 @pytest.mark.skipif(engine_analysis.CORE is None, reason="no compiled analysis here")
-@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("seats", [2, 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_the_compiled_analysis_is_the_analysis(seats: int) -> None:
     """``analyse`` by the core (engine/_analysis_module.c) and in Python alone, on
     self-played games cut short at random, classic and points scoring: with
@@ -851,6 +851,7 @@ def _armies_of(cards: Sequence[Card], seat: int, first_ply: int) -> Army:
     return Army(seat, tuple(Unit(card, first_ply + 4 * n) for n, card in enumerate(cards)))
 
 
+@pytest.mark.slow  # every army of up to four cards
 def test_describe_and_explain_give_the_words_computed_fresh() -> None:
     """The words of formations (``Formations.describe``, ``described``) and of
     the decision between two full armies (``Decision.explain``,

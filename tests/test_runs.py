@@ -458,6 +458,7 @@ def _workers_of(child: subprocess.Popen[bytes] | subprocess.Popen[str]) -> list[
     return workers
 
 
+@pytest.mark.slow  # ordo and its workers, killed
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="finds workers through /proc")
 @pytest.mark.parametrize(
     "command",

@@ -660,7 +660,7 @@ static int tag_rank(text_t name) {
 enum { NOTHING, REPLAY = 4, REPLAY_ANALYSED = 1, REPLAY_DECIDED = 2, FORMAT = 8 };
 static int decided_by; /* REPLAY_DECIDED's ply: check_block's last argument */
 enum { ARCHIVE = 16, ARCHIVE_JSON = 1, ARCHIVE_TEXT = 2 }; /* ARCHIVE's bits */
-enum { EXPORT = 64, VIEW = 128, VIEW_ANALYSED = 1 };
+enum { SUMMARY = 32, SUMMARY_ANALYSED = 1, EXPORT = 64, VIEW = 128, VIEW_ANALYSED = 1 };
 
 /* An accepted record's tags as (name, value) pairs, in order, and (text_of)
  * with them its text, lines [0, count). */
@@ -1152,7 +1152,7 @@ static PyObject *archived_of(const table_t *t, const tag_t *tags, int tag_count,
     return Py_BuildValue("(NO)", piece, PyTuple_GET_ITEM(canonical, 0));
 }
 
-/* ------------------------------------------------------ words of armies */
+/* ---------------------------------------------------------------- summary */
 
 /* The words of a summary, asked of views/summary.py and kept: each
  * army's formations by its packed icon counts (armies.described), why a
@@ -1174,12 +1174,23 @@ static struct {
     PyObject *words;
 } differing_kept[DIFFERING_SLOTS];
 
+static int put_str(PyObject *text) {
+    Py_ssize_t n;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &n);
+    return s != NULL && put(s, (size_t)n);
+}
+
 /* An army's formations in words (armies.described), kept: a borrowed reference. */
 static PyObject *described_words(int packed) {
     PyObject **kept = &described_kept[packed & 0x7fff];
     if (*kept == NULL)
         *kept = PyObject_CallFunction(described_of, "i", packed);
     return *kept;
+}
+
+static int put_described(int packed) {
+    PyObject *words = described_words(packed);
+    return words != NULL && put_str(words);
 }
 
 /* An army's formations at a level (0 regiments, 1 battalions, 2 companies)
@@ -1223,6 +1234,125 @@ static PyObject *deciding_words(const table_t *t, int state, int winner, int run
         differing_kept[slot].key = key;
     }
     return Py_NewRef(differing_kept[slot].words);
+}
+
+static int put_deciding(const table_t *t, int state, int winner, int runner) {
+    PyObject *words = deciding_words(t, state, winner, runner);
+    int done = words != NULL && put_str(words);
+    Py_XDECREF(words);
+    return done;
+}
+
+static Py_ssize_t chars_of(text_t t) {
+    Py_ssize_t n = 0;
+    for (Py_ssize_t i = 0; i < t.n; i++)
+        n += ((unsigned char)t.p[i] & 0xC0) != 0x80;
+    return n;
+}
+
+static int put_padded(const char *s, size_t n, Py_ssize_t chars, Py_ssize_t width) {
+    if (!put(s, n))
+        return 0;
+    for (; chars < width; chars++)
+        if (!put(" ", 1))
+            return 0;
+    return 1;
+}
+
+/* What summary.render_text writes of an accepted record's states, in
+ * marker order (``#1 Jerusalem, resolved at ply 29: ...`` and its armies
+ * by place), and apart its points table under points scoring ("" under
+ * classic), and the points table (() under classic scoring): ((states,
+ * points, table), its analysis (analysis_found) when ``analysed``, else
+ * None); None to decline it, where the core cannot analyse it. */
+static PyObject *summary_laid(const table_t *t, const header_t *h);
+
+static PyObject *summary_of(const table_t *t, const header_t *h, int analysed) {
+    PyObject *analysis = analysed ? analysis_of(t, h) : Py_NewRef(Py_None);
+    if (analysis == NULL || (analysed && analysis == Py_None))
+        return analysis; /* the core cannot tell: the Python path will */
+    PyObject *laid = summary_laid(t, h);
+    return laid == NULL ? (Py_DECREF(analysis), NULL) : Py_BuildValue("(NN)", laid, analysis);
+}
+
+static PyObject *summary_laid(const table_t *t, const header_t *h) {
+    int seats = t->seats;
+    unsigned char cards[STATES][MAX_SEATS][MAX_PLIES / MAX_SEATS + 1];
+    int count[STATES][MAX_SEATS] = {{0}};
+    for (int ply = 0; ply < t->ply; ply++) {
+        int state = t->played_to[ply], seat = ply % seats;
+        if (count[state][seat] <= MAX_PLIES / MAX_SEATS)
+            cards[state][seat][count[state][seat]++] = t->played[ply];
+    }
+    out.n = 0;
+    int ok = 1;
+    for (int r = 0; ok && r < STATES; r++) {
+        int state = t->order[r];
+        const int *rank = t->ranking[r];
+        int winner = rank[0], runner = rank[1];
+        char head[64];
+        snprintf(head, sizeof head, "#%d ", r + 1);
+        ok = put_s(head) && put_s(spellings[2 * state + 1]) && put_s(", resolved at ply ") &&
+             put_int(t->ply_of[r]) && put_s(": ") && put_seat(winner) && put_s(" wins; ") &&
+             put_deciding(t, state, winner, runner) &&
+             put("\n", 1);
+        Py_ssize_t width = 0;
+        for (int place = 0; place < seats; place++) {
+            Py_ssize_t chars = 3 + chars_of(h->seat_tags[rank[place]]->value);
+            width = chars > width ? chars : width;
+        }
+        for (int place = 0; ok && place < seats; place++) {
+            int seat = rank[place];
+            text_t name = h->seat_tags[seat]->value;
+            char seated[8];
+            snprintf(seated, sizeof seated, "P%d ", seat + 1);
+            ok = put_s("   ") && put_int(place + 1) && put_s(". ") && put_s(seated) &&
+                 put_padded(name.p, (size_t)name.n, 3 + chars_of(name), width) && put_s("  ");
+            size_t start = out.n;
+            for (int k = 0; ok && k < count[state][seat]; k++)
+                ok = (k == 0 || put(" ", 1)) && put_s(card_text[cards[state][seat][k]]);
+            ok = ok && put_padded("", 0, (Py_ssize_t)(out.n - start), 20) && put(" ", 1) &&
+                 put_described(packed_army(t, state, seat)) && put_s(" (4th card ply ") &&
+                 put_int(t->fourth[state][seat]) && put(")", 1);
+            if (ok && h->point_count)
+                ok = put_s("  ") && put_int(place < h->point_count ? h->points[place] : 0) &&
+                     put_s(" pt");
+            ok = ok && put("\n", 1);
+        }
+    }
+    PyObject *states = ok ? PyUnicode_DecodeUTF8(out.p, (Py_ssize_t)out.n, NULL) : NULL;
+    if (states == NULL)
+        return NULL;
+    out.n = 0;
+    if (h->point_count) {
+        char cell[32];
+        ok = put_s("\nPoints   ");
+        for (int r = 0; ok && r < STATES; r++) {
+            snprintf(cell, sizeof cell, r ? "  %2s" : "%2s", spellings[2 * t->order[r]]);
+            ok = put_s(cell);
+        }
+        ok = ok && put_s("  total\n");
+        for (int seat = 0; ok && seat < seats; seat++) {
+            int sum = 0;
+            snprintf(cell, sizeof cell, "  P%-5d ", seat + 1);
+            ok = put_s(cell);
+            for (int r = 0; ok && r < STATES; r++) {
+                int place = 0;
+                while (t->ranking[r][place] != seat)
+                    place++;
+                int p = place < h->point_count ? h->points[place] : 0;
+                sum += p;
+                snprintf(cell, sizeof cell, r ? "  %2d" : "%2d", p);
+                ok = put_s(cell);
+            }
+            snprintf(cell, sizeof cell, "  %5d\n", sum);
+            ok = ok && put_s(cell);
+        }
+    }
+    PyObject *points = ok ? PyUnicode_DecodeUTF8(out.p, (Py_ssize_t)out.n, NULL) : NULL;
+    return points == NULL ? (Py_DECREF(states), NULL)
+                          : Py_BuildValue("(NNN)", states, points,
+                                          small_tuple(h->points, h->point_count));
 }
 
 /* ----------------------------------------------------------------- export */
@@ -1970,6 +2100,9 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
         return page;
     }
     PyObject *analysis = extra == FORMAT ? canonical_of(lines, first, last, canonical)
+                         : extra == SUMMARY || extra == SUMMARY + SUMMARY_ANALYSED
+                             ? (plain_plays(form) ? summary_of(&t, &h, extra & SUMMARY_ANALYSED)
+                                                  : Py_NewRef(Py_None))
                          : extra == EXPORT
                              ? (!plain_plays(form) || form & UNORDERED
                                     ? Py_NewRef(Py_None)
@@ -2796,7 +2929,7 @@ static PyMethodDef methods[] = {
      "The words of a summary (engine/armies.py): an army's formations by its\n"
      "packed icon counts; why one army's formations beat another's, or None\n"
      "where they are the same; and where they are, why by seat and plies. Called once,\n"
-     "before configure_view."},
+     "after configure_archive, before a check_block with extra 32."},
     {"configure_archive", configure_archive, METH_VARARGS,
      "configure_archive(width, spelt)\n\n"
      "The archives' layout (archives/layout.py): the emitter's line width and\n"
@@ -2841,16 +2974,20 @@ static PyMethodDef methods[] = {
      "record that is not blank, its verdict when it has nothing to report,\n"
      "else (first line, text) for the Python validator. None when the block\n"
      "is not plain enough to cut here. judge(name) tells whether a tag of\n"
-     "that name is never warned of. With extra 4, a verdict ends with what\n"
-     "quick.Replayed holds of the record; 5 and its analysis; 6 and the ply\n"
-     "its game was decided if by ply through, else None;\n"
+     "that name is never warned of. With extra 1, a verdict ends with the\n"
+     "record's analysis (engine/analysis.analyse); with 2, with what statistics\n"
+     "read of it; with 3, with its tags and its text; with 4, with what its\n"
+     "summary and a seat's page read; 5 and its analysis; 6 and the ply its\n"
+     "game was decided if by ply through, else None;\n"
      "8 with its canonical text, a record written otherwise declined;\n"
      "16 with its piece of a YAML archive, 17 of a JSON one, a record whose\n"
      "plays have a draw or a glyph declined; 18 and 19 with (the piece, the\n"
-     "canonical text), a record written otherwise declined too; 64 with its\n"
-     "rows of ordo export's tables as CSV, and the text of its game key (a\n"
-     "record whose plays are not plain or whose deal is out of seat order\n"
-     "declined); 128\n"
+     "canonical text), a record written otherwise declined too; 32 with its\n"
+     "summary's states and points table as text (summary.render_text), a\n"
+     "record whose plays are not plain declined, 33 and its analysis; 64 with its rows of ordo\n"
+     "export's tables as CSV, and the text of its game key (a record whose\n"
+     "plays are not plain or whose deal is out of seat order declined), 65\n"
+     "with only its tags and that text (ordo dedup); 128\n"
      "with (its line in the list, its JSON) of ordo view's page of every\n"
      "seat, 129 with when each state was decided, a record whose plays are\n"
      "not plain declined: then (records, items, values, cards) where values\n"

@@ -52,7 +52,8 @@ Found = tuple[
     ReplayFound
     | tuple[str]  # canonical_of
     | str  # archived
-    | tuple[str, str, str, bytes],  # export_of
+    | tuple[str, str, str, bytes]  # export_of
+    | tuple[tuple[str, str, tuple[int, ...]], AnalysisFound | None],  # summary_of
 ]  # Accepted, then what else was asked
 
 def check_block(

@@ -17,7 +17,9 @@ already (``canonical_block``: ``ordo fmt``). For the commands whose output is
 mostly the record's own words laid out, the core lays them out itself,
 told the words and the layout by the modules that define them: a record's
 piece of a YAML or JSON archive (``archived_block``: ``ordo convert``, the
-layout of ``archives/layout.py``), its rows of ``ordo export`` as CSV
+layout of ``archives/layout.py``), the states and points table of its
+summary (``summary_block``: ``ordo summary``, the words of
+``engine/armies.py``), its rows of ``ordo export`` as CSV
 (``export_block``); and it reads an archive's records back into .ord text
 (``archive_records``), taking only those whose piece it writes again byte
 for byte.
@@ -49,7 +51,8 @@ from .report import players_of, report_json
 from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
-    from ._quick import Accepted, Declined, Found, ReplayFound
+    from ..engine.decisions import Analysis
+    from ._quick import Accepted, AnalysisFound, Declined, Found, ReplayFound
 
     Checks = tuple[int, list[Declined | Accepted | Found]]
     Views = tuple[int, list[Declined | tuple[str, str]], list[str], int]  # _VIEW: pages, values
@@ -81,7 +84,7 @@ _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the cor
 _REPLAY = 4  # what else an accepted record's verdict carries: what Replayed holds
 _REPLAY_ANALYSED, _REPLAY_DECIDED = 1, 2  # and what else, as bits
 _ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
-_EXPORT = 64  # export's rows
+_SUMMARY, _SUMMARY_ANALYSED, _EXPORT = 32, 1, 64  # a summary's, with the analysis; export's
 _VIEW, _VIEW_ANALYSED = 128, 1  # the page of every seat, with when each state was decided
 _FORMAT = 8
 _STATES = {state.value: state for state in State}
@@ -308,6 +311,43 @@ def laid_out(text: str, json: bool) -> bool:
     return core_laid_out(text, json)
 
 
+@dataclass(frozen=True, slots=True)
+class Summarised:
+    """What ``ordo summary`` writes of a record the core accepted: its
+    players, its outcome under its scoring, the seat that won each marker
+    and the state it went to, the text of its states in marker order and of
+    its points table ("" under classic scoring) as ``summary.render_text``
+    lays them out, and when asked its analysis and plays (else None, ())."""
+
+    names: tuple[str, ...]
+    outcome: Outcome
+    scoring: Scoring
+    winners: tuple[int, ...]
+    order: tuple[State, ...]  # the states in marker order
+    states: str
+    points: str
+    analysis: Analysis | None
+    plays: tuple[tuple[Card, State], ...]  # () without the analysis
+
+
+def summary_block(
+    first_line: int, text: str, words: SummaryWords, analysed: bool = False
+) -> list[Summarised | Declined] | None:
+    """The records of a block as ``quick_block`` cuts them: what is
+    ``Summarised`` of each one the core accepted whose plays are plain (see
+    ``Replayed``), with its analysis and plays if ``analysed``, each other as
+    ``(first line, text)``; None when there is no compiled core or it cannot
+    cut this block. ``words`` are the summary's (``armies.described``,
+    ``armies.explained_counts``, ``armies.fourth_earlier``)."""
+    if CHECK_BLOCK is None:
+        return None
+    _summary_words(words)
+    if analysed:
+        _tables()
+    extra = _SUMMARY | (_SUMMARY_ANALYSED if analysed else 0)
+    return _found_block(first_line, text, extra, _summarised)
+
+
 SummaryWords = tuple[
     Callable[[int], str],
     Callable[[int, int], "str | None"],
@@ -320,6 +360,25 @@ def _summary_words(words: SummaryWords) -> None:
     from ._quick import configure_summary
 
     configure_summary(*words)
+
+
+def _summarised(item: Found) -> Summarised:
+    from ..engine.decisions import from_core
+
+    laid, found = cast("tuple[tuple[str, str, tuple[int, ...]], AnalysisFound | None]", item[9])
+    states, points, table = laid
+    analysis, plays = (None, ()) if found is None else from_core(len(item[1]), True, found)
+    return Summarised(
+        item[1],
+        outcome_of(item),
+        Scoring.by_points(table) if table else Scoring.classic(),
+        tuple(marker[2] for marker in item[8]),
+        tuple(_STATES[marker[1]] for marker in item[8]),
+        states,
+        points,
+        analysis,
+        plays,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,7 +447,7 @@ def viewed_block(first_line: int, text: str, words: ViewWords, analysed: bool) -
     when each state was decided if ``analysed``; None when there is no
     compiled core or it cannot cut this block. ``words``: the page's
     (``page.core_words``, ``page.CODES``, ``page.NO_DRAW``) and the
-    summary's (``summary.WORDS_OF_ARMIES``)."""
+    summary's (as ``summary_block`` takes them)."""
     if CHECK_BLOCK is None:
         return None
     page, summary = words

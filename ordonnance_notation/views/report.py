@@ -325,7 +325,16 @@ _UNNUMBERED = _Unnumbered()
 View = TypeVar("View", bound=Entry)
 
 
-Quick: TypeAlias = Callable[[Block, int], Sequence[View | tuple[int, str]] | None]
+@dataclass(frozen=True, slots=True)
+class LaidOut:
+    """A record's view laid out already (as ``laid_out`` lays it out) but for
+    its number: the text before it and after it."""
+
+    before: str
+    after: str
+
+
+Quick: TypeAlias = Callable[[Block, int], Sequence[View | LaidOut | tuple[int, str]] | None]
 """The views of a block's records from the compiled core (their record
 number the int given), and each record it leaves to Python as ``(first
 line, text)``; None when it cannot read the block."""
@@ -371,6 +380,9 @@ def laid_block(
     found = quick(block, _UNNUMBERED) if quick is not None and not block.one_record else None
     entries = []
     for item in block_chunks(block) if found is None else found:
+        if isinstance(item, LaidOut):
+            entries.append((item.before, item.after, True))
+            continue
         if not isinstance(item, tuple):
             entries.append((*laid_out(item, format, render), True))
             continue

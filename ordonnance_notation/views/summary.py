@@ -12,9 +12,8 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import NamedTuple
 
-from ..checking.quick import replayed_block
+from ..checking.quick import Summarised, replayed_block, summary_block
 from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..engine.armies import Army, described, explained_counts, explained_packed, fourth_earlier
@@ -27,18 +26,20 @@ from .analysis import WhenDecided, when_decided
 from .bestplay import BestPlayView, scored_record
 from .report import (
     Json,
+    LaidOut,
     Numbered,
     Player,
     laid_block,
     players_named,
     players_of,
+    visible,
 )
 
 
-class ArmySummary(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ArmySummary:
     """A seat's army in a state: its cards in the order played, its
-    formations in words, and the ply of its fourth card (None: not full).
-    Named tuples, as ``StateSummary``: a summary holds dozens of them."""
+    formations in words, and the ply of its fourth card (None: not full)."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -50,7 +51,8 @@ class ArmySummary(NamedTuple):
         return cls(army.seat, army.cards, army.formations.describe(), army.fourth_ply)
 
 
-class StateSummary(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class StateSummary:
     """A resolved state: its marker, the ply that resolved it, its winner,
     the comparison that decided it, and the armies strongest first."""
 
@@ -321,17 +323,20 @@ def _core_state(
         seat,
         explained_packed(packed, beaten, seat, fourth, other),
         tuple(
-            [ArmySummary(s, tuple(cards[s]), described(icons), plied) for s, plied, icons in places]
+            ArmySummary(s, tuple(cards[s]), described(icons), plied) for s, plied, icons in places
         ),
     )
 
 
 def quick_summaries(
-    block: Block, record: int, decided: bool
-) -> list[RecordSummary | tuple[int, str]] | None:
-    """The summaries of a block's plainly written records from what the
-    compiled core found (``quick.replayed_block``), the others left as
-    ``(first line, text)``."""
+    block: Block, record: int, decided: bool, format: str = "json"
+) -> list[RecordSummary | LaidOut | tuple[int, str]] | None:
+    """The summaries of a block's plainly written records from the compiled
+    core (``quick.replayed_block``), the others left as ``(first line, text)``;
+    as text without when each state was decided, laid out by the core
+    (``quick.summary_block``)."""
+    if format == "text":
+        return _core_texts(block, decided)
     found = replayed_block(block.first_line, block.text, decided)
     if found is None:
         return None
@@ -345,8 +350,42 @@ def quick_summaries(
     ]
 
 
+def _core_texts(
+    block: Block, decided: bool
+) -> list[RecordSummary | LaidOut | tuple[int, str]] | None:
+    """``render_text``'s summaries of a block's plainly written records, the
+    states and points table laid out by the core, but for their numbers;
+    with ``decided``, when each state was decided, as the core found it."""
+    found = summary_block(block.first_line, block.text, WORDS_OF_ARMIES, decided)
+    if found is None:
+        return None
+    before = visible(f"{block.source}, record ")
+    return [
+        item if isinstance(item, tuple) else LaidOut(before, _core_text(item)) for item in found
+    ]
+
+
+def _core_text(item: Summarised) -> str:
+    """``render_text`` of a summary but its heading's first line, from the core's."""
+    decided = ""
+    if item.analysis is not None:
+        lines = decided_lines(WhenDecided.of(item.analysis, item.plays), item.order, "  ")
+        decided = "\n".join(lines) + "\n"  # from a blank line
+    return visible(
+        "\n"
+        + "\n".join(
+            _opening(
+                players_words(item.names),
+                scoring_words(item.scoring),
+                result_said(item.outcome, item.winners, item.scoring),
+            )
+        )
+        + f"\n\n{_STATES_HEADING}\n{item.states}{decided}{item.points}"
+    )
+
+
 WORDS_OF_ARMIES = (described, explained_counts, fourth_earlier)
-"""The words of the armies the core asks for the states on a page (``quick.SummaryWords``)."""
+"""The words of the armies the core asks for a summary's states (``quick.SummaryWords``)."""
 
 
 @lru_cache(maxsize=4096)
@@ -644,6 +683,8 @@ def summaries(
         data_of=partial(summarize, decided=decided, budget=budget),
         render=_LAYOUTS.get(format, render_text),
         format=format,
-        quick=None if budget is not None else partial(quick_summaries, decided=decided),
+        quick=None
+        if budget is not None
+        else partial(quick_summaries, decided=decided, format=format),
     )
     return Numbered(paths, lay, workers)

@@ -162,7 +162,13 @@ def formations_of(packed: int) -> Formations:
 
 def described(packed: int) -> str:
     """``formations_of(packed).describe()``, by the packed icon counts."""
-    return formations_of(packed).describe()
+    said = _DESCRIBED_PACKED.get(packed)
+    if said is None:
+        said = _DESCRIBED_PACKED[packed] = formations_of(packed).describe()
+    return said
+
+
+_DESCRIBED_PACKED: dict[int, str] = {}  # as many as _FORMATIONS
 
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five")
@@ -259,7 +265,25 @@ _EXPLAINED: dict[tuple[Formations, Formations], str] = {}  # formations that dif
 
 def explained_packed(packed: int, beaten: int, seat: int, fourth: int, other: int) -> str:
     """``explained`` of two full armies by their packed icon counts."""
-    return explained(formations_of(packed), formations_of(beaten), seat, fourth, other)
+    key = _numbered(packed) << 16 | _numbered(beaten)
+    said = _EXPLAINED_NUMBERED.get(key, "")
+    if said == "":
+        said = _EXPLAINED_NUMBERED[key] = explained_counts(packed, beaten)
+    return fourth_earlier(seat, fourth, other) if said is None else said
+
+
+def _numbered(packed: int) -> int:
+    """The number of the formations of ``packed`` (``formations_of``'s), in
+    the order first met: far fewer than the packed counts that have them."""
+    number = _NUMBERED.get(packed)
+    if number is None:
+        number = _NUMBERED[packed] = _NUMBER_OF.setdefault(formations_of(packed), len(_NUMBER_OF))
+    return number
+
+
+_NUMBERED: dict[int, int] = {}  # by packed icon counts
+_NUMBER_OF: dict[Formations, int] = {}
+_EXPLAINED_NUMBERED: dict[int, str | None] = {}  # None: the formations are the same
 
 
 def explained_counts(packed: int, beaten: int) -> str | None:

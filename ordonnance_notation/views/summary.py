@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from typing import NamedTuple
 
 from ..checking.quick import Summarised, replayed_block, summary_block
 from ..checking.replayed import Replayed
@@ -36,10 +37,10 @@ from .report import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class ArmySummary:
+class ArmySummary(NamedTuple):
     """A seat's army in a state: its cards in the order played, its
-    formations in words, and the ply of its fourth card (None: not full)."""
+    formations in words, and the ply of its fourth card (None: not full).
+    Named tuples, as ``StateSummary``: a summary holds dozens of them."""
 
     seat: int
     cards: tuple[Card, ...]
@@ -51,8 +52,7 @@ class ArmySummary:
         return cls(army.seat, army.cards, army.formations.describe(), army.fourth_ply)
 
 
-@dataclass(frozen=True, slots=True)
-class StateSummary:
+class StateSummary(NamedTuple):
     """A resolved state: its marker, the ply that resolved it, its winner,
     the comparison that decided it, and the armies strongest first."""
 

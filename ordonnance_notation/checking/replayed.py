@@ -16,6 +16,7 @@ from ..engine.game import Deal
 from ..engine.scoring import DEFAULT_POINTS, Outcome, Scoring, score
 from ..notation.games import dealt_game_text
 from ..notation.record import Hand, Pile, Play
+from ..notation.writer import card_text
 
 if TYPE_CHECKING:
     from ..engine.decisions import Analysis
@@ -91,11 +92,6 @@ class Replayed(NamedTuple):
         )
 
     @property
-    def verdict(self) -> str:
-        """``valid, P2 wins (states: P1 1, P2 4)``."""
-        return "valid, " + self.outcome.describe("points" if self.scoring.is_points else "states")
-
-    @property
     def seats(self) -> int:
         return len(self.names)
 
@@ -132,15 +128,8 @@ def _plain(play: Play) -> bool:
         and play.glyph is None
         and not play.comments
         and len(play.state.text) == 1
-        and _spelt_usually(play.card.text)
+        and card_text(play.card.text) == play.card.text  # as Card.__str__ spells it
     )
-
-
-def _spelt_usually(word: str) -> bool:
-    try:
-        return str(Card.from_letters(word)) == word
-    except ValueError:
-        return False
 
 
 def _ordered(report: Report) -> bool:

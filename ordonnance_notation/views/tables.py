@@ -37,7 +37,7 @@ from ..diagnostics import InputError, Severity, UnreadableSource
 from ..engine.cards import CARD_WORDS, State, seat_name
 from ..engine.game import MAX_SEATS
 from ..files.output import Sink, output_file
-from ..notation.games import dealt_game_text, game_text
+from ..notation.games import game_text
 from ..notation.parser import parse_record
 from ..notation.record import Hand, Pile, Record, Tag, Unparsed
 from ..runs.blocks import Block, block_chunks
@@ -414,7 +414,7 @@ def _add_replayed(tables: dict[str, list[Row]], key: tuple[str, int], replayed: 
         (
             *key,
             replayed.first_line,
-            _hashed(dealt_game_text(replayed.deal, plays)),
+            _hashed(replayed.game_text),
             *(tag(name) for name in _TAGS),
             *(tag(seat) for seat in _SEATS),
             tag("Scoring"),

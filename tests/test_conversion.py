@@ -1046,6 +1046,34 @@ def test_a_hand_without_its_pile_is_told_the_same_however_laid_out(layout):
     assert _told(archived) == _told(text)
 
 
+def test_a_first_play_below_the_pile_without_its_number_is_not_joined_to_the_pile():
+    """A fuzzed record of issue 48's CI: `` S E {...}`` below the pile, after
+    a blank line, was told E101; fmt joined it to the pile's last line, where
+    it was told E201 and E210. Such a record is not formatted: its E101 says
+    to number the play."""
+    text = (SAMPLES / "annotated.ord").read_text("utf-8").replace("\n1. S E", "\n S E", 1)
+    assert _told(text) == [["E101", "N601"]]
+    with pytest.raises(OrdoError) as raised:
+        canonical(text, "t")
+    assert [d.code for d in raised.value.diagnostics] == ["E101"]
+    with pytest.raises(OrdoError):
+        convert(text, "t", "ord", "yaml")
+
+
+def test_a_pile_ending_in_a_card_and_a_state_keeps_them_on_a_line_of_others():
+    """A pile whose last two words are a card and a state, on a line of
+    other cards, is told E201 for the state; laid out twenty cards a line,
+    the two would fall on a line of their own and read as a play (E101)."""
+    text = (SAMPLES / "classic-2.ord").read_text("utf-8")
+    hand, pile = re.search(r"(hand P2: [^\n]*)\npile: ([^#]*?)\n\n", text).groups()
+    cards = pile.split()[:20] + ["S", "E"]
+    wrong = text.replace(f"pile: {pile}", "pile: " + " ".join(cards))
+    formatted = canonical(wrong, "t")
+    assert "\n      S E\n" not in formatted
+    assert _told(formatted) == _told(wrong)
+    assert "E201" in _told(wrong)[0]
+
+
 @fuzz(200)
 @given(mutations())
 def test_formatting_never_changes_what_a_record_is_told(text):

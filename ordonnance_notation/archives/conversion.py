@@ -18,6 +18,7 @@ from itertools import chain, islice, zip_longest
 from pathlib import Path
 from typing import Any
 
+from ..checking.deal import play_in_pile
 from ..checking.parts import misplaced
 from ..checking.quick import archived_block as quick_archived
 from ..checking.quick import canonical_block as quick_canonical
@@ -37,7 +38,7 @@ from ..files.sources import (
 )
 from ..notation.cutting import split_records
 from ..notation.parser import parse_chunks, parse_record
-from ..notation.record import Record, Unparsed
+from ..notation.record import Pile, Record, Unparsed
 from ..notation.writer import format_record, plain
 from ..notation.writer import text as record_text
 from ..runs.blocks import Block, Lines, block_chunks, blocks
@@ -428,17 +429,25 @@ class _Problems:
 
 def _not_writable(item: Record | Unparsed) -> Written | None:
     """The errors that keep a record from being written (syntax errors,
-    elements out of place), or None."""
+    elements out of place, a first play read as the pile's last cards), or None."""
     if isinstance(item, Unparsed):
         text = (item.first_line, item.text)
         return Written(source=item.source, diagnostics=tuple(item.diagnostics), text=text)
-    out_of_place = misplaced(item)
+    out_of_place = misplaced(item) + _plays_in_pile(item)
     if out_of_place:
         first_line = item.span.line if item.span else 1
         return Written(
             source=item.source, diagnostics=tuple(out_of_place), text=(first_line, item.text)
         )
     return None
+
+
+def _plays_in_pile(record: Record) -> list[Diagnostic]:
+    """A first play written below the pile without its number: read as the
+    pile's last cards, which the canonical layout would join to the pile."""
+    piles = [element for element in record.elements if isinstance(element, Pile)]
+    said = play_in_pile(record, piles[0]) if piles else None
+    return [] if said is None else [said]
 
 
 def _archived(

@@ -3,10 +3,10 @@ first play written without its number below the pile (E101)."""
 
 from __future__ import annotations
 
-from ..diagnostics import Related
-from ..engine.cards import Card, State, card_spelt, seat_name, spells_a_card
+from ..diagnostics import Diagnostic, Related
+from ..engine.cards import Card, seat_name, spells_a_play
 from ..engine.game import HAND_SIZE, Deal
-from ..notation.record import Pile
+from ..notation.record import Pile, Record
 from .meaning import Content
 from .words import read_cards, seat_index, seat_of
 
@@ -107,22 +107,31 @@ def read_deal(r: Content) -> None:
 def _play_in_pile(r: Content, pile: Pile) -> bool:
     """A first play written without its number on the line after the pile
     (``LH J``) reads as the pile's last cards: said so (E101), once."""
-    words = pile.cards
-    if not words or words[-1].line == pile.span.line:
+    said = play_in_pile(r.record, pile)
+    if said is None:
         return False
-    if len(words) > 3 and words[-4].line == words[-1].line:
-        return False  # more than three words on the pile's last line: no play
-    last = [w for w in words if w.line == words[-1].line]
-    if not 2 <= len(last) <= 3 or State.lookup(last[1].text) is None:
-        return False
-    if card_spelt(last[1].text) is not None or not spells_a_card(last[0].text):
-        return False
-    written = " ".join(w.text for w in last)
-    r.add(
-        "E101",
-        f"a play without its ply number, read as the pile's last cards: {written}",
-        last[0].span.to(last[-1].span),
-        help=f"every play starts with its number: write `1. {written}`",
-    )
+    r.diagnostics.append(said)
     r.first_ply = 2
     return True
+
+
+def play_in_pile(record: Record, pile: Pile) -> Diagnostic | None:
+    """E101 when the pile's last line is a first play written without its
+    number (``LH J``): two or three words, a card then a state."""
+    words = pile.cards
+    if not words or words[-1].line == pile.span.line:
+        return None
+    if len(words) > 3 and words[-4].line == words[-1].line:
+        return None  # more than three words on the pile's last line: no play
+    last = [w for w in words if w.line == words[-1].line]
+    if not spells_a_play([w.text for w in last]):
+        return None
+    written = " ".join(w.text for w in last)
+    return Diagnostic(
+        "E101",
+        f"a play without its ply number, read as the pile's last cards: {written}",
+        record.source,
+        last[0].span.to(last[-1].span),
+        record.index,
+        help=f"every play starts with its number: write `1. {written}`",
+    )

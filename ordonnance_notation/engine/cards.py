@@ -6,6 +6,7 @@ with the same icons are equal and hash alike (they are interchangeable).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 
 
@@ -181,6 +182,14 @@ def spells_a_card(letters: str) -> bool:
     except CardError:
         return False
     return True
+
+
+def spells_a_play(words: Sequence[str]) -> bool:
+    """Whether two or three words read as a play written without its number
+    (``LH J``, ``LH J !``): a card, then a state that no card spells."""
+    if not 2 <= len(words) <= 3 or State.lookup(words[1]) is None:
+        return False
+    return card_spelt(words[1]) is None and spells_a_card(words[0])
 
 
 def seat_name(seat: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..engine.cards import Card, CardError, State
+from ..engine.cards import Card, CardError, State, spells_a_play
 from .record import Comment, Declared, Hand, Pile, Play, Record, ResultLine, Span
 
 _NOWHERE = Span(0, 0, 0, 0)  # comments rebuilt from plain data have no place in a file
@@ -85,6 +85,8 @@ def pile_lines(cards: Sequence[str]) -> list[str]:
     if not words:
         return ["pile:"]
     rows = [words[i : i + PILE_PER_LINE] for i in range(0, len(words), PILE_PER_LINE)]
+    if len(rows) > 1 and spells_a_play(rows[-1]):
+        rows[-2:] = [rows[-2] + rows[-1]]  # on a line of their own they would read as a play
     return ["pile: " + " ".join(rows[0])] + [PILE_INDENT + " ".join(row) for row in rows[1:]]
 
 

@@ -4,6 +4,8 @@ docs/export.md, the same answers through DuckDB as ``ordo stats`` gives."""
 from __future__ import annotations
 
 import csv
+import io
+import itertools
 import json
 import re
 import sys
@@ -16,10 +18,12 @@ from strategies import ROOT, SAMPLES, fuzz, mutations, needs_core
 
 from ordonnance_notation.checking import quick
 from ordonnance_notation.checking.replayed import Replayed
+from ordonnance_notation.engine.armies import PACKED
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_game
 from ordonnance_notation.runs.blocks import Block
 from ordonnance_notation.views import tables
+from ordonnance_notation.views.stats import deciding_words
 from ordonnance_notation.views.tables import TABLES
 
 SAMPLE_FILES = sorted(str(p.relative_to(ROOT)) for p in SAMPLES.glob("*.ord"))
@@ -80,6 +84,8 @@ def test_the_columns_are_the_documented_ones():
 
 
 def test_parquet_files_carry_the_documented_types(exported):
+    text = (ROOT / "docs" / "export.md").read_text("utf-8")
+    assert f"in row groups of about {tables.ROW_GROUP:,} rows" in " ".join(text.split())
     folder = exported("parquet")
     for name, rows in documented().items():
         schema = pq.read_schema(folder / f"{name}.parquet")
@@ -223,16 +229,17 @@ def test_parquet_without_pyarrow_says_how_to_install_it(ordo, tmp_path, monkeypa
     assert not (tmp_path / "t").exists()
 
 
+@pytest.mark.parametrize("format", ["csv", "parquet"])
 @pytest.mark.parametrize("damage", ["none", "syntax"])
-def test_jobs_2_writes_the_bytes_jobs_1_writes(ordo, played, tmp_path, damage):
+def test_jobs_2_writes_the_bytes_jobs_1_writes(ordo, played, tmp_path, damage, format):
     one, two = tmp_path / "one", tmp_path / "two"
-    first = ordo("export", played(damage), "-o", str(one), "--jobs", "1")
-    second = ordo("export", played(damage), "-o", str(two), "--jobs", "2")
+    first = ordo("export", played(damage), "-o", str(one), "-f", format, "--jobs", "1")
+    second = ordo("export", played(damage), "-o", str(two), "-f", format, "--jobs", "2")
     assert first.exit_code == second.exit_code == (0 if damage == "none" else 1)
     for name in TABLES:
-        assert (two / f"{name}.csv").read_bytes() == (one / f"{name}.csv").read_bytes(), name
+        assert (two / f"{name}.{format}").read_bytes() == (one / f"{name}.{format}").read_bytes()
     # records numbered through the file's blocks, as ordo validate numbers them
-    numbers = query(f"SELECT list(record ORDER BY record) FROM '{one}/records.csv'")
+    numbers = query(f"SELECT list(record ORDER BY record) FROM '{one}/records.{format}'")
     assert numbers[0] == (list(range(1, 201)),)
 
 
@@ -276,16 +283,42 @@ def test_broken_inputs_give_rows_and_our_own_errors_only(ordo, tmp_path):
     assert beyond == [(0,)]
 
 
-# The compiled core's rows (tables._add_paged) against the Python path's -------------
+# The compiled core's rows (written from Replayed) against the Python path's -------------
+
+
+def _parquet(rows):
+    """Each table of a block's ``Rows`` as ``ordo export`` writes it in Parquet:
+    the file's bytes and its rows read back."""
+    tables_of = {}
+    for name, stretches in rows.tables.items():
+        out = io.BytesIO()
+        writer = tables._ParquetWriter(out, TABLES[name])
+        assert writer.write(stretches, rows.source, 10) == sum(map(len, stretches))
+        writer.close()
+        written = out.getvalue()
+        tables_of[name] = written, pq.read_table(io.BytesIO(written)).to_pylist()
+    return tables_of
 
 
 def _rows_both_ways(text, monkeypatch):
+    """``table_rows`` of one block, with the compiled core and without it,
+    as Parquet."""
     block = Block(0, "t.ord", 1, text)
     fast = tables.table_rows(block)
     with monkeypatch.context() as m:
         m.setattr(tables, "replayed_block", lambda *args: None)
         slow = tables.table_rows(block)
-    return fast, slow
+    assert (fast.count, fast.invalid) == (slow.count, slow.invalid)
+    return _parquet(fast), _parquet(slow)
+
+
+def _read_plainly(text):
+    """How many records of ``text`` the core reads with plain plays and a
+    deal in seat order (those written from ``Replayed``), and how many others."""
+    found = quick.replayed_block(1, text)
+    assert found is not None
+    read = [isinstance(item, Replayed) and item.plain and item.ordered for item in found]
+    return sum(read), len(read) - sum(read)
 
 
 def _game(seats, bots, seed):
@@ -326,22 +359,22 @@ def test_the_cores_rows_are_the_python_paths(seats, monkeypatch):
     records.append(records[3].replace("\n7. ", "\n7. P1 ", 1))  # the wrong seat, perhaps
     text = "\n".join(records)
     fast, slow = _rows_both_ways(text, monkeypatch)
-    assert (fast.count, fast.invalid, fast.columns) == (slow.count, slow.invalid, slow.columns)
+    assert fast == slow
+    plainly, otherwise = _read_plainly(text)
+    assert plainly >= 4 and otherwise >= 4  # both ways in one block, in turn
     found = quick.replayed_block(1, text)
     assert found is not None
-    read = [item for item in found if isinstance(item, Replayed)]
-    assert sum(item.plain and item.ordered for item in read) >= 4  # the fast path was taken
-    assert any(not item.ordered for item in read)
+    assert any(isinstance(item, Replayed) and not item.ordered for item in found)
 
 
 @needs_core
 @pytest.mark.parametrize("path", SAMPLE_FILES)
 def test_the_samples_rows_are_the_same_both_ways(path, monkeypatch):
     fast, slow = _rows_both_ways((ROOT / path).read_text("utf-8"), monkeypatch)
-    assert (fast.count, fast.invalid, fast.columns) == (slow.count, slow.invalid, slow.columns)
+    assert fast == slow
 
 
-# The compiled core's CSV (quick.export_block) against the Python path's -------------
+# The CSV written from Replayed (tables.csv_of) against the Python path's -------------
 
 
 def _csv_both_ways(text, monkeypatch):
@@ -349,23 +382,17 @@ def _csv_both_ways(text, monkeypatch):
     block = Block(0, "t.ord", 1, text)
     fast = tables.csv_rows(block)
     with monkeypatch.context() as m:
-        m.setattr(tables, "export_block", lambda *args: None)
         m.setattr(tables, "replayed_block", lambda *args: None)
         slow = tables.csv_rows(block)
     return fast, slow
-
-
-def _written_by_core(text):
-    found = quick.export_block(1, text, tables._WORDS)
-    assert found is not None
-    return sum(isinstance(item, quick.Exported) for item in found)
 
 
 @needs_core
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_cores_csv_is_the_python_paths(seats, monkeypatch):
     """As ``test_the_cores_rows_are_the_python_paths``, as CSV: tags with a
-    comma, quoted, and a record without an Event too."""
+    comma, quoted, tags a spreadsheet would run (made inert), a record
+    without an Event too."""
     bots = ["random", "greedy", "careful", "random"][:seats]
     records = [_game(seats, bots, seed) for seed in range(4)]
     records.append(_seats_written(records[0]))
@@ -376,10 +403,16 @@ def test_the_cores_csv_is_the_python_paths(seats, monkeypatch):
     records.append(re.sub(r'\[Event "[^"]*"\]', '[Event "Lyon, round 2"]', records[0]))
     records.append(re.sub(r'\[Event "[^"]*"\]\n', "", records[1]))
     records.append(re.sub(r'\[P1 "[^"]*"\]', '[P1 "Zoë, the "]', records[2]))
+    records.append(re.sub(r'\[P2 "[^"]*"\]', '[P2 "=HYPERLINK(1)"]', records[3]))
+    records.append(re.sub(r'\[Event "[^"]*"\]', '[Event "-1, +2"]', records[0]))
+    records.append(re.sub(r'\[P1 "[^"]*"\]', '[P1 "@a"]', records[1]))
     text = "\n".join(records)
     fast, slow = _csv_both_ways(text, monkeypatch)
     assert (fast.count, fast.invalid, fast.texts) == (slow.count, slow.invalid, slow.texts)
-    assert _written_by_core(text) >= 8  # the fast path was taken
+    plainly, _ = _read_plainly(text)
+    assert plainly >= 11  # the fast path was taken
+    written = "".join(row for _, row, _, _ in fast.texts or ())
+    assert ",'=HYPERLINK(1)," in written and ',"\'-1, +2",' in written and ",'@a," in written
 
 
 @needs_core
@@ -410,13 +443,39 @@ def test_export_writes_the_same_files_with_the_core_and_without_it(ordo, tmp_pat
         out = tmp_path / str(core)
         with monkeypatch.context() as m:
             if not core:
-                m.setattr(tables, "export_block", lambda *args: None)
                 m.setattr(tables, "replayed_block", lambda *args: None)
             result = ordo("export", *paths, "-o", str(out))
-        files = {name: (out / f"{name}.csv").read_bytes() for name in tables.TABLES}
+            parquet = ordo("export", *paths, "-o", str(out), "-f", "parquet")
+        assert parquet.output.replace(".parquet", ".csv") == result.output
+        files = {
+            f"{name}.{format}": (out / f"{name}.{format}").read_bytes()
+            for name in tables.TABLES
+            for format in ("csv", "parquet")
+        }
         written.append((result.exit_code, result.output.replace(str(out), "OUT"), files))
     assert written[0] == written[1]
     said = re.search(r"(\d+) records, (\d+) plays and (\d+) states written", written[0][1])
     assert said is not None
     for name, count in zip(tables.TABLES, said.groups(), strict=True):  # a header and the rows
-        assert written[0][2][name].count(b"\n") == 1 + int(count) > 1
+        assert written[0][2][f"{name}.csv"].count(b"\n") == 1 + int(count) > 1
+
+
+def test_the_deciding_words_kept_are_deciding_words():
+    """``tables._deciding`` keeps the words of two armies by less than their
+    packed counts (the winner's formations and where the two differ first):
+    the same words as ``stats.deciding_words`` for every pair of armies of
+    up to seven cards the pairs below reach, as CSV too."""
+    armies = sorted(
+        {
+            sum(PACKED[mask] for mask in cards)
+            for size in range(8)
+            for cards in itertools.islice(
+                itertools.combinations_with_replacement(range(1, 32), size), 0, None, 97
+            )
+        }
+    )
+    assert len(armies) > 1000
+    for winner in armies[::7]:
+        for runner_up in armies[::11]:
+            words = deciding_words(winner, runner_up)
+            assert tables._deciding(winner, runner_up) == (words, ",".join(words) + "\n")

@@ -687,13 +687,6 @@ def test_the_core_puts_the_same_words_in_each_block_s_table_of_values(tmp_path: 
     assert all(page_["plays"]["labels"] == ["P1 Anna Petrova", "P2 Boris Lind"] for page_ in pages)
 
 
-def _kept(kept: list[quick.Summarised], *args: Any) -> object:
-    """``quick.summary_block``, what the core laid out kept in ``kept``."""
-    found = quick.summary_block(*args)
-    kept.extend(item for item in found or () if isinstance(item, quick.Summarised))
-    return found
-
-
 def _written(kept: list[tuple[str, str]], *args: Any) -> object:
     """``quick.viewed_block``, the lines and JSON the core wrote kept in ``kept``."""
     found = quick.viewed_block(*args)
@@ -713,11 +706,10 @@ def test_the_core_summarises_and_views_the_plain_records(tmp_path: Path) -> None
         named = list(map(str, paths))
         made = mock.patch.object(summary_view, "core_summary", wraps=summary_view.core_summary)
         viewed = mock.patch.object(page, "core_view", wraps=page.core_view)
-        laid_by_core: list[quick.Summarised] = []
-        laid = mock.patch.object(summary_view, "summary_block", partial(_kept, laid_by_core))
+        texts = mock.patch.object(summary_view, "core_text", wraps=summary_view.core_text)
         written_by_core: list[tuple[str, str]] = []
         written = mock.patch.object(page, "viewed_block", partial(_written, written_by_core))
-        with made as core_summary, viewed as core_view, laid, written:
+        with made as core_summary, viewed as core_view, texts as core_text, written:
             for decided in (True, False):
                 for format in SUMMARY_FORMATS:
                     entries, records, invalid = _summary(named, format, decided)
@@ -725,10 +717,11 @@ def test_the_core_summarises_and_views_the_plain_records(tmp_path: Path) -> None
                 for seat in (None, 1):
                     assert _page(named, seat, decided)[1:3] == (len(paths), 0)
         runs = len(paths) if by_core else 0  # records taken from the core in each run
-        # markdown and json with and without --no-decided; text laid out by the core
+        # markdown and json with and without --no-decided; text from Replayed (core_text)
         assert core_summary.call_count == 4 * runs, paths
-        assert len(laid_by_core) == 2 * runs, paths
-        assert sum(item.analysis is not None for item in laid_by_core) == runs, paths
+        assert core_text.call_count == 2 * runs, paths
+        analysed = [call.args[0].analysis is not None for call in core_text.call_args_list]
+        assert sum(analysed) == runs, paths
         assert core_view.call_count == 2 * runs, paths  # P2's page, from what the core read
         assert len(written_by_core) == 2 * runs, paths  # the page of every seat, by the core
     entries = _summary([str(annotated)], "text", False)[0]

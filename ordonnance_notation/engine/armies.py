@@ -265,7 +265,10 @@ _EXPLAINED: dict[tuple[Formations, Formations], str] = {}  # formations that dif
 
 def explained_packed(packed: int, beaten: int, seat: int, fourth: int, other: int) -> str:
     """``explained`` of two full armies by their packed icon counts."""
-    key = _numbered(packed) << 16 | _numbered(beaten)
+    try:  # (called for every state of every record the core reads)
+        key = _NUMBERED[packed] << 16 | _NUMBERED[beaten]
+    except KeyError:
+        key = _numbered(packed) << 16 | _numbered(beaten)
     said = _EXPLAINED_NUMBERED.get(key, "")
     if said == "":
         said = _EXPLAINED_NUMBERED[key] = explained_counts(packed, beaten)

@@ -89,11 +89,24 @@ def plays_from_core(codes: bytes) -> Plays:
 
 
 def _losses(found: LossesFound) -> tuple[Loss, ...]:
-    return tuple(Loss(seat, ply, by, plays_from_core(kept)) for seat, ply, by, kept in found)
+    if not found:
+        return ()
+    return tuple(
+        [
+            _new(Loss, (seat, ply, by, tuple(map(_PLAYED, kept)) if kept else ()))
+            for seat, ply, by, kept in found
+        ]
+    )
 
 
 def _alone(seats: frozenset[int]) -> int | None:
     return next(iter(seats)) if len(seats) == 1 else None
+
+
+_ALONE = [_alone(seats) for seats in _SEATS]  # by mask
+_STATES = tuple(State)
+_PLAYED = PLAYS_BY_CODE.__getitem__
+_new = tuple.__new__  # a named tuple made without its __new__: the core's analysis makes millions
 
 
 def from_core(seats: int, known_deal: bool, found: Found) -> tuple[Analysis, Plays]:
@@ -102,13 +115,16 @@ def from_core(seats: int, known_deal: bool, found: Found) -> tuple[Analysis, Pla
     state``, the seats that can win as masks."""
     plays, states, game, exact = found
     parts = tuple(
-        StateAnalysis(
-            state, decided, _alone(_SEATS[can]), resolved, _losses(losses), exact, _SEATS[can]
-        )
-        for state, (decided, resolved, can, losses) in zip(State, states, strict=True)
+        [
+            _new(
+                StateAnalysis,
+                (state, decided, _ALONE[can], resolved, _losses(losses), exact, _SEATS[can]),
+            )
+            for state, (decided, resolved, can, losses) in zip(_STATES, states, strict=True)
+        ]
     )
     decided, can, losses = game
     analysis = Analysis(
-        seats, parts, decided, _alone(_SEATS[can]), _losses(losses), known_deal, _SEATS[can]
+        seats, parts, decided, _ALONE[can], _losses(losses), known_deal, _SEATS[can]
     )
-    return analysis, plays_from_core(plays)
+    return analysis, tuple(map(_PLAYED, plays))  # type: ignore[arg-type]

@@ -19,6 +19,7 @@ from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..engine.cards import Card, State, seat_name
 from ..engine.decisions import Analysis, Loss, StateAnalysis
+from ..engine.game import MAX_SEATS
 from ..notation.games import PLAY_WORDS
 from ..runs.blocks import Block
 from ..runs.workers import Pool
@@ -43,6 +44,23 @@ _SPELT = PLAY_WORDS  # each play as ``card state`` (``"LS J"``)
 
 def _seats(seats: frozenset[int]) -> list[str]:
     return [seat_name(s) for s in sorted(seats)]
+
+
+_FULL_NAMES = [""] + [state.full_name for state in State]  # by value
+_OWNED = [f"{seat_name(seat)}'s" for seat in range(MAX_SEATS)]  # "P2's", by seat
+_QUOTED = {play: f"`{words}`" for play, words in _SPELT.items()}
+
+
+def _kept_words(kept: Sequence[tuple[Card, State]]) -> str:
+    """`` (`LH C` or `F T` would have kept it)``: the plays that would have kept
+    a chance given away, the first three named."""
+    others = list(map(_QUOTED.__getitem__, kept[:3]))
+    if len(kept) <= 3:
+        shown = " or ".join(others)
+    else:
+        more = len(kept) - 3
+        shown = f"{', '.join(others)} or {more} other play{'' if more == 1 else 's'}"
+    return f" ({shown} would have kept it)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +89,8 @@ class WhenDecided:
     def state_sentence(self, state: State) -> str:
         """``Jerusalem was decided at ply 31, 16 plies before it resolved; P2's
         `LS J` at ply 28 gave it away (`LH C` or `F T` would have kept it).``"""
-        part = self.analysis.state(state)
-        name, decided, resolved = state.full_name, part.decided, part.resolved
+        part = self.analysis.states[state - 1]
+        name, decided, resolved = _FULL_NAMES[state], part.decided, part.resolved
         if decided is None:
             said = f"{name} was not decided in the plays recorded"
             if part.can_win:
@@ -91,7 +109,7 @@ class WhenDecided:
                 ahead = resolved - decided
                 said += f", {ahead} {'ply' if ahead == 1 else 'plies'} before it resolved"
         turns = self._turnings(part.losses)
-        return said + ("; " + "; ".join(turns) if turns else "") + "."
+        return f"{said}; {'; '.join(turns)}." if turns else said + "."
 
     def game_sentence(self) -> str:
         """``The game was decided at ply 38 of 40: P1 wins; ...``; of a game
@@ -108,42 +126,30 @@ class WhenDecided:
                 f": {seat_name(analysis.winner)} wins" if analysis.winner is not None else ""
             )
         turns = self._turnings(analysis.losses, "the game")
-        return said + ("; " + "; ".join(turns) if turns else "") + "."
+        return f"{said}; {'; '.join(turns)}." if turns else said + "."
 
     def _turnings(self, losses: Sequence[Loss], what: str = "it") -> list[str]:
         """The turning points in words, in order; the seats one play put out of
-        reach in one sentence."""
-        reached: dict[int, list[int]] = {}  # ply -> the seats that play put out of reach
-        for loss in losses:
-            if not loss.own:
-                reached.setdefault(loss.ply, []).append(loss.seat)
-        said = []
-        for loss in losses:
-            if loss.own:
-                said.append(self._gave_away(loss, what))
-            elif loss.ply in reached:  # the first of its ply: say them all
-                seats = " and ".join(f"{seat_name(s)}'s" for s in reached.pop(loss.ply))
-                said.append(
-                    f"{seat_name(loss.by)}'s `{self.plays[loss.ply - 1]}` at ply {loss.ply} "
-                    f"put {what} out of {seats} reach"
-                )
+        reach in one sentence, where the first of them is. (Written for speed:
+        ``ordo summary`` says them of every state of every record.)"""
+        plays = self.plays
+        said: list[str] = []
+        reached: dict[int, tuple[int, int, list[int]]] = {}  # ply -> (its sentence, by, seats)
+        for seat, ply, by, kept in losses:
+            if seat == by:  # gave it away
+                line = f"{_OWNED[seat]} `{plays[ply - 1]}` at ply {ply} gave {what} away"
+                said.append(line + _kept_words(kept) if kept else line)
+            elif ply in reached:
+                reached[ply][2].append(seat)
+            else:
+                reached[ply] = (len(said), by, [seat])
+                said.append("")
+        for ply, (n, by, seats) in reached.items():
+            out_of = " and ".join([_OWNED[s] for s in seats])
+            said[n] = (
+                f"{_OWNED[by]} `{plays[ply - 1]}` at ply {ply} put {what} out of {out_of} reach"
+            )
         return said
-
-    def _gave_away(self, loss: Loss, what: str) -> str:
-        line = (
-            f"{seat_name(loss.seat)}'s `{self.plays[loss.ply - 1]}` at ply {loss.ply} "
-            f"gave {what} away"
-        )
-        kept = loss.alternatives
-        if not kept:
-            return line
-        others = [f"`{_SPELT[play]}`" for play in kept[:3]]
-        if len(kept) <= 3:
-            shown = " or ".join(others)
-        else:
-            more = len(kept) - 3
-            shown = f"{', '.join(others)} or {more} other play{'' if more == 1 else 's'}"
-        return line + f" ({shown} would have kept it)"
 
     def to_json(self) -> dict[str, Json]:
         """Each state in the order A C J E T, then the game."""

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from functools import lru_cache, partial
 from typing import NamedTuple
 
-from ..checking.quick import Summarised, replayed_block, summary_block
+from ..checking.quick import replayed_block
 from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..engine.armies import Army, described, explained_counts, explained_packed, fourth_earlier
 from ..engine.cards import CARD_WORDS, Card, State, seat_name
-from ..engine.game import Resolution
+from ..engine.game import MAX_SEATS, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captured
 from ..runs.blocks import Block
 from ..runs.workers import Pool
@@ -148,11 +148,7 @@ class RecordSummary:
         from each state, the states in marker order; else None."""
         if self.result is None or not self.scoring.is_points or not self.states:
             return None
-        places = [{army.seat: place for place, army in enumerate(s.armies)} for s in self.states]
-        return tuple(
-            tuple(self.scoring.points_for(place[seat]) for place in places)
-            for seat in range(len(self.states[0].armies))
-        )
+        return points_by_seat([[army.seat for army in s.armies] for s in self.states], self.scoring)
 
     def to_json(self) -> dict[str, Json]:
         """``ordo summary --format json``'s entry for the record."""
@@ -228,6 +224,20 @@ class RecordSummary:
         }
 
 
+def points_by_seat(
+    rankings: Sequence[Sequence[int]], scoring: Scoring
+) -> tuple[tuple[int, ...], ...]:
+    """Under points ``scoring``, each seat's points from each state, given
+    each state's seats by place (every state ranks every seat)."""
+    seats = len(rankings[0])
+    scored = [scoring.points_for(place) for place in range(seats)]
+    rows = [[0] * len(rankings) for _ in range(seats)]
+    for n, ranking in enumerate(rankings):
+        for place, seat in enumerate(ranking):
+            rows[seat][n] = scored[place]
+    return tuple(map(tuple, rows))
+
+
 def summarize(report: Report, decided: bool = True, budget: float | None = None) -> RecordSummary:
     """The summary of a validated record; with ``decided``, when each state
     and the game were decided (``views.analysis``); with a ``budget``
@@ -275,35 +285,66 @@ def core_summary(
     ``plain`` (no annotation); with ``decided``, when each state was decided
     if the core analysed it."""
     assert replayed.plain
-    seats = len(replayed.names)
-    cards: list[list[list[Card]]] = [[[] for _ in range(seats)] for _ in State]
-    for ply, (card, state) in enumerate(replayed.plays):
-        cards[state - 1][ply % seats].append(card)
+    names, plays, markers = replayed.names, replayed.plays, replayed.markers
+    seats = len(names)
+    held: list[list[list[Card]]] = [[[] for _ in names] for _ in _BY_VALUE]  # [state][seat]
+    for seat in range(seats):
+        for card, state in plays[seat::seats]:
+            held[state][seat].append(card)
     analysis = replayed.analysis
+    outcome, scoring = replayed.outcome, replayed.scoring
     return RecordSummary(
-        file=source,
-        record=record,
-        players=players_named(replayed.names),
-        scoring=replayed.scoring,
-        valid=True,
-        states=tuple(
-            _core_state(marker, state, ply, places, cards[state - 1])
-            for (marker, state, _, ply), places in zip(
-                replayed.markers, replayed.ranked, strict=True
-            )
+        source,
+        record,
+        _players_named(names),
+        scoring,
+        True,
+        tuple(
+            [
+                _core_state(marker, state, ply, places, held[state])
+                for (marker, state, _, ply), places in zip(markers, replayed.ranked, strict=True)
+            ]
         ),
-        unresolved=(),  # the core accepts finished games only
-        result=GameResult(
-            replayed.outcome,
-            why(replayed.outcome, [m[2] for m in replayed.markers], replayed.scoring),
-        ),
-        comments=(),
-        annotations=(),
-        problems=(),
-        decided=None
-        if analysis is None or not decided
-        else WhenDecided.of(analysis, replayed.plays),
+        (),  # the core accepts finished games only
+        GameResult(outcome, why(outcome, [m[2] for m in markers], scoring)),
+        (),
+        (),
+        (),
+        None if analysis is None or not decided else WhenDecided.of(analysis, plays),
     )
+
+
+_BY_VALUE = range(len(State) + 1)  # the states by value, from 1
+_new = tuple.__new__  # a named tuple made without its __new__: a summary holds dozens
+
+
+def _shown(names: tuple[str, ...]) -> tuple[str, list[str]]:
+    """What ``render_text`` writes of the players' ``names`` (the players, and
+    each seat and its player padded to the longest) as ``visible`` shows
+    them: kept for the names that come again (clubs, bots)."""
+    shown = _SHOWN.get(names)
+    if shown is None:
+        padded = _padded([f"{_SEATS[seat]} {name}" for seat, name in enumerate(names)])
+        shown = visible(players_words(names)), list(map(visible, padded))
+        if len(_SHOWN) < 4096:
+            _SHOWN[names] = shown
+    return shown
+
+
+_SHOWN: dict[tuple[str, ...], tuple[str, list[str]]] = {}
+
+
+def _players_named(names: tuple[str, ...]) -> tuple[Player, ...]:
+    """``players_named``, kept for the names that come again (clubs, bots)."""
+    players = _PLAYERS.get(names)
+    if players is None:
+        players = players_named(names)
+        if len(_PLAYERS) < 4096:
+            _PLAYERS[names] = players
+    return players
+
+
+_PLAYERS: dict[tuple[str, ...], tuple[Player, ...]] = {}
 
 
 def _core_state(
@@ -316,14 +357,20 @@ def _core_state(
     """A resolved state from the core's ranking: (seat, fourth card's ply,
     packed icon counts) by place, and each seat's cards there."""
     (seat, fourth, packed), (_, other, beaten) = places[:2]
-    return StateSummary(
-        marker,
-        state,
-        ply,
-        seat,
-        explained_packed(packed, beaten, seat, fourth, other),
-        tuple(
-            ArmySummary(s, tuple(cards[s]), described(icons), plied) for s, plied, icons in places
+    return _new(
+        StateSummary,
+        (
+            marker,
+            state,
+            ply,
+            seat,
+            explained_packed(packed, beaten, seat, fourth, other),
+            tuple(
+                [
+                    _new(ArmySummary, (s, tuple(cards[s]), described(icons), plied))
+                    for s, plied, icons in places
+                ]
+            ),
         ),
     )
 
@@ -331,15 +378,23 @@ def _core_state(
 def quick_summaries(
     block: Block, record: int, decided: bool, format: str = "json"
 ) -> list[RecordSummary | LaidOut | tuple[int, str]] | None:
-    """The summaries of a block's plainly written records from the compiled
-    core (``quick.replayed_block``), the others left as ``(first line, text)``;
-    as text without when each state was decided, laid out by the core
-    (``quick.summary_block``)."""
-    if format == "text":
-        return _core_texts(block, decided)
+    """The summaries of a block's plainly written records from what the
+    compiled core found (``quick.replayed_block``), the others left as
+    ``(first line, text)``; as text, laid out but for their numbers
+    (``core_text``)."""
     found = replayed_block(block.first_line, block.text, decided)
     if found is None:
         return None
+    if format == "text":
+        before = visible(f"{block.source}, record ")
+        return [
+            item
+            if not isinstance(item, Replayed)
+            else LaidOut(before, core_text(item, decided))
+            if item.plain
+            else (item.first_line, item.text)
+            for item in found
+        ]
     return [
         item
         if not isinstance(item, Replayed)
@@ -350,42 +405,60 @@ def quick_summaries(
     ]
 
 
-def _core_texts(
-    block: Block, decided: bool
-) -> list[RecordSummary | LaidOut | tuple[int, str]] | None:
-    """``render_text``'s summaries of a block's plainly written records, the
-    states and points table laid out by the core, but for their numbers;
-    with ``decided``, when each state was decided, as the core found it."""
-    found = summary_block(block.first_line, block.text, WORDS_OF_ARMIES, decided)
-    if found is None:
-        return None
-    before = visible(f"{block.source}, record ")
-    return [
-        item if isinstance(item, tuple) else LaidOut(before, _core_text(item)) for item in found
-    ]
-
-
-def _core_text(item: Summarised) -> str:
-    """``render_text`` of a summary but its heading's first line, from the core's."""
-    decided = ""
-    if item.analysis is not None:
-        lines = decided_lines(WhenDecided.of(item.analysis, item.plays), item.order, "  ")
-        decided = "\n".join(lines) + "\n"  # from a blank line
-    return visible(
-        "\n"
-        + "\n".join(
-            _opening(
-                players_words(item.names),
-                scoring_words(item.scoring),
-                result_said(item.outcome, item.winners, item.scoring),
-            )
-        )
-        + f"\n\n{_STATES_HEADING}\n{item.states}{decided}{item.points}"
+def core_text(replayed: Replayed, decided: bool = True) -> str:
+    """``render_text`` of the summary of a record the compiled core accepted,
+    its plays ``plain``, after its number (``game.ord, record 2``), by the
+    same pieces, as ``visible`` shows it; with ``decided``, when each state
+    was decided if the core analysed it. Written from the record as
+    replayed, without the ``RecordSummary`` (``core_summary``): twice as
+    fast. Only its players' names are the record's words, and ``visible``
+    shows text a character at a time: it is asked of them alone."""
+    assert replayed.plain
+    plays, markers, ranked, scoring = (
+        replayed.plays,
+        replayed.markers,
+        replayed.ranked,
+        replayed.scoring,
     )
+    names = replayed.names
+    players, padded = _shown(names)
+    seats = len(names)
+    held: list[list[list[str]]] = [[[] for _ in names] for _ in _BY_VALUE]  # [state][seat]
+    for seat in range(seats):
+        for card, state in plays[seat::seats]:
+            held[state][seat].append(CARD_WORDS[card])
+    cells = _cells(scoring, len(names))
+    out = [
+        "",
+        *_opening(
+            players,
+            scoring_words(scoring),
+            result_said(replayed.outcome, tuple([m[2] for m in markers]), scoring),
+        ),
+        "",
+        _STATES_HEADING,
+    ]
+    for (marker, state, _, ply), places in zip(markers, ranked, strict=True):
+        (winner, fourth, packed), (_, other, beaten) = places[:2]
+        deciding = explained_packed(packed, beaten, winner, fourth, other)
+        out.append(_state_line(marker, state, ply, winner, deciding))
+        words = held[state]
+        for place, (seat, plied, icons) in enumerate(places):
+            said = " ".join(words[seat])
+            out.append(_army_line(place, padded[seat], said, described(icons), plied, cells[place]))
+    order = [m[1] for m in markers]
+    analysis = replayed.analysis
+    if decided and analysis is not None:
+        out += decided_lines(WhenDecided.of(analysis, plays), order, "  ")
+    if scoring.is_points:
+        rankings = [[seat for seat, _, _ in places] for places in ranked]
+        out += _points_lines(order, points_by_seat(rankings, scoring))
+    return "\n".join(out) + "\n"
 
 
 WORDS_OF_ARMIES = (described, explained_counts, fourth_earlier)
-"""The words of the armies the core asks for a summary's states (``quick.SummaryWords``)."""
+"""The words of the armies the core asked for to lay out a summary's states
+(``quick.SummaryWords``): no longer asked, ``core_text`` writes them."""
 
 
 @lru_cache(maxsize=4096)
@@ -521,6 +594,9 @@ _STATES_HEADING = "States in marker order"
 
 
 def render_text(summary: RecordSummary) -> str:
+    """A record's summary for people: ``ordo summary``'s text. Its pieces
+    write the text of a plain record the compiled core read too
+    (``core_text``)."""
     out = [
         _heading(summary),
         *_opening(_players(summary), rules_words(summary), outcome_words(summary)),
@@ -528,24 +604,7 @@ def render_text(summary: RecordSummary) -> str:
     for comment in summary.comments:
         out.append(f"  {{{comment}}}")
     if summary.states:
-        out += ["", _STATES_HEADING]
-        seated = {a.seat: _seated(summary, a.seat) for a in summary.states[0].armies}
-        cells = [
-            f"  {summary.points_for(place)} pt" if summary.scoring.is_points else ""
-            for place in range(len(seated))
-        ]
-    for state in summary.states:
-        out.append(
-            f"#{state.marker} {state.state.full_name}, resolved at ply {state.ply}: "
-            f"{seat_name(state.winner)} wins; {state.deciding}"
-        )
-        width = max([len(seated[a.seat]) for a in state.armies])
-        for place, army in enumerate(state.armies):
-            out.append(
-                f"   {place + 1}. {seated[army.seat].ljust(width)}  "
-                f"{_cards(army).ljust(20)} {army.formations} "
-                f"(4th card ply {army.fourth_card_ply}){cells[place]}"
-            )
+        out += _states_lines(summary)
     started = [state for state in summary.unresolved if any(a.cards for a in state.armies)]
     if started:
         out += ["", "Not resolved"]
@@ -556,12 +615,7 @@ def render_text(summary: RecordSummary) -> str:
     out += _best_lines(summary, "  ")
     points = summary.points()
     if points:
-        letters = [s.state.name for s in summary.states]
-        out += ["", "Points   " + "  ".join(f"{s:>2}" for s in letters) + "  total"]
-        for seat, row in enumerate(points):
-            out.append(
-                f"  {seat_name(seat):<6} " + "  ".join(f"{p:>2}" for p in row) + f"  {sum(row):>5}"
-            )
+        out += _points_lines([s.state for s in summary.states], points)
     if summary.annotations:
         out += ["", "Annotations"]
         for note in summary.annotations:
@@ -571,6 +625,69 @@ def render_text(summary: RecordSummary) -> str:
     if summary.problems:
         out += ["", "Problems"] + [f"  {p}" for p in summary.problems]
     return "\n".join(out) + "\n"
+
+
+def _states_lines(summary: RecordSummary) -> list[str]:
+    """The states resolved, in marker order (``_state_line``, ``_army_line``)."""
+    states = summary.states
+    seated = {a.seat: _seated(summary, a.seat) for a in states[0].armies}
+    padded = _padded([seated[seat] for seat in range(len(seated))])
+    cells = _cells(summary.scoring, len(seated))
+    out = ["", _STATES_HEADING]
+    for marker, state, ply, winner, deciding, armies in states:
+        out.append(_state_line(marker, state, ply, winner, deciding))
+        for place, (seat, cards, formations, fourth) in enumerate(armies):
+            said = " ".join(map(_CARD_WORD, cards))
+            out.append(_army_line(place, padded[seat], said, formations, fourth, cells[place]))
+    return out
+
+
+def _padded(seated: Sequence[str]) -> list[str]:
+    """Each seat and its player's name (``seated``, by seat) padded to the
+    longest, as every state's armies show them."""
+    width = max(map(len, seated))  # every state ranks every seat
+    return [said.ljust(width) for said in seated]
+
+
+def _cells(scoring: Scoring, seats: int) -> Sequence[str]:
+    """By place, the points it scores in a state (none: classic scoring)."""
+    if not scoring.is_points:
+        return _NO_CELLS
+    return [f"  {scoring.points_for(place)} pt" for place in range(seats)]
+
+
+_NO_CELLS = ("",) * MAX_SEATS
+
+
+def _state_line(marker: int, state: State, ply: int, winner: int, deciding: str) -> str:
+    """``#1 Jerusalem, resolved at ply 29: P2 wins; two regiments beat one``."""
+    return (
+        f"#{marker} {_FULL_NAMES[state]}, resolved at ply {ply}: {_SEATS[winner]} wins; {deciding}"
+    )
+
+
+def _army_line(
+    place: int, seated: str, cards: str, formations: str, fourth: int | None, cell: str
+) -> str:
+    """An army in its state: its place, its seat and player (``seated``,
+    padded), its cards (as written), its formations, the ply of its fourth
+    card, and its points (``cell``)."""
+    return f"   {place + 1}. {seated}  {cards.ljust(20)} {formations} (4th card ply {fourth}){cell}"
+
+
+_SEATS = [seat_name(seat) for seat in range(MAX_SEATS)]
+_FULL_NAMES = [""] + [state.full_name for state in State]  # by value
+_CARD_WORD = CARD_WORDS.__getitem__
+
+
+def _points_lines(order: Sequence[State], points: tuple[tuple[int, ...], ...]) -> list[str]:
+    """The points table: each seat's points from each state, in marker ``order``."""
+    out = ["", "Points   " + "  ".join([f"{state.name:>2}" for state in order]) + "  total"]
+    for seat, row in enumerate(points):
+        out.append(
+            f"  {_SEATS[seat]:<6} " + "  ".join([f"{p:>2}" for p in row]) + f"  {sum(row):>5}"
+        )
+    return out
 
 
 def _decided_lines(summary: RecordSummary, bullet: str) -> list[str]:

@@ -67,14 +67,10 @@ def core(data: bytes) -> None:
     text = _text(data)
     if text is None or not quick.compiled_core():
         return
-    from ordonnance_notation.views.tables import _WORDS
-
     quick.quick_block("fuzz", 1, text, with_json=True)
     quick.replayed_block(1, text)
     quick.replayed_block(1, text, analysed=True)
     quick.replayed_block(1, text, decided_by=len(data) % 90)
-    quick.canonical_block(1, text)
-    quick.export_block(1, text, _WORDS)
 
 
 def archive(data: bytes) -> None:

@@ -49,12 +49,8 @@ Found = tuple[
     tuple[int, ...],
     bool,
     tuple[Marker, ...],
-    ReplayFound
-    | tuple[str]  # canonical_of
-    | str  # archived
-    | tuple[str, str, str, bytes]  # export_of
-    | tuple[tuple[str, str, tuple[int, ...]], AnalysisFound | None],  # summary_of
-]  # Accepted, then what else was asked
+    ReplayFound,
+]  # Accepted, then what Replayed holds (extra 4 to 6)
 
 def check_block(
     text: str,
@@ -63,33 +59,7 @@ def check_block(
     extra: int = 0,
     through: int = ...,
     /,
-) -> (
-    tuple[int, list[Declined | Accepted | Found]]
-    | tuple[int, list[Declined | tuple[str, str]], list[str], int]
-    | None
-): ...  # the last: extra 128 and 129 (ordo view's page: each record's line and JSON)
-def configure_canonical(
-    tag_order: tuple[str, ...], pile_per_line: int, pile_indent: int, /
-) -> None: ...
-def laid_out(text: str, json: bool, /) -> bool: ...
-def read_archive(
-    text: str, first_line: int, judge: Callable[[str], bool], json: bool, /
-) -> list[str | Declined] | None: ...
-def configure_export(
-    words: tuple[str, str, str],
-    tags: tuple[str, ...],
-    deciding: Callable[[int, int], tuple[str, str]],
-    formula_starts: str,
-    /,
-) -> None: ...
-def configure_view(words: Callable[..., tuple[str, ...]], codes: str, no_draw: str, /) -> None: ...
-def configure_summary(
-    described: Callable[[int], str],
-    differing: Callable[[int, int], str | None],
-    explained: Callable[[int, int, int], str],
-    /,
-) -> None: ...
-def configure_archive(width: int, spelt: Callable[[str, bool], str | None], /) -> None: ...
+) -> tuple[int, list[Declined | Accepted | Found]] | None: ...
 def configure_values(
     cards: tuple[Card | None, ...], plays: tuple[tuple[Card, State] | None, ...], /
 ) -> None: ...

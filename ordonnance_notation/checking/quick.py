@@ -10,19 +10,10 @@ any other record it declines, and its text is checked here in Python, which
 words every diagnostic. A block holding a line it cannot tell the kind of
 (a comment, a quote out of a tag line, a tab) it declines whole.
 
-The same pass gives back more of an accepted record for the commands that
-read it: the record as replayed (``replayed_block``: ``Replayed``, what
-every view reads), and whether it is written in the canonical form
-already (``canonical_block``: ``ordo fmt``). For the commands whose output is
-mostly the record's own words laid out, the core lays them out itself,
-told the words and the layout by the modules that define them: a record's
-piece of a YAML or JSON archive (``archived_block``: ``ordo convert``, the
-layout of ``archives/layout.py``), the states and points table of its
-summary (``summary_block``: ``ordo summary``, the words of
-``engine/armies.py``), its rows of ``ordo export`` as CSV
-(``export_block``); and it reads an archive's records back into .ord text
-(``archive_records``), taking only those whose piece it writes again byte
-for byte.
+The same pass gives back, for the commands that read more of an accepted
+record, the record as replayed (``replayed_block``: ``Replayed``); every
+view and archive is written from it in Python (docs/core.md says what
+crosses the boundary and why).
 
 The core is built by ``pip install .`` where a C compiler is present; where
 it is not, or with ``ORDO_PURE_PYTHON=1`` in the environment
@@ -34,9 +25,8 @@ tests/test_quick.py holds the two paths to the same output on every corpus.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from ..diagnostics import OBEYED_RANGES
 from ..engine import compiled
@@ -51,12 +41,10 @@ from .report import players_of, report_json
 from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
-    from ..engine.decisions import Analysis
-    from ._quick import Accepted, AnalysisFound, Declined, Found, ReplayFound
+    from ._quick import Accepted, Declined, Found, ReplayFound
 
     Checks = tuple[int, list[Declined | Accepted | Found]]
-    Views = tuple[int, list[Declined | tuple[str, str]], list[str], int]  # _VIEW: pages, values
-    CheckBlock = Callable[..., Checks | Views | None]
+    CheckBlock = Callable[..., Checks | None]
 
 
 def _compiled() -> CheckBlock | None:
@@ -83,10 +71,6 @@ def compiled_core() -> bool:
 _TIE_BREAKS = (None, TieBreak.MORE_STATES, TieBreak.LATER_CAPTURE)  # as the core numbers them
 _REPLAY = 4  # what else an accepted record's verdict carries: what Replayed holds
 _REPLAY_ANALYSED, _REPLAY_DECIDED = 1, 2  # and what else, as bits
-_ARCHIVE, _ARCHIVE_JSON = 16, 1  # an archive's piece, and as a bit JSON's
-_SUMMARY, _SUMMARY_ANALYSED, _EXPORT = 32, 1, 64  # a summary's, with the analysis; export's
-_VIEW, _VIEW_ANALYSED = 128, 1  # the page of every seat, with when each state was decided
-_FORMAT = 8
 _STATES = {state.value: state for state in State}
 _CARDS = {mask: Card(mask) for mask in range(1, 32)}
 
@@ -229,254 +213,3 @@ def _replayed(item: Found) -> Replayed:
         analysis,
         decided,
     )
-
-
-def canonical_block(first_line: int, text: str) -> list[str | Declined] | None:
-    """The records of a block as ``quick_block`` cuts them: the text of each
-    one the core accepted written in the canonical form
-    (``writer.format_record``'s text, it and nothing else), each other as
-    ``(first line, text)``; None when there is no compiled core or it cannot
-    cut this block."""
-    if CHECK_BLOCK is None:
-        return None
-    _canonical_form()
-    return _found_block(first_line, text, _FORMAT, _canonical)
-
-
-@cache
-def _canonical_form() -> None:
-    """The canonical form, told the core once, from the writer that defines it."""
-    from ..notation.writer import PILE_INDENT, PILE_PER_LINE, TAG_ORDER
-    from ._quick import configure_canonical
-
-    configure_canonical(TAG_ORDER, PILE_PER_LINE, len(PILE_INDENT))
-
-
-def archived_block(
-    first_line: int, text: str, json: bool, layout: Layout
-) -> list[str | Declined] | None:
-    """The records of a block as ``quick_block`` cuts them: the piece of a
-    YAML archive (or with ``json`` of a JSON one) of each one the core
-    accepted, as ``document.yaml_record`` (``json_record``) writes
-    ``writer.plain``'s form of it; each other as ``(first line, text)``;
-    None when there is no compiled core or it cannot cut this block.
-    ``layout`` is YAML's as the archives lay it out: the line width, and
-    how libyaml spells a word on one line in flow or block context, or
-    None (``archives.layout``)."""
-    if CHECK_BLOCK is None:
-        return None
-    _canonical_form()
-    _archive_form(layout)
-    return _found_block(first_line, text, _ARCHIVE | (_ARCHIVE_JSON if json else 0), _archived)
-
-
-Layout = tuple[int, Callable[[str, bool], "str | None"]]
-
-
-@cache
-def _archive_form(layout: Layout) -> None:
-    """The archives' layout, told the core once."""
-    from ._quick import configure_archive
-
-    configure_archive(*layout)
-
-
-def archive_records(
-    first_line: int, text: str, json: bool, layout: Layout
-) -> list[str | Declined] | None:
-    """The records of a block of a YAML (or with ``json`` JSON) archive,
-    ``text`` from line ``first_line``, each from its line ``- `` (``  {``)
-    to the next: the .ord text of each one whose text the core accepts,
-    finds in the canonical form and writes this very piece of (as
-    ``archived_block``), each other as ``(first line, its lines)``; None
-    when there is no compiled core or the block does not begin with a
-    record."""
-    if CHECK_BLOCK is None:
-        return None
-    _canonical_form()
-    _archive_form(layout)
-    from ._quick import read_archive
-
-    return read_archive(text, first_line, tag_never_warned, json)
-
-
-def laid_out(text: str, json: bool) -> bool:
-    """Whether a block of an archive's records is laid out as ordo writes
-    archives, by the compiled core (``document.in_our_layout``, less its head
-    and JSON's tail); False when there is no compiled core."""
-    if CHECK_BLOCK is None:
-        return False
-    from ._quick import laid_out as core_laid_out
-
-    return core_laid_out(text, json)
-
-
-@dataclass(frozen=True, slots=True)
-class Summarised:
-    """What ``ordo summary`` writes of a record the core accepted: its
-    players, its outcome under its scoring, the seat that won each marker
-    and the state it went to, the text of its states in marker order and of
-    its points table ("" under classic scoring) as ``summary.render_text``
-    lays them out, and when asked its analysis and plays (else None, ())."""
-
-    names: tuple[str, ...]
-    outcome: Outcome
-    scoring: Scoring
-    winners: tuple[int, ...]
-    order: tuple[State, ...]  # the states in marker order
-    states: str
-    points: str
-    analysis: Analysis | None
-    plays: tuple[tuple[Card, State], ...]  # () without the analysis
-
-
-def summary_block(
-    first_line: int, text: str, words: SummaryWords, analysed: bool = False
-) -> list[Summarised | Declined] | None:
-    """The records of a block as ``quick_block`` cuts them: what is
-    ``Summarised`` of each one the core accepted whose plays are plain (see
-    ``Replayed``), with its analysis and plays if ``analysed``, each other as
-    ``(first line, text)``; None when there is no compiled core or it cannot
-    cut this block. ``words`` are the summary's (``armies.described``,
-    ``armies.explained_counts``, ``armies.fourth_earlier``)."""
-    if CHECK_BLOCK is None:
-        return None
-    _summary_words(words)
-    if analysed:
-        _tables()
-    extra = _SUMMARY | (_SUMMARY_ANALYSED if analysed else 0)
-    return _found_block(first_line, text, extra, _summarised)
-
-
-SummaryWords = tuple[
-    Callable[[int], str],
-    Callable[[int, int], "str | None"],
-    Callable[[int, int, int], str],
-]
-
-
-@cache
-def _summary_words(words: SummaryWords) -> None:
-    from ._quick import configure_summary
-
-    configure_summary(*words)
-
-
-def _summarised(item: Found) -> Summarised:
-    from ..engine.decisions import from_core
-
-    laid, found = cast("tuple[tuple[str, str, tuple[int, ...]], AnalysisFound | None]", item[9])
-    states, points, table = laid
-    analysis, plays = (None, ()) if found is None else from_core(len(item[1]), True, found)
-    return Summarised(
-        item[1],
-        outcome_of(item),
-        Scoring.by_points(table) if table else Scoring.classic(),
-        tuple(marker[2] for marker in item[8]),
-        tuple(_STATES[marker[1]] for marker in item[8]),
-        states,
-        points,
-        analysis,
-        plays,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class Exported:
-    """What ``ordo export`` writes of a record the core accepted, its plays
-    plain and its deal in seat order (see ``Replayed``), as CSV: its row of
-    ``records`` from the column after ``game_key``, its rows of ``plays``
-    and of ``states`` (each row beginning with NUL where its source and
-    record go), and the text its game key is the hash of
-    (``games.dealt_game_text``, as UTF-8)."""
-
-    first_line: int
-    records: str
-    plays: str
-    states: str
-    game: bytes
-
-
-def export_block(
-    first_line: int, text: str, words: ExportWords
-) -> list[Exported | Declined] | None:
-    """The records of a block as ``quick_block`` cuts them: what is
-    ``Exported`` of each one the core accepted whose plays are plain and
-    whose deal is in seat order, each other as ``(first line, text)``; None
-    when there is no compiled core or it cannot cut this block. ``words``
-    are the tables' (``views/tables.py``): a shared win's and the two rules'
-    (shared, classic, points), the tags of ``records`` in its order,
-    ``stats.deciding_words`` and what a tag's value is made inert after
-    (``tables.FORMULA_STARTS``)."""
-    if CHECK_BLOCK is None:
-        return None
-    _export_words(words)
-    return _found_block(first_line, text, _EXPORT, _exported)
-
-
-ExportWords = tuple[
-    tuple[str, str, str], tuple[str, ...], Callable[[int, int], "tuple[str, str]"], str
-]
-
-
-@cache
-def _export_words(words: ExportWords) -> None:
-    from ._quick import configure_export
-
-    configure_export(*words)
-
-
-def _exported(item: Found) -> Exported:
-    return Exported(item[0], *cast("tuple[str, str, str, bytes]", item[9]))
-
-
-class Viewed(NamedTuple):
-    """The records of a block on ``ordo view``'s page of every seat, as the
-    core wrote those it accepted whose plays are plain: for each, its line
-    in the list of records and its JSON (``page._record``'s), their strings
-    as indices in ``values``, the block's; each other record as ``(first
-    line, text)``. ``cards``: those the JSON holds, a bit by mask."""
-
-    values: list[str]
-    cards: int
-    items: list[tuple[str, str] | Declined]
-
-
-def viewed_block(first_line: int, text: str, words: ViewWords, analysed: bool) -> Viewed | None:
-    """The records of a block as ``quick_block`` cuts them, ``Viewed``, with
-    when each state was decided if ``analysed``; None when there is no
-    compiled core or it cannot cut this block. ``words``: the page's
-    (``page.core_words``, ``page.CODES``, ``page.NO_DRAW``) and the
-    summary's (as ``summary_block`` takes them)."""
-    if CHECK_BLOCK is None:
-        return None
-    page, summary = words
-    _summary_words(summary)
-    _view_words(page)
-    if analysed:
-        _tables()
-    extra = _VIEW | (_VIEW_ANALYSED if analysed else 0)
-    found = CHECK_BLOCK(text, first_line, tag_never_warned, extra)
-    if found is None:
-        return None
-    _, items, values, cards = cast("Views", found)
-    return Viewed(values, cards, items)
-
-
-PageWords = tuple[Callable[..., tuple[str, ...]], str, str]
-ViewWords = tuple[PageWords, SummaryWords]
-
-
-@cache
-def _view_words(words: PageWords) -> None:
-    from ._quick import configure_view
-
-    configure_view(*words)
-
-
-def _archived(item: Found) -> str:
-    return cast(str, item[9])
-
-
-def _canonical(item: Found) -> str:
-    return cast("tuple[str]", item[9])[0]

@@ -24,7 +24,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
-from functools import cache, partial
+from functools import cache
 from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any
@@ -447,18 +447,14 @@ def _summarised_alike(paths: list[str]) -> None:
 def _viewed_alike(paths: list[str], seats: Iterable[int | None] = (None, 1)) -> None:
     """``ordo view``'s page, with and without ``--no-decided``, of every
     seat and as each of ``seats`` saw it, by way of the core and by the
-    Python path alone: the same bytes, but that the core puts the strings
-    of the records it writes in a block's table of values before those of
-    the records it leaves to Python (``_read_page``)."""
+    Python path alone: the same bytes."""
     for decided in (True, False):
         for seat in seats:
             by_core = _page(paths, seat, decided)
             with _pure_python():
                 by_python = _page(paths, seat, decided)
             assert by_python[1:] == by_core[1:], (seat, decided)
-            assert _read_page(by_python[0]) == _read_page(by_core[0]), (seat, decided)
-            if seat is not None:  # the core writes no seat's page: its values are Python's
-                assert by_python[0] == by_core[0], (seat, decided)
+            assert by_python[0] == by_core[0], (seat, decided)
 
 
 _SCRIPT = re.compile(r'<script type="application/json" id="([a-z]+\d*)">(.*?)</script>\n')
@@ -687,14 +683,6 @@ def test_the_core_puts_the_same_words_in_each_block_s_table_of_values(tmp_path: 
     assert all(page_["plays"]["labels"] == ["P1 Anna Petrova", "P2 Boris Lind"] for page_ in pages)
 
 
-def _written(kept: list[tuple[str, str]], *args: Any) -> object:
-    """``quick.viewed_block``, the lines and JSON the core wrote kept in ``kept``."""
-    found = quick.viewed_block(*args)
-    if found is not None:
-        kept.extend(item for item in found.items if isinstance(item[0], str))
-    return found
-
-
 def test_the_core_summarises_and_views_the_plain_records(tmp_path: Path) -> None:
     """Not a fast path that is never taken: ``ordo summary`` and ``ordo
     view`` take the plainly written records from the core (the seats'
@@ -707,9 +695,7 @@ def test_the_core_summarises_and_views_the_plain_records(tmp_path: Path) -> None
         made = mock.patch.object(summary_view, "core_summary", wraps=summary_view.core_summary)
         viewed = mock.patch.object(page, "core_view", wraps=page.core_view)
         texts = mock.patch.object(summary_view, "core_text", wraps=summary_view.core_text)
-        written_by_core: list[tuple[str, str]] = []
-        written = mock.patch.object(page, "viewed_block", partial(_written, written_by_core))
-        with made as core_summary, viewed as core_view, texts as core_text, written:
+        with made as core_summary, viewed as core_view, texts as core_text:
             for decided in (True, False):
                 for format in SUMMARY_FORMATS:
                     entries, records, invalid = _summary(named, format, decided)
@@ -722,8 +708,8 @@ def test_the_core_summarises_and_views_the_plain_records(tmp_path: Path) -> None
         assert core_text.call_count == 2 * runs, paths
         analysed = [call.args[0].analysis is not None for call in core_text.call_args_list]
         assert sum(analysed) == runs, paths
-        assert core_view.call_count == 2 * runs, paths  # P2's page, from what the core read
-        assert len(written_by_core) == 2 * runs, paths  # the page of every seat, by the core
+        # P2's page and the page of every seat, with and without --no-decided
+        assert core_view.call_count == 4 * runs, paths
     entries = _summary([str(annotated)], "text", False)[0]
     assert "Annotations" in entries[0]  # (the annotated record's, by Python)
 

@@ -32,23 +32,25 @@ that seat saw: another hand only as its size, another seat's draws not at
 all, and the other plays that would have kept a chance for that seat's own
 plays only.
 
-The page of every seat of a record the compiled core accepts, its plays
-plainly written, is written by the core in the same pass that checks it
-(``quick.viewed_block``): its JSON as ``Pages._record`` writes it, the
-words asked of ``core_words`` and of ``engine/armies.py``.
-tests/test_quick.py holds the two to the same page.
+A record the compiled core accepts, its plays plainly written, is viewed
+from what the core read (``quick.replayed_block``, ``core_view``); every
+other one from the Python validator's report (``record_view``). Either
+way one writer, ``Pages._record``, writes its JSON, from prepared pieces:
+the plies as the page's codes, the decisions as their JSON (they hold no
+string of the table). tests/test_quick.py holds the two paths to the same
+page.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import lru_cache, partial
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-from ..checking.quick import ViewWords, accepted_verdict, outcome_of, replayed_block, viewed_block
+from ..checking.quick import accepted_verdict, replayed_block
 from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..checking.validator import validate
@@ -74,7 +76,6 @@ from .board import ending_pieces, game_over
 from .picture import defs, layout, note, seat_labels
 from .report import diagnostic_text, visible
 from .summary import (
-    WORDS_OF_ARMIES,
     RecordSummary,
     outcome_words,
     result_said,
@@ -82,9 +83,6 @@ from .summary import (
     scoring_words,
     summarize,
 )
-
-if TYPE_CHECKING:
-    from ..checking._quick import Accepted
 
 _ASSETS = files(__package__) / "viewer"
 
@@ -111,74 +109,30 @@ class Summary(NamedTuple):
     states: tuple[Resolved, ...]
 
 
-class Decided(NamedTuple):
-    """After its ply one seat alone, ``winner``, could still win ``target``
-    (a state's index, 0 to 4; None: the game)."""
-
-    target: int | None
-    winner: int | None
-
-
-class Lost(NamedTuple):
-    """At its ply, played by ``by``, ``seat`` could no longer win ``target``.
-    ``alternatives``: when ``by`` gave it away itself, the other plays from
-    its hand that would have kept the chance, as (card, the letters of the
-    states it could have gone to); None when the page does not say (no deal,
-    or another seat's hand on a seat's page)."""
-
-    target: int | None
-    seat: int
-    by: int
-    alternatives: tuple[tuple[str, str], ...] | None
-
-
-@dataclass(frozen=True, slots=True)
-class Decisions:
-    """A record's analysis as the page holds it: for each state, A to T, the
-    ply after which it was decided, the one seat that could win it then and
-    the ply that resolved it (each None if none); the same for the game
-    (no resolution); and, by ply, what was decided and lost there."""
-
-    known_deal: bool
-    states: tuple[tuple[int | None, int | None, int | None], ...]
-    game: tuple[int | None, int | None]
-    marks: tuple[tuple[int, tuple[Decided | Lost, ...]], ...]
-
-
 HIDDEN = "?"  # a card drawn that the page's seat does not see
-_LETTERS = {state: state.name for state in State}
-_new = tuple.__new__
 
 
-class Ply(NamedTuple):
-    """A ply as the rules replayed it: the card, the state's letter, and the
-    card drawn before it (None: none; ``HIDDEN``: one the page does not show)."""
-
-    card: str
-    state: str
-    drawn: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Plays:
+class Plays(NamedTuple):
     """What the page's script replays a record from (``viewer.js``
     ``replayed``): the seats' labels beside their rows and hands
-    (``picture.seat_labels``); the opening hands, one hidden from the page's
-    seat as its size (None without a deal), and the size of the pile; every
-    ply the rules accepted; then, by ply, the rest of a step where there is
-    one: the play as written where it says more than its card and state,
-    or than its seat, card and state where every play is ``seated`` (its
-    words, then its comments), its glyph and, for a play with comments,
-    the note under the heading (``picture.note``; the script words the
-    others); the words that end the replay (None: the markers so far);
-    whether the replay stopped, and whether every play was written with
-    its seat."""
+    (``picture.seat_labels``); the opening hands, each as its cards'
+    ``CODES``, one hidden from the page's seat as its size (None without a
+    deal), and the size of the pile; every ply the rules accepted, three
+    characters each (``_plies``: the card's code, the state's letter and
+    the card drawn: its code, ``HIDDEN`` or ``NO_DRAW``); then, by ply, the
+    rest of a step where there is one: the play as written where it says
+    more than its card and state, or than its seat, card and state where
+    every play is ``seated`` (its words, then its comments), its glyph and,
+    for a play with comments, the note under the heading
+    (``picture.note``; the script words the others); the words that end
+    the replay (None: the markers so far); whether the replay stopped, and
+    whether every play was written with its seat."""
 
     labels: tuple[str, ...]
     hand_labels: tuple[str, ...]
-    hands: tuple[tuple[str, ...] | int, ...] | None
+    hands: tuple[str | int, ...] | None
     pile: int | None
-    plies: tuple[Ply, ...]
+    plies: str
     written: tuple[tuple[int, tuple[str, ...]], ...]
     glyphs: tuple[tuple[int, str], ...]
     notes: tuple[tuple[int, str], ...]
@@ -187,22 +141,23 @@ class Plays:
     seated: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RecordView:
+class RecordView(NamedTuple):
     """What the page holds of one record, before its values are put in the
-    page's table: its line in the list, its plays, the diagnostics and the
-    summary. Made on a worker."""
+    page's table: its line in the list, its plays, the diagnostics, the
+    summary and when each state and the game were decided, already as the
+    page's JSON (``_decisions``: it holds no string of the table). Made on
+    a worker."""
 
     file: int  # counted from 0 in the order given
     source: str
-    index: int  # within its block until ``Pages`` numbers it within its file
+    number: int  # within its block (``Pages`` numbers it within its file)
     row: tuple[str, str, str, str, bool]  # players, date, event, verdict, valid
     plays: Plays | None  # None: nothing replayed
     problems: tuple[Diagnostic, ...]
     lines: tuple[str, ...]  # the record's text, for quoting it in the problems
     first_line: int
     summary: Summary | None
-    decisions: Decisions | None  # None: nothing replayed
+    decisions: str | None  # None: nothing replayed, or not asked
     best: BestPlayView | None = None  # with ordo view --best-play, on the page of every seat
 
 
@@ -212,6 +167,14 @@ SEAT_PROBLEMS = (
 )
 CODES = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcde"  # the card of mask m as CODES[m - 1]
 NO_DRAW = "."  # a ply that drew nothing, in the page's plies
+_CARD_CODES = {Card(mask): CODES[mask - 1] for mask in range(1, 32)}
+_PLAY_CODES = {
+    (card, state): code + state.name for card, code in _CARD_CODES.items() for state in State
+}
+_STATE_LETTERS = tuple(
+    "".join(state.name for state in STATES if bits >> state & 1) for bits in range(1 << 6)
+)  # the letters of the states of each set of bits, in the order of the line
+_LETTERS = {state: state.name for state in State}
 
 
 def rules() -> dict[str, object]:
@@ -281,11 +244,8 @@ def _plays(report: Report, seat: int | None) -> Plays:
     deal = report.deal
     hands = None
     if deal is not None:
-        hands = tuple(
-            tuple(str(card) for card in hand) if seat is None or seat == s else len(hand)
-            for s, hand in enumerate(deal.hands)
-        )
-    plies: list[Ply] = []
+        hands = _hands(deal, seat)
+    plies: list[str] = []
     written: list[tuple[int, tuple[str, ...]]] = []
     glyphs: list[tuple[int, str]] = []
     notes: list[tuple[int, str]] = []
@@ -296,8 +256,8 @@ def _plays(report: Report, seat: int | None) -> Plays:
     for turn, play in replayed:
         seen = seat is None or seat == turn.seat  # another seat's draw is not shown
         card, state = str(turn.card), _LETTERS[turn.state]
-        drawn = None if turn.drawn is None else str(turn.drawn) if seen else HIDDEN
-        plies.append(Ply(card, state, drawn))
+        drawn = NO_DRAW if turn.drawn is None else _CARD_CODES[turn.drawn] if seen else HIDDEN
+        plies.append(_PLAY_CODES[turn.card, turn.state] + drawn)
         usual = f"{seat_name(turn.seat)} {card} {state}" if seated else f"{card} {state}"
         words = (play.seat, play.drawn if seen else None, play.card, play.state, play.glyph)
         said = " ".join(w.text for w in words if w is not None)
@@ -318,7 +278,7 @@ def _plays(report: Report, seat: int | None) -> Plays:
         hand_labels,
         hands,
         None if deal is None else len(deal.pile),
-        tuple(plies),
+        "".join(plies),
         tuple(written),
         tuple(glyphs),
         tuple(notes),
@@ -328,49 +288,107 @@ def _plays(report: Report, seat: int | None) -> Plays:
     )
 
 
-def decisions(report: Report, seat: int | None) -> Decisions | None:
+def decisions(report: Report, seat: int | None) -> str | None:
     """When each state and the game of a checked record were decided, and
-    who lost them when, as ``seat`` may see it (None: every seat); None
-    when nothing was replayed. The plays are the legal ones, up to where
-    the replay stopped; without a deal, against any cards (no alternatives)."""
+    who lost them when, as ``seat`` may see it (None: every seat), as the
+    page's JSON (``_decisions``); None when nothing was replayed. The
+    plays are the legal ones, up to where the replay stopped; without a
+    deal, against any cards (no alternatives)."""
     analysis = analysis_of(report)
     return None if analysis is None else _decisions(analysis, seat)
 
 
-def _decisions(analysis: Analysis, seat: int | None) -> Decisions:
-    marks: dict[int, list[Decided | Lost]] = {}
-
-    def lost(target: int | None, loss: Loss) -> Lost:
-        said = loss.own and analysis.known_deal and (seat is None or seat == loss.by)
-        return Lost(target, loss.seat, loss.by, _grouped(loss) if said else None)
-
-    parts: list[tuple[int | None, int | None, int | None, tuple[Loss, ...]]] = [
-        (index, part.decided, part.winner, part.losses)
-        for index, part in enumerate(analysis.states)
-    ]
-    parts.append((None, analysis.decided, analysis.winner, analysis.losses))
-    for target, decided, winner, losses in parts:  # states A to T, then the game
-        for loss in losses:
-            marks.setdefault(loss.ply, []).append(lost(target, loss))
-        if decided is not None:
-            marks.setdefault(decided, []).append(Decided(target, winner))
-    return Decisions(
-        analysis.known_deal,
-        tuple((part.decided, part.winner, part.resolved) for part in analysis.states),
-        (analysis.decided, analysis.winner),
-        tuple((ply, tuple(marks[ply])) for ply in sorted(marks)),
+def _decisions(analysis: Analysis, seat: int | None) -> str:
+    """An analysis for the page: ``{"deal": known, "states": [[decided,
+    winner, resolved], ...], "game": [decided, winner], "marks": {ply:
+    [event, ...]}}`` (null where none), for each state, A to T, the ply
+    after which it was decided, the one seat that could win it then and
+    the ply that resolved it; the same for the game (no resolution); and,
+    by ply, what was decided there, ``["d", target, winner]``, and lost,
+    ``["l", target, seat, by, alternatives]`` (``viewer.js`` words them in
+    ``sentence``). A target is a state's index, 0 to 4, or null: the game.
+    The alternatives, where ``by`` gave the chance away itself from a
+    known hand that the page shows, are the other plays that would have
+    kept it (``_grouped``); else null. Each ply's events: of each state,
+    then of the game, its losses, then its decision."""
+    known, number = analysis.known_deal, _NUMBER
+    marks: dict[int, list[str]] = {}
+    states = []
+    for target, part in enumerate(analysis.states):
+        decided, winner = part.decided, part.winner
+        states.append(f"[{number[decided]},{number[winner]},{number[part.resolved]}]")
+        _marked(marks, _EVENTS[target], part.losses, decided, winner, known, seat)
+    decided, winner = analysis.decided, analysis.winner
+    _marked(marks, _EVENTS[-1], analysis.losses, decided, winner, known, seat)
+    marked = ",".join([f'"{ply}":[{",".join(marks[ply])}]' for ply in sorted(marks)])
+    return (
+        f'{{"deal":{int(known)},"states":[{",".join(states)}],"game":'
+        f'[{number[decided]},{number[winner]}],"marks":{{{marked}}}}}'
     )
 
 
-def _grouped(loss: Loss) -> tuple[tuple[str, str], ...]:
-    """A loss's alternatives by card, in the order found: ``(("LH", "CJ"), ("F", "T"))``."""
-    by_card: dict[Card, set[State]] = {}
-    for card, state in loss.alternatives:
-        by_card.setdefault(card, set()).add(state)
-    return tuple(
-        (str(card), "".join(s.name for s in STATES if s in states))
-        for card, states in by_card.items()
+class _Numbers(dict[int | None, str]):
+    """Numbers, and None, as JSON: the small ones looked up."""
+
+    def __missing__(self, number: int) -> str:
+        return str(number)
+
+
+_NULL = "null"
+_NUMBER = _Numbers({None: _NULL} | {number: str(number) for number in range(1 << 8)})
+_EVENTS = tuple(
+    (
+        [[f'["l",{target},{lost},{by},' for by in range(MAX_SEATS)] for lost in range(MAX_SEATS)],
+        {winner: f'["d",{target},{_NUMBER[winner]}]' for winner in (None, *range(MAX_SEATS))},
     )
+    for target in (*range(len(STATES)), _NULL)
+)  # by target (a state's index; last, the game): a loss's event begun, by seat lost and by
+# whom; a decision's, by winner
+
+
+def _marked(
+    marks: dict[int, list[str]],
+    events: tuple[list[list[str]], dict[int | None, str]],
+    losses: tuple[Loss, ...],
+    decided: int | None,
+    winner: int | None,
+    known: bool,
+    seat: int | None,
+) -> None:
+    """The events of a state or of the game (``_decisions``, ``_EVENTS``)
+    added to ``marks``, by ply."""
+    lost_by, decisions = events
+    for lost, ply, by, alternatives in losses:
+        if known and lost == by and (seat is None or seat == by):
+            event = f"{lost_by[lost][by]}{_grouped(alternatives)}]"
+        else:
+            event = lost_by[lost][by] + "null]"
+        found = marks.get(ply)
+        if found is None:
+            marks[ply] = [event]
+        else:
+            found.append(event)
+    if decided is not None:
+        found = marks.get(decided)
+        if found is None:
+            marks[decided] = [decisions[winner]]
+        else:
+            found.append(decisions[winner])
+
+
+def _grouped(alternatives: tuple[tuple[Card, State], ...]) -> str:
+    """A loss's alternatives by card, in the order found, as JSON:
+    ``[["LH","CJ"],["F","T"]]``."""
+    by_card: dict[Card, int] = {}
+    for card, state in alternatives:
+        by_card[card] = by_card.get(card, 0) | 1 << state
+    if not by_card:
+        return "[]"
+    grouped = '"],'.join([_GROUP[card] + _STATE_LETTERS[bits] for card, bits in by_card.items()])
+    return f'[{grouped}"]]'
+
+
+_GROUP = {card: f'["{word}","' for card, word in CARD_WORDS.items()}  # a card's group begun
 
 
 def core_view(
@@ -378,71 +396,78 @@ def core_view(
 ) -> RecordView:
     """The page's view of a record the compiled core accepted, its plays
     ``plain``, as ``record_view`` makes it of the record's report."""
-    deal, seats = replayed.deal, len(replayed.names)
-    players, *labels = _named(replayed.names)
-    winners = tuple([marker[2] for marker in replayed.markers])
+    deal, markers, analysis = replayed.deal, replayed.markers, replayed.analysis
+    players, labels, hand_labels = _named(replayed.names)
+    winners = tuple([marker[2] for marker in markers])
     verdict, rules, result, ending = _said(replayed.outcome, replayed.scoring.points or (), winners)
-    plays = Plays(
-        tuple(labels[:seats]), tuple(labels[seats:]), _hands(deal, seat), len(deal.pile),
-        _plies(replayed, seat), (), (), (), (ending, ""), False, replayed.seated,
-    )  # fmt: skip
-    row = (
-        players,
-        visible(replayed.tag("Date") or ""),
-        visible(replayed.tag("Event") or ""),
-        verdict,
-        True,
-    )
-    summary = Summary(rules, result, (), _core_states(replayed))
-    analysis = replayed.analysis
+    plays = _new(Plays, (
+        labels, hand_labels, _hands(deal, seat), len(deal.pile), _plies(replayed, seat),
+        (), (), (), ending, False, replayed.seated,
+    ))  # fmt: skip
+    tags = dict(reversed(replayed.tags))  # the first of each name
+    row = (players, visible(tags.get("Date", "")), visible(tags.get("Event", "")), verdict, True)
+    summary = _new(Summary, (rules, result, (), _core_states(replayed)))
     decisions = None if analysis is None else _decisions(analysis, seat)
-    return RecordView(
-        file, source, index, row, plays, (), (), replayed.first_line, summary, decisions
-    )
+    return _new(RecordView, (
+        file, source, index, row, plays, (), (), replayed.first_line, summary, decisions, None,
+    ))  # fmt: skip
 
 
-def _hands(deal: Deal, seat: int | None) -> tuple[tuple[str, ...] | int, ...]:
+def _hands(deal: Deal, seat: int | None) -> tuple[str | int, ...]:
     """The opening hands as ``Plays`` holds them: another seat's as its size."""
-    return tuple(
-        tuple(map(str, hand)) if seat is None or seat == s else len(hand)
-        for s, hand in enumerate(deal.hands)
-    )
-
-
-def _plies(replayed: Replayed, seat: int | None) -> tuple[Ply, ...]:
-    """The plies of a record the core accepted as ``seat`` saw them."""
-    pile, seats = replayed.deal.pile, len(replayed.names)
-    drawn: list[str | None] = [CARD_WORDS[card] for card in pile[: len(replayed.plays)]]
-    drawn += [None] * (len(replayed.plays) - len(drawn))
-    if seat is not None:  # another seat's draw is not shown
-        drawn = [d if d is None or ply % seats == seat else HIDDEN for ply, d in enumerate(drawn)]
+    codes = _CARD_CODES.__getitem__
     return tuple(
         [
-            _new(Ply, (CARD_WORDS[card], _LETTERS[state], draw))
-            for (card, state), draw in zip(replayed.plays, drawn, strict=True)
+            "".join(map(codes, hand)) if seat is None or seat == s else len(hand)
+            for s, hand in enumerate(deal.hands)
         ]
     )
+
+
+def _plies(replayed: Replayed, seat: int | None) -> str:
+    """The plies of a record the core accepted as ``seat`` saw them (``Plays``):
+    its plays' codes and the cards drawn put in place, three characters a ply."""
+    plays = replayed.plays
+    count = len(plays)
+    played = "".join(map(_PLAY_CODES.__getitem__, plays)).encode()
+    drawn = "".join(map(_CARD_CODES.__getitem__, replayed.deal.pile[:count])).encode()
+    plies = bytearray(_NO_DRAWS * count)
+    plies[0::3] = played[0::2]
+    plies[1::3] = played[1::2]
+    if seat is None:
+        plies[2 : 3 * len(drawn) : 3] = drawn
+    else:  # another seat's draw is not shown
+        seats = len(replayed.names)
+        plies[2 : 3 * len(drawn) : 3] = _HIDDEN * len(drawn)
+        plies[3 * seat + 2 : 3 * len(drawn) : 3 * seats] = drawn[seat::seats]
+    return plies.decode()
+
+
+_NO_DRAWS = NO_DRAW.encode() * 3  # a ply, three characters, before they are put in
+_HIDDEN = HIDDEN.encode()
 
 
 def _core_states(replayed: Replayed) -> tuple[Resolved, ...]:
     """``_summary``'s states of a record the compiled core accepted, from its ranking."""
     scoring = replayed.scoring
-    points = scoring.points_for if scoring.is_points else None
-    return tuple(
-        Resolved(
-            marker,
-            state - 1,
-            ply,
-            explained_packed(places[0][2], places[1][2], places[0][0], places[0][1], places[1][1]),
-            tuple(
-                [
-                    (seat, fourth, None if points is None else points(place), described(packed))
-                    for place, (seat, fourth, packed) in enumerate(places)
-                ]
-            ),
-        )
-        for (marker, state, _, ply), places in zip(replayed.markers, replayed.ranked, strict=True)
-    )
+    points = scoring.points
+    found = []
+    ranks: list[tuple[int, int | None, int | None, str]]
+    for (marker, state, _, ply), places in zip(replayed.markers, replayed.ranked, strict=True):
+        (seat, fourth, packed), (_, other, beaten) = places[0], places[1]
+        why = explained_packed(packed, beaten, seat, fourth, other)
+        if points is None:
+            ranks = [(seat, fourth, None, described(packed)) for seat, fourth, packed in places]
+        else:
+            ranks = [
+                (seat, fourth, scoring.points_for(place), described(packed))
+                for place, (seat, fourth, packed) in enumerate(places)
+            ]
+        found.append(_new(Resolved, (marker, state - 1, ply, why, tuple(ranks))))
+    return tuple(found)
+
+
+_new = tuple.__new__  # a named tuple made without its __new__: one a state, record after record
 
 
 def _summary(summary: RecordSummary) -> Summary:
@@ -465,37 +490,23 @@ def _summary(summary: RecordSummary) -> Summary:
 
 class ViewedBlock(NamedTuple):
     """The records of one block on the page, made on a worker: their file
-    and source, and each record's ``RecordView``, or its line in the list
-    and its JSON as the compiled core wrote them (``quick.viewed_block``),
-    their strings as indices in ``values``, the block's table, which the
-    strings of the others join; ``cards``: the cards the core's JSON
-    holds, a bit by mask."""
+    and source, and each record's ``RecordView``."""
 
     file: int
     source: str
-    values: list[str]
-    cards: int
-    items: list[RecordView | tuple[str, str]]
+    items: list[RecordView]
 
 
 def view_block(
     block: Block, seat: int | None, decided: bool = True, budget: float | None = None
 ) -> ViewedBlock:
     """The records of one block on the page (on a worker), numbered from 1
-    within the block: the page of every seat of those the core accepts
-    written by the core, a seat's page of them from what the core read;
-    with a best-play ``budget``, every record in Python."""
-    items: list[RecordView | tuple[str, str]] = []
-    values: list[str] = []
-    cards = 0
-    found: Iterable[Replayed | tuple[int, str] | tuple[str, str]] | None = None
-    if budget is not None:
-        pass
-    elif not block.one_record and seat is None:
-        viewed = viewed_block(block.first_line, block.text, _VIEW_WORDS, decided)
-        if viewed is not None:
-            values, cards, found = viewed
-    elif not block.one_record:
+    within the block: those the core accepts, their plays plainly written,
+    from what it read; with a best-play ``budget``, every record by the
+    Python validator."""
+    items: list[RecordView] = []
+    found = None
+    if budget is None and not block.one_record:
         found = replayed_block(block.first_line, block.text, decided)
     for item in block_chunks(block) if found is None else found:
         if isinstance(item, Replayed):
@@ -503,9 +514,6 @@ def view_block(
                 items.append(core_view(item, block.file, block.source, len(items) + 1, seat))
                 continue
             first_line, text = item.first_line, item.text
-        elif isinstance(item[0], str):  # the line and JSON the core wrote
-            items.append(item)
-            continue
         else:
             first_line, text = item
         if not text.strip():
@@ -516,18 +524,7 @@ def view_block(
                 validate(record), block.file, text, first_line, seat, decided, budget
             )
             items.append(view)
-    return ViewedBlock(block.file, block.source, values, cards, items)
-
-
-def core_words(item: Accepted, points: tuple[int, ...], date: str, event: str) -> tuple[str, ...]:
-    """The words of the page of a record the core accepted, for the core to
-    write it (``quick.viewed_block``, which keeps them by what they depend
-    on), as ``core_view`` has them: its players, date, event, verdict,
-    rules, result and the words that end its replay, then each seat's label
-    and each hand's."""
-    named = _named(item[1])
-    said = _said(outcome_of(item), points, tuple([marker[2] for marker in item[8]]))
-    return (named[0], visible(date), visible(event), *said, *named[1:])
+    return ViewedBlock(block.file, block.source, items)
 
 
 def _players(names: Iterable[str]) -> str:
@@ -536,50 +533,65 @@ def _players(names: Iterable[str]) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _named(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The players in the list of records, each seat's label and each hand's."""
+def _named(names: tuple[str, ...]) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """The players in the list of records, the seats' labels and the hands'."""
     labels, hand_labels = seat_labels(names, len(names))
-    return (_players(names), *labels, *hand_labels)
+    return _players(names), labels, hand_labels
 
 
 @lru_cache(maxsize=4096)
-def _said(outcome: Outcome, points: tuple[int, ...], winners: tuple[int, ...]) -> tuple[str, ...]:
+def _said(
+    outcome: Outcome, points: tuple[int, ...], winners: tuple[int, ...]
+) -> tuple[str, str, str, tuple[str, str]]:
     """The verdict, rules, result and the words that end the replay of a
-    finished game, by its outcome: they come again."""
+    finished game (``Plays.ending``), by its outcome: they come again."""
     scoring = Scoring.by_points(points) if points else Scoring.classic()
     return (
         visible(accepted_verdict(outcome, scoring.is_points)),
         visible(scoring_words(scoring)),
         visible(result_said(outcome, winners, scoring)),
-        game_over(outcome, scoring.unit),
+        (game_over(outcome, scoring.unit), ""),
     )
 
 
-_VIEW_WORDS: ViewWords = ((core_words, CODES, NO_DRAW), WORDS_OF_ARMIES)
-
-
 class Values:
-    """A table of values: each distinct value once, by its index; from
-    ``values`` (the core's) on."""
+    """A block's table of strings: each distinct one once, by its index."""
 
-    def __init__(self, values: list[str] | None = None) -> None:
-        self.values: list[Hashable] = list(values or ())
-        self.seen = len(self.values)  # the core's are shown as they may reach a terminal already
-        self.index: dict[tuple[type, Hashable], int] | None = None  # made when first asked
+    def __init__(self) -> None:
+        self.values: list[str] = []
+        self.index: dict[str, int] = {}
+        self.texts: dict[str, str] = {}  # each string's index as JSON
+        self.lists: dict[tuple[str, ...], str] = {}  # ``listed``'s, by what they list
 
-    def __call__(self, value: Hashable) -> int:
-        if self.index is None:
-            self.index = {(type(v), v): k for k, v in enumerate(self.values)}
-        key = (type(value), value)  # True is not 1 here
-        found = self.index.get(key)
+    def __call__(self, value: str) -> int:
+        found = self.index.get(value)
         if found is None:
-            found = self.index[key] = len(self.values)
+            found = self.index[value] = len(self.values)
             self.values.append(value)
         return found
 
-    def json(self) -> list[Any]:
-        rest = self.values[self.seen :]
-        return self.values[: self.seen] + [visible(v) if isinstance(v, str) else v for v in rest]
+    def text(self, value: str) -> str:
+        """The index of ``value`` as JSON."""
+        found = self.texts.get(value)
+        if found is None:
+            found = self.texts[value] = str(self(value))
+        return found
+
+    def joined(self, values: Iterable[str]) -> str:
+        """The indices of ``values`` as JSON, between commas."""
+        texts = self.texts
+        return ",".join([texts.get(value) or self.text(value) for value in values])
+
+    def listed(self, values: tuple[str, ...]) -> str:
+        """``joined`` as a JSON list, of values that come again together (a
+        record's labels)."""
+        found = self.lists.get(values)
+        if found is None:
+            found = self.lists[values] = f"[{self.joined(values)}]"
+        return found
+
+    def json(self) -> list[str]:
+        return [visible(v) for v in self.values]
 
 
 class Chunk:
@@ -589,9 +601,9 @@ class Chunk:
     table), written after them as the script ``c<n>``: ``{"source": ...,
     "first": ..., "values": [...], "rows": [...]}``."""
 
-    def __init__(self, source: str, first: int, values: list[str]) -> None:
+    def __init__(self, source: str, first: int) -> None:
         self.source, self.first = source, first
-        self.values = Values(values)
+        self.values = Values()
         self.rows: list[str] = []  # each as JSON
 
     def script(self, number: int) -> str:
@@ -629,7 +641,7 @@ class Pages:
         self.problems: list[InputError] = []
 
     def __iter__(self) -> Iterator[str]:
-        codes = Codes()
+        met: set[str] = set()  # the codes of the cards the page holds, and others
         chunks = 0
         shell, tail = (_ASSETS / "viewer.html").read_text("utf-8").split("<!-- records -->")
         css = (_ASSETS / "viewer.css").read_text("utf-8")
@@ -643,18 +655,12 @@ class Pages:
                 continue
             if not done.items:
                 continue
-            chunk = Chunk(done.source, counted.get(done.file, 0) + 1, done.values)
-            codes.met |= done.cards
+            chunk = Chunk(done.source, counted.get(done.file, 0) + 1)
             pieces = []  # the block's records and chunk, written at once
             for item in done.items:
                 self.records += 1
-                if isinstance(item, RecordView):
-                    self.invalid += not item.row[4]
-                    index = chunk.first + len(chunk.rows)
-                    data = self._record(replace(item, index=index), chunk, codes)
-                else:
-                    row, data = item
-                    chunk.rows.append(row)
+                self.invalid += not item.row[4]
+                data = self._record(item, chunk.first + len(chunk.rows), chunk, met)
                 pieces.append(
                     f'<script type="application/json" id="r{self.records}">{data}</script>\n'
                 )
@@ -662,7 +668,7 @@ class Pages:
             pieces.append(chunk.script(chunks))
             yield "".join(pieces)
             chunks += 1
-        cards = [Card(mask) for mask in range(1, 32) if codes.met >> mask & 1]
+        cards = [Card(mask) for mask in range(1, 32) if CODES[mask - 1] in met]
         yield f'<svg class="v-defs" aria-hidden="true" focusable="false">{defs(cards)}</svg>\n'
         problems = [
             diagnostic_text(p.diagnostic, [p.shown] if p.shown is not None else None).plain
@@ -672,7 +678,7 @@ class Pages:
             "layout": layout(),
             "rules": rules(),
             "chunks": chunks,
-            "cards": [str(Card(m)) if codes.met >> m & 1 else None for m in range(1, 32)],
+            "cards": [str(card) if CODES[card.mask - 1] in met else None for card in _CARDS],
             "codes": CODES,
             "seat": self.seat,
             "seats": [seat_name(s) for s in range(MAX_SEATS)],
@@ -681,117 +687,90 @@ class Pages:
         yield f'<script type="application/json" id="index">{script_json(contents)}</script>\n'
         yield tail.replace("{{script}}", script.replace("</script", "<\\/script"))
 
-    def _record(self, view: RecordView, chunk: Chunk, codes: Codes) -> str:
-        """A record's JSON, its strings in the chunk's values, its line added to the chunk's."""
-        values = chunk.values
-        players, date, event, verdict, valid = view.row
-        row = [values(players), values(date), values(event), values(verdict), int(valid)]
-        chunk.rows.append(script_json(row))
-        problems = [
-            diagnostic_text(replace(d, record=view.index), view.lines, view.first_line).plain
-            if self.seat is None
-            else f"{visible(d.location)}: {d.severity.value}[{d.code}]"
-            for d in view.problems
-        ]
-        if problems and self.seat is not None:
-            problems.append(SEAT_PROBLEMS)
-        rules, result, comments, states = view.summary or Summary("", "", (), ())
+    def _record(self, view: RecordView, index: int, chunk: Chunk, met: set[str]) -> str:
+        """A record's JSON (record ``index`` of its file), its strings in the
+        chunk's values, its line added to the chunk's, the codes of its
+        cards to ``met``: ``{"plays": ..., "problems": [...], "summary":
+        [rules, result, [comment, ...], [state, ...]], "decisions": ...}``,
+        a state ``[marker, state, ply, why, [[seat, fourth card's ply,
+        points, formations], ...]]``; strings as indices in the values."""
+        values, number = chunk.values, _NUMBER
+        texts, text = values.texts, values.text
+        row = view.row
+        chunk.rows.append(f"[{values.joined(row[:4])},{int(row[4])}]")
+        problems = "[]"
+        if view.problems:
+            problems = script_json(self._problems(view, index))
         plays = view.plays
-        data: dict[str, Any] = {
-            "plays": None if plays is None else _plays_json(plays, values, codes),
-            "problems": problems,
-            "summary": [
-                values(rules),
-                values(result),
-                [values(c) for c in comments],
-                [
-                    [m, s, ply, values(why), [[*rank[:3], values(rank[3])] for rank in ranks]]
-                    for m, s, ply, why, ranks in states
-                ],
-            ],
-            "decisions": _decisions_json(view.decisions),
-        }
-        if view.best is not None:  # (ordo view --best-play: Python writes every record)
-            data["best"] = view.best.for_page(values)
-        return script_json(data)
-
-
-def _plays_json(plays: Plays, values: Values, codes: Codes) -> dict[str, Any]:
-    """``Plays`` for the page: strings as indices in the chunk's ``values``,
-    cards as ``codes``, a hand as its cards' codes or its size, and the
-    plies three characters each: the card's code, the state's letter and
-    the card drawn (its code, ``HIDDEN`` or ``NO_DRAW``)."""
-    return {
-        "labels": [values(label) for label in plays.labels],
-        "hand_labels": [values(label) for label in plays.hand_labels],
-        "hands": None
-        if plays.hands is None
-        else [hand if isinstance(hand, int) else codes(hand) for hand in plays.hands],
-        "pile": plays.pile,
-        "plies": "".join(
+        said = _NULL if plays is None else _plays_json(plays, values, met)
+        rules, result, comments, states = view.summary or _NO_SUMMARY
+        head = f"{text(rules)},{text(result)},[{values.joined(comments)}]"
+        resolved = ",".join(
             [
-                codes.code(card)
-                + state
-                + (NO_DRAW if drawn is None else drawn if drawn == HIDDEN else codes.code(drawn))
-                for card, state, drawn in plays.plies
+                f"[{marker},{state},{ply},{texts.get(why) or text(why)},["
+                + ",".join(
+                    [
+                        f"[{seat},{number[fourth]},{number[points]},"
+                        f"{texts.get(formations) or text(formations)}]"
+                        for seat, fourth, points, formations in ranks
+                    ]
+                )
+                + "]]"
+                for marker, state, ply, why, ranks in states
             ]
-        ),
-        "written": {str(ply): [values(w) for w in words] for ply, words in plays.written},
-        "glyphs": {str(ply): values(glyph) for ply, glyph in plays.glyphs},
-        "notes": {str(ply): values(line) for ply, line in plays.notes},
-        "ending": None if plays.ending is None else [values(words) for words in plays.ending],
-        "stopped": int(plays.stopped),
-        "seated": int(plays.seated),
-    }
+        )
+        data = (
+            f'{{"plays":{said},"problems":{problems},"summary":[{head},[{resolved}]],'
+            f'"decisions":{view.decisions or _NULL}'
+        )
+        if view.best is None:
+            return data + "}"
+        # (ordo view --best-play: Python writes every record)
+        return f'{data},"best":{script_json(view.best.for_page(values))}}}'
 
-
-def _decisions_json(found: Decisions | None) -> dict[str, Any] | None:
-    """``Decisions`` for the page: ``{"deal": known, "states": [[decided,
-    winner, resolved], ...], "game": [decided, winner], "marks": {ply:
-    [event, ...]}}``, an event ``["d", target, winner]`` or ``["l", target,
-    seat, by, alternatives]`` (``viewer.js`` words them in ``sentence``)."""
-    if found is None:
-        return None
-    return {
-        "deal": int(found.known_deal),
-        "states": [list(part) for part in found.states],
-        "game": list(found.game),
-        "marks": {
-            str(ply): [
-                ["d", *event]
-                if isinstance(event, Decided)
-                else [
-                    "l",
-                    event.target,
-                    event.seat,
-                    event.by,
-                    None if event.alternatives is None else [list(a) for a in event.alternatives],
-                ]
-                for event in events
+    def _problems(self, view: RecordView, index: int) -> list[str]:
+        """A record's problems on the page: all they say on the page of every
+        seat, only where each is on a seat's page."""
+        if self.seat is None:
+            return [
+                diagnostic_text(replace(d, record=index), view.lines, view.first_line).plain
+                for d in view.problems
             ]
-            for ply, events in found.marks
-        },
-    }
+        problems = [f"{visible(d.location)}: {d.severity.value}[{d.code}]" for d in view.problems]
+        return [*problems, SEAT_PROBLEMS]
 
 
-class Codes:
-    """The page's cards, each the character of ``CODES`` at its mask - 1;
-    ``met``: the cards the page holds, a bit by mask (another hand's cards,
-    on a seat's page, are not among them)."""
-
-    def __init__(self) -> None:
-        self.met = 0
-
-    def __call__(self, cards: Iterable[str]) -> str:
-        return "".join([self.code(card) for card in cards])
-
-    def code(self, card: str) -> str:
-        mask = _MASKS[card]
-        self.met |= 1 << mask
-        return CODES[mask - 1]
+_NO_SUMMARY = Summary("", "", (), ())
+_CARDS = tuple(map(Card, range(1, 32)))
 
 
-_MASKS = {str(Card(mask)): mask for mask in range(1, 32)}
+def _plays_json(plays: Plays, values: Values, met: set[str]) -> str:
+    """``Plays`` for the page: strings as indices in the chunk's ``values``,
+    a hand as its cards' codes or its size, the plies as they are; the
+    codes of their cards added to ``met``."""
+    labels, hand_labels, hands, pile, plies, written, glyphs, notes, ending, stopped, seated = plays
+    if hands is None:
+        dealt = _NULL
+    else:
+        dealt = ",".join([f'"{hand}"' if type(hand) is str else str(hand) for hand in hands])
+        dealt = f"[{dealt}]"
+        met.update(*[hand for hand in hands if type(hand) is str])
+    met.update(plies[::3], plies[2::3])
+    listed = values.listed
+    head = f'{{"labels":{listed(labels)},"hand_labels":{listed(hand_labels)},"hands":{dealt},'
+    if written or glyphs or notes:
+        joined, text = values.joined, values.text
+        said = ",".join([f'"{ply}":[{joined(words)}]' for ply, words in written])
+        marked = ",".join([f'"{ply}":{text(glyph)}' for ply, glyph in glyphs])
+        noted = ",".join([f'"{ply}":{text(line)}' for ply, line in notes])
+        rest = f'"written":{{{said}}},"glyphs":{{{marked}}},"notes":{{{noted}}},'
+    else:
+        rest = '"written":{},"glyphs":{},"notes":{},'
+    return (
+        f'{head}"pile":{_NULL if pile is None else pile},"plies":"{plies}",{rest}'
+        f'"ending":{_NULL if ending is None else listed(ending)},'
+        f'"stopped":{int(stopped)},"seated":{int(seated)}}}'
+    )
 
 
 def _html(text: str) -> str:

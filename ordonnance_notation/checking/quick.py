@@ -41,7 +41,7 @@ from .report import players_of, report_json
 from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
-    from ._quick import Accepted, Declined, Found, ReplayFound
+    from ._quick import Accepted, Declined, Found
 
     Checks = tuple[int, list[Declined | Accepted | Found]]
     CheckBlock = Callable[..., Checks | None]
@@ -87,7 +87,7 @@ def quick_block(
     found = CHECK_BLOCK(text, first_line, tag_never_warned)
     if found is None:
         return None
-    count, items = cast("Checks", found)
+    count, items = found
     return count, list(_checked(source, items, with_json))
 
 
@@ -136,7 +136,7 @@ def _found_block(
     """``CHECK_BLOCK``'s records with ``extra`` (and ``through``, the ply
     ``_REPLAY_DECIDED`` asks about), each accepted one ``made``."""
     assert CHECK_BLOCK is not None
-    found = cast("Checks | None", CHECK_BLOCK(text, first_line, tag_never_warned, extra, *through))
+    found = CHECK_BLOCK(text, first_line, tag_never_warned, extra, *through)
     if found is None:
         return None
     return [item if len(item) == 2 else made(cast("Found", item)) for item in found[1]]
@@ -186,9 +186,7 @@ _CLASSIC = Scoring.classic()
 
 
 def _replayed(item: Found) -> Replayed:
-    (tags, text), hands, pile, plays, points, plain, ranked, by_rule, found = cast(
-        "ReplayFound", item[9]
-    )
+    (tags, text), hands, pile, plays, points, plain, ranked, by_rule, found = item[9]
     analysis = decided = None
     if isinstance(found, int):
         decided = found

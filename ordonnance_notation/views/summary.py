@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..checking.quick import replayed_block
 from ..checking.replayed import Replayed
 from ..checking.report import Report
-from ..engine.armies import Army, described, explained_counts, explained_packed, fourth_earlier
+from ..engine.armies import Army, described, explained_packed
 from ..engine.cards import CARD_WORDS, Card, State, seat_name
 from ..engine.game import MAX_SEATS, Resolution
 from ..engine.scoring import Outcome, Scoring, TieBreak, captured
@@ -454,11 +454,6 @@ def core_text(replayed: Replayed, decided: bool = True) -> str:
         rankings = [[seat for seat, _, _ in places] for places in ranked]
         out += _points_lines(order, points_by_seat(rankings, scoring))
     return "\n".join(out) + "\n"
-
-
-WORDS_OF_ARMIES = (described, explained_counts, fourth_earlier)
-"""The words of the armies the core asked for to lay out a summary's states
-(``quick.SummaryWords``): no longer asked, ``core_text`` writes them."""
 
 
 @lru_cache(maxsize=4096)

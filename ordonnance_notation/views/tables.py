@@ -277,14 +277,6 @@ def inert(word: str) -> str:
     return "'" + word if word[:1] and word[0] in FORMULA_STARTS else word
 
 
-_WORDS = (  # the words quick.export_block took, which fuzz/harness.py still calls: goes with it
-    (SHARED, "classic", "points"),
-    (*_TAGS, *_SEATS, "Scoring", "Result"),
-    deciding_words,
-    FORMULA_STARTS,
-)
-
-
 def csv_of(replayed: Replayed) -> tuple[str, str, str]:
     """The rows of ``records``, ``plays`` and ``states`` (as ``_as_csv`` writes
     them, each beginning with ``KEY``) of a record the compiled core accepted

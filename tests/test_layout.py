@@ -138,3 +138,47 @@ def test_a_long_key_is_written_as_libyaml_writes_it_or_declined(length):
     written = layout.yaml_text(record)
     assert written is None or written == document._emitted(record)
     assert (written is None) == (length > 128)
+
+
+WORDS = st.text(st.sampled_from("aZy NnoTf1.0-_/:#'\"e\u00e9"), min_size=1, max_size=8)
+
+
+@fuzz(300)
+@given(WORDS, st.booleans())
+def test_a_word_spelt_without_asking_libyaml_is_spelt_as_it_spells_it(word, flow):
+    """``layout._surely``: the words the writer spells without asking the
+    emitter (plain words, whole numbers quoted) are spelt as it spells them."""
+    surely = layout._surely(word)
+    if surely is not None:
+        assert surely == layout._emitted(word, flow)
+
+
+ITEMS = st.dictionaries(
+    st.sampled_from(["name", "value", "ply", "seat", "card", "hand", "cards", "pile"]),
+    st.one_of(
+        WORDS,
+        st.integers(-5, 500),
+        st.lists(st.one_of(WORDS, st.integers(0, 9)), max_size=60),
+    ),
+    min_size=1,
+    max_size=4,
+)
+
+
+@fuzz(300)
+@given(ITEMS)
+def test_an_item_of_words_is_laid_out_as_the_general_layout_lays_it_out(item):
+    """``layout._words_item`` (a tag, a play, a hand, the pile: laid out
+    without ``_Lines``) writes what the general layout writes, and what
+    libyaml's emitter writes."""
+    fast = layout._words_item(item)
+    if fast is None:
+        return
+    general = layout._Lines()
+    general.line = "  - "
+    if layout._is_flow(item):
+        general.value(item, 2)
+    else:
+        general.mapping(item, 4, True)
+    assert fast == "\n".join([*general.done, general.line])
+    assert fast + "\n" == document._emitted({"x": [item]}).split("\n", 1)[1]  # under "- x:"

@@ -3,11 +3,13 @@ calls. Each returns the new text or raises ConversionError carrying every
 diagnostic; nothing here touches a file. A result is always parsed back and
 compared before it is returned: this module never hands out text it could not
 read again. Records the compiled core accepts are the exception, and only
-where the core's answer is the same text by construction: a record already
-in the canonical form, a record's piece of an archive written by the core
-(held to the Python writer's, byte for byte, by tests/test_conversion.py),
-and a record read back from an archive by the core, which is taken only
-when the core writes the very piece it was read from again."""
+where the answer is the same text by construction: a record already in the
+canonical form, a record's piece of an archive written from what the core
+found of it (``elements``: the same writers, held to the Python path's
+output byte for byte by tests/test_conversion.py), and a record read back
+from an archive, which is taken only when its piece holds exactly the plain
+form of a record whose text the core accepts as canonical
+(``elements.ord_texts``)."""
 
 from __future__ import annotations
 
@@ -20,8 +22,8 @@ from typing import Any
 
 from ..checking.deal import play_in_pile
 from ..checking.parts import misplaced
-from ..checking.quick import archived_block as quick_archived
-from ..checking.quick import canonical_block as quick_canonical
+from ..checking.quick import replayed_block
+from ..checking.replayed import Replayed
 from ..checking.validator import validate
 from ..diagnostics import ArchiveError, ConversionError, Diagnostic, InputError, no_record
 from ..files.sources import (
@@ -44,7 +46,7 @@ from ..notation.writer import text as record_text
 from ..runs.blocks import Block, Lines, block_chunks, blocks
 from ..runs.workers import Workers
 from . import document as archive
-from . import layout
+from . import elements
 
 _SUFFIXES = {".ord": "ord", ".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
@@ -455,7 +457,7 @@ def _archived(
 ) -> Iterator[Written]:
     """Each record as a piece of a YAML or JSON archive (``kind``), read back
     and compared (the per-record work of ``archive_pieces``); a piece
-    written by the compiled core already (``quick.archived_block``) as it is."""
+    written from what the compiled core found (``archive_block``) as it is."""
     for item in items:
         if isinstance(item, str):
             yield Written(item, source)
@@ -516,24 +518,43 @@ def archive_block(
     block: Block, kind: str, with_results: bool = False
 ) -> list[Written] | InputError:
     """The records of one block written for ``archive_of`` (on a worker):
-    those the compiled core accepts and writes plainly, by the core; the
-    others parsed and written."""
+    those the compiled core accepts written plainly, from what it found
+    (``elements``); the others parsed and written."""
     found = (
-        None
-        if with_results or block.one_record
-        else quick_archived(block.first_line, block.text, kind == "json", layout.LAYOUT)
+        None if with_results or block.one_record else replayed_block(block.first_line, block.text)
     )
     if found is None:
         items: Iterable[Record | Unparsed | str] = parse_chunks(block_chunks(block), block.source)
     else:
-        items = _parsed_where_declined(found, block.source)
+        items = _parsed_where_declined(_archive_pieces(found, kind), block.source)
     return list(_archived(items, block.source, kind, with_results))
+
+
+def _archive_pieces(
+    found: Iterable[Replayed | tuple[int, str]], kind: str
+) -> Iterator[str | tuple[int, str]]:
+    """The piece of each record the core accepted, where it is written
+    plainly (and, in YAML, laid out without libyaml); each other record's
+    first line and text, to parse."""
+    for item in found:
+        if isinstance(item, Replayed):
+            plainly = elements.elements_of(item)
+            piece = (
+                None
+                if plainly is None
+                else elements.yaml_piece(plainly)
+                if kind == "yaml"
+                else elements.json_piece(plainly)
+            )
+            yield (item.first_line, item.text) if piece is None else piece
+        else:
+            yield item
 
 
 def _parsed_where_declined(
     found: Iterable[str | tuple[int, str]], source: str
 ) -> Iterator[str | Record | Unparsed]:
-    """What the core wrote of each record as it is, each record it declined
+    """What was written of each record the core accepted as it is, each other
     parsed, numbered within the block as ``parse_chunks`` numbers them (the
     core cuts no record of comments alone)."""
     for index, item in enumerate(found, 1):
@@ -569,7 +590,7 @@ def _formatted(items: Iterable[Record | Unparsed | str], source: str) -> Iterato
     previous: str | None = None  # the piece before, if it could be written
     core = False  # whether it was canonical as the compiled core read it
     for item in items:
-        if isinstance(item, str):  # canonical already (quick.canonical_block)
+        if isinstance(item, str):  # canonical already (canonical_block)
             # two records the core accepted, one after the other, are cut
             # between them as the core cut them (held to split_lines)
             cut = None if previous is None else core or _cut_where_it_starts(item, previous)
@@ -620,12 +641,23 @@ def canonical_pieces(chunks: Iterable[tuple[int, str]], source: str) -> Iterator
 
 def canonical_block(block: Block) -> list[Written] | InputError:
     """The records of one block formatted for ``canonical_of`` (on a worker):
-    those the compiled core finds canonical already as they are, the
-    others parsed and formatted."""
-    found = None if block.one_record else quick_canonical(block.first_line, block.text)
+    those the compiled core accepts and finds canonical already as they are
+    (``elements.canonical``), the others parsed and formatted."""
+    found = None if block.one_record else replayed_block(block.first_line, block.text)
     if found is None:
         return list(_formatted(parse_chunks(block_chunks(block), block.source), block.source))
-    return list(_formatted(_parsed_where_declined(found, block.source), block.source))
+    return list(_formatted(_parsed_where_declined(_canonical(found), block.source), block.source))
+
+
+def _canonical(found: Iterable[Replayed | tuple[int, str]]) -> Iterator[str | tuple[int, str]]:
+    """The canonical text of each record the core accepted that is written
+    so already; each other record's first line and text, to parse."""
+    for item in found:
+        if isinstance(item, Replayed):
+            text = elements.canonical(item)
+            yield (item.first_line, item.text) if text is None else text
+        else:
+            yield item
 
 
 def canonical_of(source: Lines, workers: Workers) -> Iterator[str]:

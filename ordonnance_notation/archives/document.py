@@ -28,7 +28,7 @@ from ..checking.report import Report
 from ..diagnostics import ArchiveError, Diagnostic, quoted
 from ..files.output import json_text
 from ..notation.record import Span
-from . import layout, schema
+from . import elements, layout, schema
 from .layout import STR as _STR
 from .layout import scalar as _scalar
 from .schema import SCHEMA_VERSION
@@ -234,35 +234,67 @@ def records_quickly(
     texts: Callable[[], Iterator[str]], source: str, kind: str
 ) -> Iterator[dict[str, Any] | str] | None:
     """The records of an archive laid out as ``ordo`` writes archives (as
-    ``in_our_layout`` says, by the compiled core), read a block at a time:
-    each one the core reads back as the .ord text it stands for (a str:
-    ``quick.archive_records``), each other checked as
+    ``in_our_layout`` says), read a block at a time: each one read back as
+    the .ord text it stands for (a str: ``elements.ord_text``, where the
+    compiled core accepts that text as canonical), each other checked as
     ``records_in_our_layout`` checks it. None when there is no compiled core
     or the archive is laid out otherwise. ``texts`` gives the archive's
     text a block of whole lines at a time, each time it is called: it is
     read twice."""
+    if not quick.compiled_core():
+        return None
     json = kind == "json"
     begins = "  {\n" if json else "- "
     try:
         found = _record_texts(texts(), kind)
-        if not all(text.startswith(begins) and quick.laid_out(text, json) for _, text in found):
+        if not all(text.startswith(begins) and laid_out(text, json) for _, text in found):
             return None
     except _Declined:
         return None
     return _read_quickly(texts(), source, kind)
 
 
+# a line no record of ours begins so (after the line end before it): YAML's
+# begin with "- " or two blanks; JSON's are "  {" or begin with three blanks or "  }"
+_OTHERWISE = {
+    False: re.compile(r"\n(?:[^ \n-]|-[^ ]| [^ ])"),
+    True: re.compile(r"\n(?:[^ \n]| [^ ]|  [^ {}]|  \{[^\n])"),
+}
+
+
+def laid_out(text: str, json: bool) -> bool:
+    """Whether a block of an archive's records is laid out as ordo writes
+    archives (``in_our_layout``, less its head and JSON's tail): no anchor
+    nor alias anywhere, and each line one of a record's (a line that is
+    empty is any archive's)."""
+    if "&" in text or "*" in text:
+        return False
+    return _OTHERWISE[json].search("\n" + text) is None
+
+
 def _read_quickly(texts: Iterable[str], source: str, kind: str) -> Iterator[dict[str, Any] | str]:
     index = 0  # records read so far
+    start = "\n- " if kind == "yaml" else "\n  {\n"
     for first, text in _record_texts(texts, kind):
-        found = quick.archive_records(first, text, kind == "json", layout.LAYOUT)
-        assert found is not None  # each text begins with a record
-        for item in found:
-            if isinstance(item, str):
-                yield item
-            else:
-                yield _one_record(item[1].split("\n"), item[0], index, source, kind)
+        pieces = [start[1:] + piece for piece in ("\n" + text).split(start)[1:]]
+        pieces[-1] = pieces[-1][:-1]  # the text's last line end ends no line after it
+        at = 0  # where the piece begins in the text
+        for piece, read in zip(
+            pieces, elements.ord_texts([_unended(p, kind) for p in pieces], kind), strict=True
+        ):
+            if read is not None:
+                yield read
+            else:  # read as any archive's, its problems placed in the file
+                line = first + text.count("\n", 0, at)
+                yield _one_record(piece.split("\n"), line, index, source, kind)
+            at += len(piece) + 1
             index += 1
+
+
+def _unended(piece: str, kind: str) -> str:
+    """A record's piece without the empty lines after it (and JSON's comma)."""
+    piece = piece.rstrip("\n")
+    return piece[:-1] if kind == "json" and piece.endswith(",") else piece
 
 
 class _Declined(Exception):

@@ -28,8 +28,8 @@ _UNLIMITED = 1 << 30
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter when present
 
 
-class _Declined(Exception):
-    pass
+class Declined(Exception):
+    """What this module leaves to libyaml."""
 
 
 # The events of scalars ---------------------------------------------------------
@@ -99,39 +99,49 @@ def _spelling(value: Any, flow: bool) -> str:
     key = (type(value), value, flow)
     spelt: str | bool | None = _spellings.get(key, False)
     if spelt is False:
-        events = [
-            yaml.StreamStartEvent(),
-            yaml.DocumentStartEvent(explicit=False),
-            yaml.SequenceStartEvent(None, None, True, flow_style=flow),
-            scalar(value),
-            yaml.SequenceEndEvent(),
-            yaml.DocumentEndEvent(explicit=False),
-            yaml.StreamEndEvent(),
-        ]
-        text: str = yaml.emit(events, Dumper=DUMPER, allow_unicode=True, width=_UNLIMITED)
-        inner = text[1:-2] if flow else text[2:-1]  # "[x]\n" or "- x\n"
-        spelt = None if "\n" in inner else inner
+        found = (_surely(value) if type(value) is str else None) or _emitted(value, flow)
         if len(_spellings) < 1 << 16 and (type(value) is not str or len(value) < 64):
-            _spellings[key] = spelt
-            if flow and type(value) is str and spelt is not None:
-                _flow_words[value] = spelt
+            _spellings[key] = found
+            if flow and type(value) is str and found is not None:
+                _flow_words[value] = found
+        spelt = found
     if not isinstance(spelt, str):
-        raise _Declined
+        raise Declined
     return spelt
 
 
-def spelt(value: str, flow: bool) -> str | None:
-    """How libyaml's emitter writes a string in flow or block context, on
-    one line; None when it would take more (what the compiled core asks of
-    the words it lays out: ``quick.archived_block``)."""
-    try:
-        return _flow_words.get(value) if flow and value in _flow_words else _spelling(value, flow)
-    except _Declined:
-        return None
+# a word libyaml writes as it is, in flow and block context alike: a letter, then letters,
+# digits, "-", "_", ".", "/" and single blanks inside; unless YAML 1.1 reads it otherwise
+_PLAIN_WORD = re.compile(r"[A-Za-z](?:[A-Za-z0-9_./-]| (?=[A-Za-z0-9_./-]))*")
+_NOT_A_STRING = frozenset(["y", "n", "yes", "no", "on", "off", "true", "false", "null"])
 
 
-LAYOUT = (WIDTH, spelt)
-"""The layout as the compiled core is told it (``quick.archived_block``)."""
+def _surely(word: str) -> str | None:
+    """How libyaml surely spells a word, without asking it: as it is (a plain
+    word, ``_PLAIN_WORD``), or quoted (a whole number of a few digits);
+    None where it must be asked."""
+    if _PLAIN_WORD.fullmatch(word):
+        return word if len(word) > 5 or word.lower() not in _NOT_A_STRING else None
+    if word.isdigit() and word.isascii() and len(word) < 10:
+        return f"'{word}'"
+    return None
+
+
+def _emitted(value: Any, flow: bool) -> str | None:
+    """How libyaml's emitter writes a scalar in flow or block context, asked:
+    None when it takes more than one line."""
+    events = [
+        yaml.StreamStartEvent(),
+        yaml.DocumentStartEvent(explicit=False),
+        yaml.SequenceStartEvent(None, None, True, flow_style=flow),
+        scalar(value),
+        yaml.SequenceEndEvent(),
+        yaml.DocumentEndEvent(explicit=False),
+        yaml.StreamEndEvent(),
+    ]
+    text: str = yaml.emit(events, Dumper=DUMPER, allow_unicode=True, width=_UNLIMITED)
+    inner = text[1:-2] if flow else text[2:-1]  # "[x]\n" or "- x\n"
+    return None if "\n" in inner else inner
 
 
 SIMPLE_KEY_MOST = 128  # bytes: libyaml writes a longer key as a complex one (``? key``)
@@ -140,9 +150,9 @@ SIMPLE_KEY_MOST = 128  # bytes: libyaml writes a longer key as a complex one (``
 def _key(key: Any) -> str:
     """A key of a mapping: a plain field name (in flow, so in block too)."""
     if type(key) is not str or _spelling(key, True) != key:
-        raise _Declined
+        raise Declined
     if len(key) * 4 > SIMPLE_KEY_MOST and len(key.encode()) > SIMPLE_KEY_MOST:
-        raise _Declined
+        raise Declined
     return key
 
 
@@ -155,10 +165,10 @@ def _breakable(spelt: str) -> bool:
 def _is_flow(value: Any) -> bool:
     """Whether the emitter writes a value on its line (a scalar, or a list or
     mapping of scalars only, as ``default_flow_style=None`` does)."""
-    if type(value) is dict:
-        return not any(type(v) in (dict, list) for v in value.values())
-    if type(value) is list:
-        return not any(type(v) in (dict, list) for v in value)
+    kind = type(value)
+    if kind is dict or kind is list:
+        kinds = set(map(type, value.values() if kind is dict else value))
+        return dict not in kinds and list not in kinds
     return True
 
 
@@ -175,40 +185,44 @@ class _Lines:
         spelt = _spelling(value, flow)
         self.line += spelt
         if len(self.line) > WIDTH and _breakable(spelt):
-            raise _Declined  # the emitter would fold it: leave it to the emitter
+            raise Declined  # the emitter would fold it: leave it to the emitter
 
     def flow(self, value: Any, indent: int) -> None:
         """A list or mapping of scalars in flow style, wrapped after a comma as
         the emitter wraps: when the line has passed the width."""
-        mapping = type(value) is dict
         words = _flow_words
-        if mapping:
-            parts = [
-                f"{words.get(k) or _key(k)}: {words.get(v) or _spelling(v, True)}"
-                for k, v in value.items()
-            ]
-            whole = "{" + ", ".join(parts) + "}"
+        if type(value) is dict:
+            spelt = [words.get(v) or _spelling(v, True) for v in value.values()]
+            keys = [words.get(k) or _key(k) for k in value]
+            parts = [key + ": " + word for key, word in zip(keys, spelt, strict=True)]
+            ends = "{}"
         else:
-            whole = "[" + ", ".join([words.get(v) or _spelling(v, True) for v in value]) + "]"
-        if len(self.line) + len(whole) <= WIDTH:
-            self.line += whole  # no comma passes the width: nothing to wrap or fold
+            spelt = parts = _spelt(value)
+            ends = "[]"
+        line = self.line + ends[0]
+        whole = ", ".join(parts)
+        if len(line) + len(whole) < WIDTH:
+            self.line = line + whole + ends[1]  # no comma passes the width: nothing to wrap or fold
             return
-        self.line += whole[0]
-        for i, part in enumerate(parts if mapping else value):
+        plain = whole.count(" ") == len(parts) - 1 and "'" not in whole and '"' not in whole
+        if plain and len(line) <= WIDTH:
+            lines = _wrapped(line + whole, indent)  # no word the emitter would fold
+            self.done += lines[:-1]
+            self.line = lines[-1] + ends[1]
+            return
+        for i, part in enumerate(parts):
             if i:
-                self.line += ","
-            if len(self.line) > WIDTH:
+                line += ","
+            if len(line) > WIDTH:
+                self.line = line
                 self.start(indent)
+                line = self.line
             elif i:
-                self.line += " "
-            if mapping:
-                key, _, spelt = part.partition(": ")
-                self.line += key + ": " + spelt
-                if len(self.line) > WIDTH and _breakable(spelt):
-                    raise _Declined
-            else:
-                self.scalar(part, True)
-        self.line += whole[-1]
+                line += " "
+            line += part
+            if len(line) > WIDTH and _breakable(spelt[i]):
+                raise Declined  # the emitter would fold it: leave it to the emitter
+        self.line = line + ends[1]
 
     def key(self, key: Any) -> None:
         self.line += _key(key) + ": "
@@ -245,22 +259,124 @@ class _Lines:
             elif type(item) is dict:
                 self.mapping(item, indent + 2, True)
             else:
-                raise _Declined  # a list in a list of lists: the emitter's own way
+                raise Declined  # a list in a list of lists: the emitter's own way
 
 
 def yaml_text(entry: dict[str, Any]) -> str | None:
     """A record of a YAML archive as ``document.yaml_record`` writes it, or
     None where only libyaml's emitter knows how."""
-    out = _Lines()
-    out.line = "- "
     try:
         if not entry or _is_flow(entry):
-            raise _Declined  # a record always holds lists
+            raise Declined  # a record always holds lists
+        if all(type(value) is list and not _is_flow(value) for value in entry.values()):
+            return record_text(
+                [(key, [item_text(item) for item in value]) for key, value in entry.items()]
+            )
+        out = _Lines()
+        out.line = "- "
         out.mapping(entry, 2, True)
-    except _Declined:
+    except Declined:
         return None
     out.done.append(out.line)
     return "\n".join(out.done) + "\n"
+
+
+def record_text(lists: list[tuple[str, list[str]]]) -> str:
+    """A record of lists (``key``, its items as ``item_text`` writes them)
+    as the emitter writes it under ``records:``. Raises Declined for a key
+    the emitter would not write plainly."""
+    return "- " + "\n  ".join([_key(key) + ":\n" + "\n".join(items) for key, items in lists]) + "\n"
+
+
+def item_text(item: Any) -> str:
+    """One item of a record's list (a tag, a hand, the pile, a play, a
+    declared resolution, the result) as the emitter writes it: ``  - ``,
+    and the lines it takes, each but the last ended. Raises Declined where
+    only libyaml's emitter knows how."""
+    if type(item) is dict:
+        text = _words_item(item)
+        if text is not None:
+            return text
+    out = _Lines()
+    out.line = "  - "
+    if _is_flow(item):
+        out.value(item, 2)
+    elif type(item) is dict:
+        out.mapping(item, 4, True)
+    else:
+        raise Declined  # a list in a list of lists: the emitter's own way
+    out.done.append(out.line)
+    return "\n".join(out.done)
+
+
+def _wrapped(text: str, indent: int) -> list[str]:
+    """``text`` (a line, then words each after ", ", none with a blank of
+    its own) broken after each comma that passes the width, as
+    ``_Lines.flow`` breaks it: its lines."""
+    lines = []
+    while len(text) > WIDTH:
+        comma = text.find(", ", WIDTH)  # the first comma past the width
+        if comma < 0:
+            break
+        lines.append(text[: comma + 1])
+        text = " " * indent + text[comma + 2 :]
+    lines.append(text)
+    return lines
+
+
+_WORDS = frozenset([str, int])
+
+
+def _spelt(values: list[Any]) -> list[str]:
+    """How the emitter spells each scalar of a list in flow context."""
+    spelt = list(map(_flow_words.get, values))
+    if None in spelt:
+        spelt = [word or _spelling(v, True) for word, v in zip(spelt, values, strict=True)]
+    return spelt  # type: ignore[return-value]
+
+
+def _words_item(item: dict[str, Any]) -> str | None:
+    """``item_text`` of the items a record is made of, the common case laid
+    out without ``_Lines``: a mapping of words (a tag, a play: one line in
+    flow style), or of words and lists of words (a hand, the pile: a line
+    each, the pile's wrapped); None for any other, or where a word would
+    reach past the width or be folded."""
+    words = _flow_words
+    kinds = set(map(type, item.values()))
+    if kinds <= _WORDS:
+        parts = [
+            (words.get(k) or _key(k)) + ": " + (words.get(v) or _spelling(v, True))
+            for k, v in item.items()
+        ]
+        line = "  - {" + ", ".join(parts) + "}"
+        return line if len(line) <= WIDTH else None
+    lines: list[str] = []
+    lead = "  - "
+    for key, value in item.items():
+        head = lead + _key(key) + ": "
+        lead = "    "
+        if type(value) is not list:
+            if type(value) not in _WORDS:
+                return None
+            line = head + _spelling(value, False)
+            if len(line) > WIDTH:
+                return None
+            lines.append(line)
+            continue
+        if not value or not set(map(type, value)) <= _WORDS:
+            return None
+        spelt = _spelt(value)
+        joined = ", ".join(spelt)
+        text = head + "[" + joined + "]"
+        if len(text) > WIDTH:
+            if joined.count(" ") != len(spelt) - 1 or "'" in joined or '"' in joined:
+                return None  # a word the emitter may fold: _Lines.flow's
+            if len(head) >= WIDTH:
+                return None
+            lines += _wrapped(text, 6)
+            continue
+        lines.append(text)
+    return "\n".join(lines)
 
 
 # Reading -----------------------------------------------------------------------
@@ -307,10 +423,10 @@ def _plain(text: str, flow: bool) -> Any:
         or _UNPRINTABLE.search(text)
         or (flow and any(c in text for c in ",[]{}:"))
     ):
-        raise _Declined
+        raise Declined
     value = written(_RESOLVER.resolve(yaml.ScalarNode, text, (True, False)), text)  # type: ignore[no-untyped-call]
     if value is OTHERWISE:
-        raise _Declined
+        raise Declined
     if len(_words[flow]) < 1 << 16 and len(text) < 64:
         _words[flow][text] = value
     return value
@@ -330,7 +446,7 @@ def _read_scalar(text: str, flow: bool) -> Any:
     if text[:1] == "'":
         match = _SINGLE.fullmatch(text)
         if match is None or _UNPRINTABLE.search(text):
-            raise _Declined
+            raise Declined
         return match.group(1).replace("''", "'")
     return _plain(text, flow)
 
@@ -340,7 +456,7 @@ def _flow(text: str) -> Any:
     lines it was wrapped over joined by a space)."""
     mapping = text[0] == "{"
     if text[-1] != ("}" if mapping else "]"):
-        raise _Declined
+        raise Declined
     if "'" not in text:  # plain words only: split where they end
         inner = text[1:-1]
         words = inner.split(", ") if inner else []
@@ -349,7 +465,7 @@ def _flow(text: str) -> Any:
         pairs = [word.split(": ") for word in words]
         out = {_plain(k, True): _plain(v, True) for k, v in pairs}  # ValueError: not a pair
         if len(out) != len(pairs) or any(type(k) is not str for k in out):
-            raise _Declined
+            raise Declined
         return out
     items: Any = {} if mapping else []
     at, end = 1, len(text) - 1
@@ -357,21 +473,21 @@ def _flow(text: str) -> Any:
         key, at = _flow_token(text, at)
         if mapping:
             if not text.startswith(": ", at) or type(key) is not str or key in items:
-                raise _Declined
+                raise Declined
             items[key], at = _flow_token(text, at + 2)
         else:
             items.append(key)
         if at == end:
             return items
         if not text.startswith(", ", at):
-            raise _Declined
+            raise Declined
         at += 2
 
 
 def _flow_token(text: str, at: int) -> tuple[Any, int]:
     match = (_SINGLE if text[at] == "'" else _FLOW_PLAIN).match(text, at)
     if match is None:
-        raise _Declined
+        raise Declined
     return _read_scalar(match.group(), True), match.end()
 
 
@@ -427,28 +543,28 @@ class _Reader:
             key, colon, rest = first.partition(":")
             first = None
             if not colon or key in out or _plain(key, False) != key or type(key) is not str:
-                raise _Declined
+                raise Declined
             if rest:
                 if rest[0] != " ":
-                    raise _Declined
+                    raise Declined
                 out[key] = self.value(rest[1:], indent)
             else:
                 out[key] = self.under(indent)
         if not out:
-            raise _Declined
+            raise Declined
         return out
 
     def under(self, indent: int) -> Any:
         """The block collection under ``key:`` at ``indent``: a sequence at
         the same indent, or a mapping two further in."""
         if self.at == len(self.lines):
-            raise _Declined
+            raise Declined
         line = self.lines[self.at]
         if _indent(line) == indent and line[indent : indent + 2] == "- ":
             return self.sequence(indent)
         if _indent(line) == indent + 2:
             return self.mapping(indent + 2, None)
-        raise _Declined
+        raise Declined
 
     def sequence(self, indent: int) -> list[Any]:
         out: list[Any] = []
@@ -474,8 +590,21 @@ def yaml_value(lines: list[str]) -> dict[str, Any] | None:
     reader.at = 1
     try:
         record = reader.mapping(2, lines[0][2:])
-    except (_Declined, ValueError):  # ValueError: a flow item not a pair
+    except (Declined, ValueError):  # ValueError: a flow item not a pair
         return None
     if reader.at != len(lines):
         return None
     return record
+
+
+def item_value(text: str) -> Any:
+    """The one item written on ``text`` (lines, the first ``  - ``, as
+    ``item_text`` writes them), as libyaml and PyYAML's resolver read it;
+    None where only they know how."""
+    lines = text.split("\n")
+    reader = _Reader(lines)
+    try:
+        items = reader.sequence(2)
+    except (Declined, ValueError):  # ValueError: a flow item not a pair
+        return None
+    return items[0] if len(items) == 1 and reader.at == len(lines) else None

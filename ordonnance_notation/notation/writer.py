@@ -76,12 +76,21 @@ _CARD_TEXT: dict[str, str] = {}
 _STATE_TEXT: dict[str, str] = {}
 
 
+def _card_texts(cards: Iterable[str]) -> list[str]:
+    """``card_text`` of each card, those met before looked up."""
+    cards = list(cards)
+    texts = list(map(_CARD_TEXT.get, cards))
+    if None in texts:
+        texts = [text or card_text(card) for text, card in zip(texts, cards, strict=True)]
+    return texts  # type: ignore[return-value]
+
+
 def hand_line(seat: str, cards: Iterable[str]) -> str:
-    return " ".join([f"hand {seat}:", *(card_text(c) for c in cards)])
+    return " ".join([f"hand {seat}:", *_card_texts(cards)])
 
 
 def pile_lines(cards: Sequence[str]) -> list[str]:
-    words = [card_text(c) for c in cards]
+    words = _card_texts(cards)
     if not words:
         return ["pile:"]
     rows = [words[i : i + PILE_PER_LINE] for i in range(0, len(words), PILE_PER_LINE)]
@@ -218,33 +227,49 @@ def text(record: dict[str, Any]) -> str:
     """The canonical text of a record in plain form (see ``plain``), ending with a newline."""
     out: list[str] = [comment_text(c) for c in _comments_of(record)]
     for tag in sorted(record.get("tags", ()), key=lambda t: tag_rank(t["name"])):
-        out += with_comments(tag_line(tag["name"], tag["value"]), _comments_of(tag))
+        out += tag_lines(tag)
     if record.get("deal"):
         out.append("")
         for element in record["deal"]:
-            if "hand" in element:
-                lines = [hand_line(element["hand"], element["cards"])]
-            else:
-                lines = pile_lines(element["pile"])
-            out += lines[:-1] + with_comments(lines[-1], _comments_of(element))
+            out += deal_lines(element)
     if record.get("body"):
         out.append("")
     for element in record.get("body", ()):
-        if "ply" in element:
-            line = play_line(
-                element["ply"],
-                element["card"],
-                element["state"],
-                element.get("seat"),
-                element.get("drawn"),
-                element.get("glyph"),
-            )
-        elif "marker" in element:
-            line = declared_line(element["marker"], element["state"], element["seat"])
-        else:
-            line = result_line(element["result"], element.get("scores", ()))
-        out += with_comments(line, _comments_of(element))
+        out += body_lines(element)
     return "\n".join(out) + "\n"
+
+
+def tag_lines(tag: dict[str, Any]) -> list[str]:
+    """The lines of a tag in plain form, with its comments."""
+    return with_comments(tag_line(tag["name"], tag["value"]), _comments_of(tag))
+
+
+def deal_lines(element: dict[str, Any]) -> list[str]:
+    """The lines of a hand or the pile in plain form, with its comments."""
+    if "hand" in element:
+        lines = [hand_line(element["hand"], element["cards"])]
+    else:
+        lines = pile_lines(element["pile"])
+    return lines[:-1] + with_comments(lines[-1], _comments_of(element))
+
+
+def body_lines(element: dict[str, Any]) -> list[str]:
+    """The lines of a play, a declared resolution or the result line in
+    plain form, with its comments."""
+    if "ply" in element:
+        line = play_line(
+            element["ply"],
+            element["card"],
+            element["state"],
+            element.get("seat"),
+            element.get("drawn"),
+            element.get("glyph"),
+        )
+    elif "marker" in element:
+        line = declared_line(element["marker"], element["state"], element["seat"])
+    else:
+        line = result_line(element["result"], element.get("scores", ()))
+    return with_comments(line, _comments_of(element))
 
 
 def format_record(record: Record) -> str:

@@ -1,11 +1,24 @@
 """Army comparison, step by step (rules.md "Resolving a state"), and ranking."""
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import army, examples
 
-from ordonnance_notation.engine.armies import Formations, Level, decide, rank
+from ordonnance_notation.engine.armies import (
+    PACKED,
+    Formations,
+    Level,
+    _compared,
+    decide,
+    deciding_level,
+    explained_packed,
+    formations_of,
+    fourth_earlier,
+    rank,
+)
 from ordonnance_notation.engine.cards import Card, Icon
 
 
@@ -179,3 +192,30 @@ def test_formations_of_any_cards_match_a_plain_count(masks):
     formations = Formations.of(cards)
     assert [formations.at(level) for level in Level] == [by_level[level] for level in Level]
     assert Formations.of(list(reversed(cards))) is formations or len(cards) > 7
+
+
+def test_the_words_of_two_full_armies_are_those_computed_fresh():
+    """``explained_packed`` finds the words of formations that differ by a
+    short key (the level, the levels before it that hold formations, and
+    the counts or first icons that differ): for 30,000 pairs of full armies
+    (any four of the 31 cards each, with their seats and plies), the words
+    are those ``_compared`` makes of the two armies' formations, or the
+    earlier fourth card's where they are the same."""
+    every = [Card(mask) for mask in range(1, 32)]
+    chosen = random.Random(48)
+    met = set()
+    for n in range(30_000):
+        one, other = chosen.choices(every, k=4), chosen.choices(every, k=4)
+        if n % 7 == 0:  # the same formations now and then
+            other = list(reversed(one))
+        packed, beaten = sum(PACKED[c.mask] for c in one), sum(PACKED[c.mask] for c in other)
+        winner, loser = formations_of(packed), formations_of(beaten)
+        level = deciding_level(winner, loser)
+        seat, fourth, later = n % 4, 4 + n % 9, 13 + n % 5
+        if level is None:
+            expected = fourth_earlier(seat, fourth, later)
+        else:
+            expected = _compared(level, winner, loser)
+        met.add(expected.split(";")[-1])
+        assert explained_packed(packed, beaten, seat, fourth, later) == expected, (one, other)
+    assert len(met) > 100  # every kind of words, more or less

@@ -28,13 +28,17 @@ import pytest
 from strategies import ROOT
 
 from ordonnance_notation import parse_text, validate
+from ordonnance_notation.checking import quick
+from ordonnance_notation.checking.replayed import Replayed
 from ordonnance_notation.engine.analysis import Analysis, Loss, analyse
 from ordonnance_notation.engine.cards import State, seat_name
+from ordonnance_notation.engine.decisions import from_core
 from ordonnance_notation.engine.game import MAX_SEATS
 from ordonnance_notation.engine.scoring import DEFAULT_POINTS, Scoring
 from ordonnance_notation.making.dealing import load_deck
 from ordonnance_notation.making.selfplay import game_text, play_archive
 from ordonnance_notation.runs.workers import Workers
+from ordonnance_notation.views import page as views_page
 from ordonnance_notation.views.page import Pages
 from ordonnance_notation.views.picture import Scene, scenes, seen_by, step_picture
 from ordonnance_notation.views.replay import Replay, replay
@@ -290,6 +294,44 @@ def test_a_page_may_leave_out_when_each_state_was_decided(tmp_path):
     ]
     assert pages[0]["r1"]["decisions"] is not None and pages[1]["r1"]["decisions"] is None
     assert pages[0]["r1"]["plays"] == pages[1]["r1"]["plays"]
+
+
+@pytest.mark.skipif(quick.CHECK_BLOCK is None, reason="no compiled core")
+def test_the_decisions_written_from_the_cores_analysis_are_those_of_its_analysis():
+    """The page writes when each state was decided from the analysis as the
+    core found it (``_found_decisions``), not from ``decisions.from_core``'s
+    ``Analysis`` of it: the same JSON for every record of the samples and of
+    self-played records of 2 to 4 seats, on the page of every seat and each
+    seat's own; and each record otherwise as ``quick.replayed_block`` makes it."""
+    texts = [path.read_text("utf-8") for path in sorted((ROOT / "samples").glob("*.ord"))]
+    for seats, bot in ((2, "random"), (3, "greedy"), (4, "random")):
+        played = play_archive(f"found{seats}", 30, [bot] * seats, load_deck())
+        texts.append("\n".join(game_text(game) for game in played))
+    written = kept = 0
+    for text in texts:
+        analysed = views_page._replayed_found(1, text)
+        replayed = quick.replayed_block(1, text, analysed=True)
+        if replayed is None:  # a block the core does not cut
+            assert analysed is None
+            continue
+        assert analysed is not None and len(analysed) == len(replayed)
+        for each, made in zip(analysed, replayed, strict=True):
+            if not isinstance(made, Replayed):
+                assert each == made  # declined: for the Python path
+                continue
+            item, found = each
+            assert item == made._replace(analysis=None, decided=None)
+            analysis = from_core(len(item.names), True, found)[0]
+            assert analysis == made.analysis
+            for seat in (None, *range(len(item.names))):
+                said = views_page._found_decisions(found, seat)
+                assert said == views_page._decisions(analysis, seat), (item.text, seat)
+                written += 1
+                kept += said.count('["l"') - said.count("null]")
+    assert written > 300 and kept > 200, (
+        written,
+        kept,
+    )  # (plays that would have kept a chance among them)
 
 
 def test_the_page_holds_each_card_face_once(page_file):

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cache
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
 
 from ..diagnostics import OBEYED_RANGES
 from ..engine import compiled
@@ -41,7 +41,7 @@ from .report import players_of, report_json
 from .verdicts import Checked, Task, check_task
 
 if TYPE_CHECKING:
-    from ._quick import Accepted, Declined, Found
+    from ._quick import Accepted, AnalysisFound, Declined, Found
 
     Checks = tuple[int, list[Declined | Accepted | Found]]
     CheckBlock = Callable[..., Checks | None]
@@ -171,6 +171,32 @@ def replayed_block(
         return _found_block(first_line, text, extra, _replayed)
     through = min(max(decided_by, 0), 1 << 16)  # no game is longer; the core takes an int
     return _found_block(first_line, text, _REPLAY | _REPLAY_DECIDED, _replayed, through)
+
+
+class ReplayedFound(NamedTuple):
+    """A record the core accepted, as replayed but without its ``Analysis``,
+    and its analysis as the core found it (``decisions.from_core`` reads it):
+    for a writer that reads the analysis as found, which costs less than
+    making the ``Analysis`` of every record (``views/page.py``)."""
+
+    replayed: Replayed
+    found: AnalysisFound
+
+
+def replayed_found_block(first_line: int, text: str) -> list[ReplayedFound | Declined] | None:
+    """``replayed_block(first_line, text, analysed=True)``, each accepted
+    record as ``ReplayedFound``."""
+    if CHECK_BLOCK is None:
+        return None
+    _values()
+    _tables()
+    return _found_block(first_line, text, _REPLAY | _REPLAY_ANALYSED, _replayed_found)
+
+
+def _replayed_found(item: Found) -> ReplayedFound:
+    found = item[9]
+    unanalysed = cast("Found", (*item[:9], (*found[:8], None)))
+    return ReplayedFound(_replayed(unanalysed), cast("AnalysisFound", found[8]))
 
 
 @cache

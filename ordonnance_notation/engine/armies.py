@@ -270,8 +270,8 @@ def explained_packed(packed: int, beaten: int, seat: int, fourth: int, other: in
     except KeyError:
         key = _numbered(packed) << 16 | _numbered(beaten)
     said = _EXPLAINED_NUMBERED.get(key, "")
-    if said == "":
-        said = _EXPLAINED_NUMBERED[key] = explained_counts(packed, beaten)
+    if said == "":  # the first meeting of these formations: thousands of pairs
+        said = _EXPLAINED_NUMBERED[key] = _explained_numbered(key >> 16, key & 0xFFFF)
     return fourth_earlier(seat, fourth, other) if said is None else said
 
 
@@ -280,13 +280,53 @@ def _numbered(packed: int) -> int:
     the order first met: far fewer than the packed counts that have them."""
     number = _NUMBERED.get(packed)
     if number is None:
-        number = _NUMBERED[packed] = _NUMBER_OF.setdefault(formations_of(packed), len(_NUMBER_OF))
+        formations = formations_of(packed)
+        number = _NUMBER_OF.get(formations)
+        if number is None:
+            number = _NUMBER_OF[formations] = len(_NUMBER_OF)
+            _ICONS_NUMBERED[number] = tuple(
+                [tuple(map(int, formations.at(level))) for level in LEVELS]
+            )
+            _PACKED_NUMBERED[number] = packed
+        _NUMBERED[packed] = number
     return number
 
 
 _NUMBERED: dict[int, int] = {}  # by packed icon counts
 _NUMBER_OF: dict[Formations, int] = {}
+_ICONS_NUMBERED: dict[int, tuple[tuple[int, ...], ...]] = {}  # by number: icons by level
+_PACKED_NUMBERED: dict[int, int] = {}  # by number: the packed counts first met with them
 _EXPLAINED_NUMBERED: dict[int, str | None] = {}  # None: the formations are the same
+
+
+def _explained_numbered(winner: int, loser: int) -> str | None:
+    """``explained_counts`` of the formations numbered ``winner`` and
+    ``loser``, by what its words depend on alone (``_compared``): the
+    first level that differs, which levels before it hold formations, and
+    there how many each holds or, as many, the first icons that differ. A
+    few hundred such keys stand for the many thousand pairs of formations."""
+    mine_all, theirs_all = _ICONS_NUMBERED[winner], _ICONS_NUMBERED[loser]
+    held = 0  # the levels before, each as a bit: which hold formations
+    for index, mine in enumerate(mine_all):
+        theirs = theirs_all[index]
+        if mine != theirs:
+            break
+        held |= (mine != ()) << index
+    else:
+        return None  # the same formations: the earlier fourth card decides
+    if len(mine) != len(theirs):
+        key: tuple[int, ...] = (index, held, len(mine), len(theirs))
+    else:
+        key = next((index, held, a, b, 0) for a, b in zip(mine, theirs, strict=True) if a != b)
+    said = _EXPLAINED_KEYED.get(key)
+    if said is None:
+        words = explained_counts(_PACKED_NUMBERED[winner], _PACKED_NUMBERED[loser])
+        assert words is not None
+        said = _EXPLAINED_KEYED[key] = words
+    return said
+
+
+_EXPLAINED_KEYED: dict[tuple[int, ...], str] = {}  # ``_explained_numbered``'s, by its key
 
 
 def explained_counts(packed: int, beaten: int) -> str | None:

@@ -33,7 +33,8 @@ all, and the other plays that would have kept a chance for that seat's own
 plays only.
 
 A record the compiled core accepts, its plays plainly written, is viewed
-from what the core read (``quick.replayed_block``, ``core_view``); every
+from what the core read (``quick.replayed_block``, ``core_view``; its
+decisions from the core's analysis as found, ``_replayed_found``); every
 other one from the Python validator's report (``record_view``). Either
 way one writer, ``Pages._record``, writes its JSON, from prepared pieces:
 the plies as the page's codes, the decisions as their JSON (they hold no
@@ -50,7 +51,8 @@ from functools import lru_cache, partial
 from importlib.resources import files
 from typing import Any, NamedTuple
 
-from ..checking.quick import accepted_verdict, replayed_block
+from ..checking import quick
+from ..checking.quick import ReplayedFound, accepted_verdict, replayed_block
 from ..checking.replayed import Replayed
 from ..checking.report import Report
 from ..checking.validator import validate
@@ -63,7 +65,7 @@ from ..engine.armies import (
     explained_packed,
 )
 from ..engine.cards import CARD_WORDS, ICONS_BY_SENIORITY, Card, Icon, State, seat_name
-from ..engine.decisions import Analysis, Loss
+from ..engine.decisions import Analysis, Found, Loss, LossesFound
 from ..engine.game import MAX_SEATS, STATES, Deal
 from ..engine.scoring import Outcome, Scoring
 from ..files.sources import expand
@@ -391,11 +393,100 @@ def _grouped(alternatives: tuple[tuple[Card, State], ...]) -> str:
 _GROUP = {card: f'["{word}","' for card, word in CARD_WORDS.items()}  # a card's group begun
 
 
+def _found_decisions(found: Found, seat: int | None) -> str:
+    """``_decisions`` of the analysis the compiled core found, as it gave it
+    (``decisions.from_core``'s ``found``: the seats that can win as masks,
+    the kept plays as bytes of ``card << 3 | state``), without making its
+    ``Analysis``: the same JSON, which is all the page needs of it. The
+    core analyses a known deal."""
+    _, parts, game, _ = found
+    number = _NUMBER
+    marks: dict[int, list[str]] = {}
+    states = []
+    for target, (decided, resolved, can, losses) in enumerate(parts):
+        winner = _ALONE[can]
+        states.append(f"[{number[decided]},{number[winner]},{number[resolved]}]")
+        _found_marked(marks, _EVENTS[target], losses, decided, winner, seat)
+    decided, can, losses = game
+    winner = _ALONE[can]
+    _found_marked(marks, _EVENTS[-1], losses, decided, winner, seat)
+    marked = ",".join([f'"{ply}":[{",".join(marks[ply])}]' for ply in sorted(marks)])
+    return (
+        f'{{"deal":1,"states":[{",".join(states)}],"game":'
+        f'[{number[decided]},{number[winner]}],"marks":{{{marked}}}}}'
+    )
+
+
+def _found_marked(
+    marks: dict[int, list[str]],
+    events: tuple[list[list[str]], dict[int | None, str]],
+    losses: LossesFound,
+    decided: int | None,
+    winner: int | None,
+    seat: int | None,
+) -> None:
+    """``_marked`` of the losses as the core found them (a known deal)."""
+    lost_by, decisions = events
+    for lost, ply, by, kept in losses:
+        if lost == by and (seat is None or seat == by):
+            event = f"{lost_by[lost][by]}{_found_grouped(kept)}]"
+        else:
+            event = lost_by[lost][by] + "null]"
+        found = marks.get(ply)
+        if found is None:
+            marks[ply] = [event]
+        else:
+            found.append(event)
+    if decided is not None:
+        found = marks.get(decided)
+        if found is None:
+            marks[decided] = [decisions[winner]]
+        else:
+            found.append(decisions[winner])
+
+
+def _found_grouped(kept: bytes) -> str:
+    """``_grouped`` of kept plays as the core gives them: bytes of ``card << 3 | state``."""
+    if not kept:
+        return "[]"
+    by_card: dict[int, int] = {}
+    for card, bit in map(_SPLIT.__getitem__, kept):
+        by_card[card] = by_card.get(card, 0) | bit
+    grouped = '"],'.join(
+        [_MASK_GROUP[card] + _STATE_LETTERS[bits] for card, bits in by_card.items()]
+    )
+    return f'[{grouped}"]]'
+
+
+_SPLIT = [(code >> 3, 1 << (code & 7)) for code in range(1 << 8)]  # a play code's card and bit
+_MASK_GROUP = ["", *(_GROUP[Card(mask)] for mask in range(1, 32))]  # ``_GROUP`` by card mask
+_ALONE = [
+    mask.bit_length() - 1 if mask.bit_count() == 1 else None for mask in range(1 << MAX_SEATS)
+]
+# the one seat in a mask of seats, if one
+
+
+def _replayed_found(first_line: int, text: str) -> list[ReplayedFound | tuple[int, str]] | None:
+    """The records of a block, each the core accepted with its analysis as
+    the core found it rather than made into ``decisions.from_core``'s
+    ``Analysis``, which the page does not need: it writes the JSON from that
+    (``_found_decisions``; making the ``Analysis`` of every record cost more
+    than writing it)."""
+    return quick.replayed_found_block(first_line, text)
+
+
 def core_view(
-    replayed: Replayed, file: int, source: str, index: int, seat: int | None
+    replayed: Replayed,
+    file: int,
+    source: str,
+    index: int,
+    seat: int | None,
+    found: Found | None = None,
 ) -> RecordView:
     """The page's view of a record the compiled core accepted, its plays
-    ``plain``, as ``record_view`` makes it of the record's report."""
+    ``plain``, as ``record_view`` makes it of the record's report; its
+    decisions from its ``analysis`` or, given it, the analysis as the core
+    ``found`` it (``_replayed_found``)."""
     deal, markers, analysis = replayed.deal, replayed.markers, replayed.analysis
     players, labels, hand_labels = _named(replayed.names)
     winners = tuple([marker[2] for marker in markers])
@@ -407,7 +498,10 @@ def core_view(
     tags = dict(reversed(replayed.tags))  # the first of each name
     row = (players, visible(tags.get("Date", "")), visible(tags.get("Event", "")), verdict, True)
     summary = _new(Summary, (rules, result, (), _core_states(replayed)))
-    decisions = None if analysis is None else _decisions(analysis, seat)
+    if found is not None:
+        decisions: str | None = _found_decisions(found, seat)
+    else:
+        decisions = None if analysis is None else _decisions(analysis, seat)
     return _new(RecordView, (
         file, source, index, row, plays, (), (), replayed.first_line, summary, decisions, None,
     ))  # fmt: skip
@@ -505,13 +599,18 @@ def view_block(
     from what it read; with a best-play ``budget``, every record by the
     Python validator."""
     items: list[RecordView] = []
-    found = None
+    found: list[Any] | None = None
     if budget is None and not block.one_record:
-        found = replayed_block(block.first_line, block.text, decided)
-    for item in block_chunks(block) if found is None else found:
+        if decided:
+            found = _replayed_found(block.first_line, block.text)
+        else:
+            found = replayed_block(block.first_line, block.text)
+    for each in block_chunks(block) if found is None else found:
+        item, analysed = each if type(each) is ReplayedFound else (each, None)
         if isinstance(item, Replayed):
             if item.plain:
-                items.append(core_view(item, block.file, block.source, len(items) + 1, seat))
+                index = len(items) + 1
+                items.append(core_view(item, block.file, block.source, index, seat, analysed))
                 continue
             first_line, text = item.first_line, item.text
         else:

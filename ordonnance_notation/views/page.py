@@ -65,7 +65,7 @@ from ..engine.armies import (
     explained_packed,
 )
 from ..engine.cards import CARD_WORDS, ICONS_BY_SENIORITY, Card, Icon, State, seat_name
-from ..engine.decisions import Analysis, Found, Loss, LossesFound
+from ..engine.decisions import Analysis, Found, Loss, LossesFound, play_code
 from ..engine.game import MAX_SEATS, STATES, Deal
 from ..engine.scoring import Outcome, Scoring
 from ..files.sources import expand
@@ -313,18 +313,43 @@ def _decisions(analysis: Analysis, seat: int | None) -> str:
     known hand that the page shows, are the other plays that would have
     kept it (``_grouped``); else null. Each ply's events: of each state,
     then of the game, its losses, then its decision."""
-    known, number = analysis.known_deal, _NUMBER
+    states = [
+        (part.decided, part.resolved, part.winner, _lost(part.losses)) for part in analysis.states
+    ]
+    game = (analysis.decided, analysis.winner, _lost(analysis.losses))
+    return _written(states, game, analysis.known_deal, seat)
+
+
+def _lost(losses: tuple[Loss, ...]) -> LossesFound:
+    """Losses as the core gives them: the kept plays as bytes of play codes."""
+    return tuple(
+        [
+            (loss.seat, loss.ply, loss.by, bytes([play_code(*play) for play in loss.alternatives]))
+            for loss in losses
+        ]
+    )
+
+
+def _written(
+    states: Iterable[tuple[int | None, int | None, int | None, LossesFound]],
+    game: tuple[int | None, int | None, LossesFound],
+    known: bool,
+    seat: int | None,
+) -> str:
+    """``_decisions``'s JSON of each state's ``(decided, resolved, winner,
+    losses)`` and the game's ``(decided, winner, losses)``, the losses as
+    the core gives them."""
+    number = _NUMBER
     marks: dict[int, list[str]] = {}
-    states = []
-    for target, part in enumerate(analysis.states):
-        decided, winner = part.decided, part.winner
-        states.append(f"[{number[decided]},{number[winner]},{number[part.resolved]}]")
-        _marked(marks, _EVENTS[target], part.losses, decided, winner, known, seat)
-    decided, winner = analysis.decided, analysis.winner
-    _marked(marks, _EVENTS[-1], analysis.losses, decided, winner, known, seat)
+    said = []
+    for target, (decided, resolved, winner, losses) in enumerate(states):
+        said.append(f"[{number[decided]},{number[winner]},{number[resolved]}]")
+        _marked(marks, _EVENTS[target], losses, decided, winner, known, seat)
+    decided, winner, losses = game
+    _marked(marks, _EVENTS[-1], losses, decided, winner, known, seat)
     marked = ",".join([f'"{ply}":[{",".join(marks[ply])}]' for ply in sorted(marks)])
     return (
-        f'{{"deal":{int(known)},"states":[{",".join(states)}],"game":'
+        f'{{"deal":{int(known)},"states":[{",".join(said)}],"game":'
         f'[{number[decided]},{number[winner]}],"marks":{{{marked}}}}}'
     )
 
@@ -348,48 +373,6 @@ _EVENTS = tuple(
 # whom; a decision's, by winner
 
 
-def _marked(
-    marks: dict[int, list[str]],
-    events: tuple[list[list[str]], dict[int | None, str]],
-    losses: tuple[Loss, ...],
-    decided: int | None,
-    winner: int | None,
-    known: bool,
-    seat: int | None,
-) -> None:
-    """The events of a state or of the game (``_decisions``, ``_EVENTS``)
-    added to ``marks``, by ply."""
-    lost_by, decisions = events
-    for lost, ply, by, alternatives in losses:
-        if known and lost == by and (seat is None or seat == by):
-            event = f"{lost_by[lost][by]}{_grouped(alternatives)}]"
-        else:
-            event = lost_by[lost][by] + "null]"
-        found = marks.get(ply)
-        if found is None:
-            marks[ply] = [event]
-        else:
-            found.append(event)
-    if decided is not None:
-        found = marks.get(decided)
-        if found is None:
-            marks[decided] = [decisions[winner]]
-        else:
-            found.append(decisions[winner])
-
-
-def _grouped(alternatives: tuple[tuple[Card, State], ...]) -> str:
-    """A loss's alternatives by card, in the order found, as JSON:
-    ``[["LH","CJ"],["F","T"]]``."""
-    by_card: dict[Card, int] = {}
-    for card, state in alternatives:
-        by_card[card] = by_card.get(card, 0) | 1 << state
-    if not by_card:
-        return "[]"
-    grouped = '"],'.join([_GROUP[card] + _STATE_LETTERS[bits] for card, bits in by_card.items()])
-    return f'[{grouped}"]]'
-
-
 _GROUP = {card: f'["{word}","' for card, word in CARD_WORDS.items()}  # a card's group begun
 
 
@@ -400,36 +383,26 @@ def _found_decisions(found: Found, seat: int | None) -> str:
     ``Analysis``: the same JSON, which is all the page needs of it. The
     core analyses a known deal."""
     _, parts, game, _ = found
-    number = _NUMBER
-    marks: dict[int, list[str]] = {}
-    states = []
-    for target, (decided, resolved, can, losses) in enumerate(parts):
-        winner = _ALONE[can]
-        states.append(f"[{number[decided]},{number[winner]},{number[resolved]}]")
-        _found_marked(marks, _EVENTS[target], losses, decided, winner, seat)
+    states = [(decided, resolved, _ALONE[can], losses) for decided, resolved, can, losses in parts]
     decided, can, losses = game
-    winner = _ALONE[can]
-    _found_marked(marks, _EVENTS[-1], losses, decided, winner, seat)
-    marked = ",".join([f'"{ply}":[{",".join(marks[ply])}]' for ply in sorted(marks)])
-    return (
-        f'{{"deal":1,"states":[{",".join(states)}],"game":'
-        f'[{number[decided]},{number[winner]}],"marks":{{{marked}}}}}'
-    )
+    return _written(states, (decided, _ALONE[can], losses), True, seat)
 
 
-def _found_marked(
+def _marked(
     marks: dict[int, list[str]],
     events: tuple[list[list[str]], dict[int | None, str]],
     losses: LossesFound,
     decided: int | None,
     winner: int | None,
+    known: bool,
     seat: int | None,
 ) -> None:
-    """``_marked`` of the losses as the core found them (a known deal)."""
+    """The events of a state or of the game (``_decisions``, ``_EVENTS``)
+    added to ``marks``, by ply."""
     lost_by, decisions = events
     for lost, ply, by, kept in losses:
-        if lost == by and (seat is None or seat == by):
-            event = f"{lost_by[lost][by]}{_found_grouped(kept)}]"
+        if known and lost == by and (seat is None or seat == by):
+            event = f"{lost_by[lost][by]}{_grouped(kept)}]"
         else:
             event = lost_by[lost][by] + "null]"
         found = marks.get(ply)
@@ -445,8 +418,9 @@ def _found_marked(
             found.append(decisions[winner])
 
 
-def _found_grouped(kept: bytes) -> str:
-    """``_grouped`` of kept plays as the core gives them: bytes of ``card << 3 | state``."""
+def _grouped(kept: bytes) -> str:
+    """A loss's alternatives (bytes of ``card << 3 | state``) by card, in the
+    order found, as JSON: ``[["LH","CJ"],["F","T"]]``."""
     if not kept:
         return "[]"
     by_card: dict[int, int] = {}

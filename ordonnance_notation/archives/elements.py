@@ -393,18 +393,24 @@ def yaml_elements(piece: str) -> Elements | None:
     last unended), when it is laid out as ``yaml_piece`` lays out a record
     of tags, a deal and a body, each item as ``yaml_text`` writes it; else
     None."""
-    if not piece.startswith(_YAML_TAGS):
+    parts = _parts(piece, _YAML_TAGS, _YAML_DEAL, _YAML_BODY, "")
+    return None if parts is None else _read(parts, "\n  - ", _yaml_read, _read_yaml)
+
+
+def _parts(piece: str, tags: str, deal: str, body: str, end: str) -> tuple[str, str, str] | None:
+    """A piece's text of its tags, deal and body, between the words that
+    begin each (and ``end``, which ends it), or None where one is missing."""
+    if not (piece.startswith(tags) and piece.endswith(end)):
         return None
-    deal = piece.find(_YAML_DEAL)
-    body = piece.find(_YAML_BODY, deal)
-    if deal < 0 or body < 0:
+    at_deal = piece.find(deal)
+    at_body = piece.find(body, at_deal)
+    if at_deal < 0 or at_body < 0:
         return None
-    parts = (
-        piece[len(_YAML_TAGS) : deal],
-        piece[deal + len(_YAML_DEAL) : body],
-        piece[body + len(_YAML_BODY) :],
+    return (
+        piece[len(tags) : at_deal],
+        piece[at_deal + len(deal) : at_body],
+        piece[at_body + len(body) : len(piece) - len(end)],
     )
-    return _read(parts, "\n  - ", _yaml_read, _read_yaml)
 
 
 def _read(
@@ -496,18 +502,8 @@ def json_elements(piece: str) -> Elements | None:
     """The elements of a record's piece of a JSON archive (without the comma
     after it), when it is laid out as ``json_piece`` lays out a record of
     tags, a deal and a body; else None."""
-    if not (piece.startswith(_JSON_TAGS) and piece.endswith(_JSON_END)):
-        return None
-    deal = piece.find(_JSON_DEAL)
-    body = piece.find(_JSON_BODY, deal)
-    if deal < 0 or body < 0:
-        return None
-    parts = (
-        piece[len(_JSON_TAGS) : deal],
-        piece[deal + len(_JSON_DEAL) : body],
-        piece[body + len(_JSON_BODY) : -len(_JSON_END)],
-    )
-    return _read(parts, "},\n    {", _json_read, _read_json)
+    parts = _parts(piece, _JSON_TAGS, _JSON_DEAL, _JSON_BODY, _JSON_END)
+    return None if parts is None else _read(parts, "},\n    {", _json_read, _read_json)
 
 
 def _read_json(part: int, item: str) -> Element | None:

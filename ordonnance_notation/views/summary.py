@@ -286,11 +286,7 @@ def core_summary(
     if the core analysed it."""
     assert replayed.plain
     names, plays, markers = replayed.names, replayed.plays, replayed.markers
-    seats = len(names)
-    held: list[list[list[Card]]] = [[[] for _ in names] for _ in _BY_VALUE]  # [state][seat]
-    for seat in range(seats):
-        for card, state in plays[seat::seats]:
-            held[state][seat].append(card)
+    held = _held(replayed)
     analysis = replayed.analysis
     outcome, scoring = replayed.outcome, replayed.scoring
     return RecordSummary(
@@ -318,33 +314,25 @@ _BY_VALUE = range(len(State) + 1)  # the states by value, from 1
 _new = tuple.__new__  # a named tuple made without its __new__: a summary holds dozens
 
 
-def _shown(names: tuple[str, ...]) -> tuple[str, list[str]]:
+def _held(replayed: Replayed) -> list[list[list[Card]]]:
+    """The cards each seat played to each state: ``[state][seat]``."""
+    seats = len(replayed.names)
+    held: list[list[list[Card]]] = [[[] for _ in range(seats)] for _ in _BY_VALUE]
+    for seat in range(seats):
+        for card, state in replayed.plays[seat::seats]:
+            held[state][seat].append(card)
+    return held
+
+
+@lru_cache(maxsize=4096)  # the names that come again (clubs, bots)
+def _shown(names: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """What ``render_text`` writes of the players' ``names`` (the players, and
-    each seat and its player padded to the longest) as ``visible`` shows
-    them: kept for the names that come again (clubs, bots)."""
-    shown = _SHOWN.get(names)
-    if shown is None:
-        padded = _padded([f"{_SEATS[seat]} {name}" for seat, name in enumerate(names)])
-        shown = visible(players_words(names)), list(map(visible, padded))
-        if len(_SHOWN) < 4096:
-            _SHOWN[names] = shown
-    return shown
+    each seat and its player padded to the longest) as ``visible`` shows them."""
+    padded = _padded([f"{_SEATS[seat]} {name}" for seat, name in enumerate(names)])
+    return visible(players_words(names)), tuple(map(visible, padded))
 
 
-_SHOWN: dict[tuple[str, ...], tuple[str, list[str]]] = {}
-
-
-def _players_named(names: tuple[str, ...]) -> tuple[Player, ...]:
-    """``players_named``, kept for the names that come again (clubs, bots)."""
-    players = _PLAYERS.get(names)
-    if players is None:
-        players = players_named(names)
-        if len(_PLAYERS) < 4096:
-            _PLAYERS[names] = players
-    return players
-
-
-_PLAYERS: dict[tuple[str, ...], tuple[Player, ...]] = {}
+_players_named = lru_cache(maxsize=4096)(players_named)  # the names that come again
 
 
 def _core_state(
@@ -422,11 +410,7 @@ def core_text(replayed: Replayed, decided: bool = True) -> str:
     )
     names = replayed.names
     players, padded = _shown(names)
-    seats = len(names)
-    held: list[list[list[str]]] = [[[] for _ in names] for _ in _BY_VALUE]  # [state][seat]
-    for seat in range(seats):
-        for card, state in plays[seat::seats]:
-            held[state][seat].append(CARD_WORDS[card])
+    held = _held(replayed)
     cells = _cells(scoring, len(names))
     out = [
         "",
@@ -444,7 +428,7 @@ def core_text(replayed: Replayed, decided: bool = True) -> str:
         out.append(_state_line(marker, state, ply, winner, deciding))
         words = held[state]
         for place, (seat, plied, icons) in enumerate(places):
-            said = " ".join(words[seat])
+            said = " ".join(map(CARD_WORDS.__getitem__, words[seat]))
             out.append(_army_line(place, padded[seat], said, described(icons), plied, cells[place]))
     order = [m[1] for m in markers]
     analysis = replayed.analysis
@@ -529,17 +513,10 @@ def _players(summary: RecordSummary) -> str:
     return players_words(tuple(p.name for p in summary.players))
 
 
+@lru_cache(maxsize=4096)  # the names that come again (clubs, bots)
 def players_words(names: tuple[str, ...]) -> str:
     """``P1 Anna Petrova, P2 Boris Lind``: the players, a seat each."""
-    said = _PLAYERS_SAID.get(names)
-    if said is None:
-        said = ", ".join(f"{seat_name(seat)} {name}".rstrip() for seat, name in enumerate(names))
-        if len(_PLAYERS_SAID) < 4096:  # the names that come again (clubs, bots)
-            _PLAYERS_SAID[names] = said
-    return said
-
-
-_PLAYERS_SAID: dict[tuple[str, ...], str] = {}
+    return ", ".join(f"{seat_name(seat)} {name}".rstrip() for seat, name in enumerate(names))
 
 
 def rules_words(summary: RecordSummary) -> str:

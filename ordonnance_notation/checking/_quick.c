@@ -460,13 +460,12 @@ static int card_spelt_usually(text_t t) {
 /* How the plays of a record are written (bits): with a seat, without one,
  * and otherwise than N. [Pn] CARD STATE with its card as Card.__str__ spells
  * it and its state's letter (a draw, a glyph, another spelling). */
-enum { SEATED = 1, UNSEATED = 2, ODD = 4, SPELT = 8, UNORDERED = 16 }; /* SPELT: a word
- * not as Card.__str__ spells it or a state not by its letter; UNORDERED: the deal written
+enum { SEATED = 1, UNSEATED = 2, ODD = 4, UNORDERED = 16 }; /* UNORDERED: the deal written
  * otherwise than P1's hand, P2's, ..., the pile */
 
 /* One play line: N. [Pn] [+CARD] CARD STATE [GLYPH], as ply ``expected``;
  * how it is written goes into ``*form``. */
-static int play_line(table_t *t, text_t rest, int expected, int *form, unsigned char *seated) {
+static int play_line(table_t *t, text_t rest, int expected, int *form) {
     Py_ssize_t at = 0;
     text_t word = next_word(rest, &at), digits = {word.p, word.n - 1};
     /* the number as "%d." writes it: no sign, no leading zero */
@@ -479,7 +478,6 @@ static int play_line(table_t *t, text_t rest, int expected, int *form, unsigned 
             return 0;
         word = next_word(rest, &at);
     }
-    text_t word_drawn = word;
     if (word.n > 1 && word.p[0] == '+') {
         text_t letters = {word.p + 1, word.n - 1};
         if ((drawn = card_of(letters)) == 0)
@@ -495,11 +493,7 @@ static int play_line(table_t *t, text_t rest, int expected, int *form, unsigned 
     if (glyph.n && !is_glyph(glyph))
         return 0;
     *form |= seat >= 0 ? SEATED : UNSEATED;
-    *seated = seat >= 0;
-    if (!card_spelt_usually(word) || !same(state_word, spellings[2 * state]) ||
-        (drawn && !card_spelt_usually((text_t){word_drawn.p + 1, word_drawn.n - 1})))
-        *form |= ODD | SPELT;
-    else if (drawn || glyph.n)
+    if (drawn || glyph.n || !card_spelt_usually(word) || !same(state_word, spellings[2 * state]))
         *form |= ODD;
     return next_word(rest, &at).n == 0 && play(t, card, state, seat, drawn);
 }
@@ -740,7 +734,7 @@ static PyObject *replayed_of(const table_t *t, const header_t *h, PyObject *text
  * N. Pn CARD STATE (each card as Card.__str__ spells it, each state by its
  * letter), else 0. */
 static int plain_plays(int form) {
-    int plays = form & (SEATED | UNSEATED | ODD | SPELT);
+    int plays = form & (SEATED | UNSEATED | ODD);
     return plays == SEATED ? 2 : plays == UNSEATED || plays == 0 ? 1 : 0;
 }
 
@@ -771,7 +765,6 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
     memset(&t, 0, sizeof t);
     t.seats = h.seats;
     result_t result = {UNKNOWN, 0, {0}, {NULL, 0}, {0}, 0};
-    unsigned char seated[MAX_PLIES]; /* each play written with its seat */
     int declared[STATES] = {0}; /* the states declared resolved so far */
     int form = 0;               /* how the plays are written (play_line) */
     int part = DEAL, open_seat = -2, expected = 1; /* open_seat: the hand (or -1 the pile) open */
@@ -798,7 +791,7 @@ static PyObject *check_record(const text_t *lines, int count, int first_line, Py
             } else if (is_digit(c)) {
                 part = PLAYS;
                 int index = expected - 1;
-                ok = index < MAX_PLIES && play_line(&t, rest, expected++, &form, &seated[index]);
+                ok = index < MAX_PLIES && play_line(&t, rest, expected++, &form);
             } else {
                 part = RESULT;
                 ok = result_line(&t, rest, &result);

@@ -31,6 +31,15 @@ HAND = re.compile(
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+def _as_at_a_terminal() -> None:
+    """Ctrl-C as a shell at a terminal leaves it to a program it starts:
+    let through and not ignored. The test process may hold SIGINT blocked or
+    ignored when a test before it in the same worker left it so, and a child
+    inherits both (issue 48's CI: a game that never saw its Ctrl-C)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
     return pexpect.spawn(
         sys.executable,
@@ -40,6 +49,7 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
         encoding="utf-8",
         timeout=60,
         env={"TERM": "xterm", "PATH": "/usr/bin:/bin", "COLUMNS": "80", "LINES": "24"},
+        preexec_fn=_as_at_a_terminal,
     )
 
 

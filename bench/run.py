@@ -722,6 +722,14 @@ def main() -> int:
 
 
 def cpu_main(args: argparse.Namespace) -> int:
+    # A pip install leaves the package compiled; an editable one under
+    # PYTHONDONTWRITEBYTECODE compiles every module on every run, which would
+    # weigh on the commands that import more of the package than validate.
+    import compileall
+
+    import ordonnance_notation
+
+    compileall.compile_dir(Path(ordonnance_notation.__file__).parent, quiet=1)
     rows = [cpu_table(int(seats), args.runs) for seats in args.seats.split(",") if seats]
     names = ["validate", *CPU_COMMANDS]
     print("CPU seconds, 10,000 records, --jobs 1 (compiled; Python path in brackets)")

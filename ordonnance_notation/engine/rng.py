@@ -10,6 +10,12 @@ project specifies its own:
 - ``shuffle`` is Fisher-Yates from the end: for ``i`` from ``len - 1`` down
   to 1, swap item ``i`` with item ``below(i + 1)``.
 - ``choice(items)`` is ``items[below(len(items))]``.
+
+Play-outs draw millions of numbers, too many for a hash a block, so they
+may take a ``Stream64`` instead: the same ``below``, ``choice`` and
+``shuffle`` on the words of SplitMix64 (Steele, Lea and Flood 2014) from a
+64-bit state, the first eight bytes of ``SHA-256(seed)`` read big-endian;
+the compiled play-outs run it themselves from that state.
 """
 
 from __future__ import annotations
@@ -56,3 +62,20 @@ class Rng:
             j = self.below(i + 1)
             out[i], out[j] = out[j], out[i]
         return out
+
+
+_MASK = _WORD - 1
+
+
+class Stream64(Rng):
+    """A faster stream for play-outs: SplitMix64 (the module docstring)."""
+
+    def __init__(self, seed: str) -> None:
+        super().__init__(seed)
+        self.state = int.from_bytes(hashlib.sha256(seed.encode()).digest()[:8], "big")
+
+    def _next_word(self) -> int:
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)

@@ -2,8 +2,9 @@
  * (making/heuristics.py), on a table kept by the rules of engine/_rules.h.
  *
  * The bots decide here as heuristics.py decides, and draw their random numbers
- * from the seats' own streams (engine/rng.py), called back for each
- * choice, so a game is the same game played here or in Python; the values
+ * from the seats' own streams (engine/rng.py): an Rng called back for each
+ * choice, or a Stream64 run here from its state, so a game is the same game
+ * played here or in Python; the values
  * the greedy bot gives formations are told by playout.py (configure).
  * tests/test_selfplay.py holds the two paths to the same games.
  */
@@ -51,9 +52,27 @@ static int greedy_value(const table_t *t, int seat, int card, int state) {
     return value + (first ? resolve_bonus : -resolve_bonus);
 }
 
-/* The next number below ``n`` from a seat's stream (Rng.below). */
-static int below(PyObject *stream, int n) {
-    PyObject *got = PyObject_CallFunction(stream, "i", n);
+/* A seat's stream: a Python callable (Rng.below), or, with ``call`` NULL,
+ * rng.Stream64 from its ``state``: SplitMix64's words, Rng.below's rejection. */
+typedef struct {
+    PyObject *call;
+    uint64_t state;
+} stream_t;
+
+/* The next number below ``n`` from a seat's stream: -1 with an exception set. */
+static int below(stream_t *stream, int n) {
+    if (stream->call == NULL) {
+        uint64_t rest = (0 - (uint64_t)n) % (uint64_t)n; /* 2**64 mod n */
+        for (;;) {
+            uint64_t z = (stream->state += 0x9E3779B97F4A7C15ULL);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+            z ^= z >> 31;
+            if (rest == 0 || z < 0 - rest)
+                return (int)(z % (uint64_t)n);
+        }
+    }
+    PyObject *got = PyObject_CallFunction(stream->call, "i", n);
     if (got == NULL)
         return -1;
     long value = PyLong_AsLong(got);
@@ -104,7 +123,7 @@ static int winnable(position_t *p, int seat, int among) {
 static int bits(int mask) { return __builtin_popcount((unsigned)mask); }
 
 /* CarefulBot.choose, the plays in ``cards`` x ``states`` (card-major, as its values are kept). */
-static int careful(const table_t *t, PyObject *stream, const int held[32], const int *cards,
+static int careful(const table_t *t, stream_t *stream, const int held[32], const int *cards,
                    int card_count, const int *states, int state_count, int *card, int *state) {
     int seat = t->ply % t->seats, played = 0;
     for (int s = 0; s < STATES; s++)
@@ -181,7 +200,7 @@ static int careful(const table_t *t, PyObject *stream, const int held[32], const
 }
 
 /* The seat to move chooses its play: 1, or 0 with an exception set. */
-static int choose(const table_t *t, int kind, PyObject *stream, int *card, int *state) {
+static int choose(const table_t *t, int kind, stream_t *stream, int *card, int *state) {
     int seat = t->ply % t->seats;
     int held[32];
     memcpy(held, t->hand[seat], sizeof held);
@@ -257,7 +276,7 @@ _Static_assert(MAX_PILE > 2 * MAX_PLIES, "a pile cut to MAX_PILE keeps more than
 /* Deals ``hands`` and ``pile`` (card masks) to ``t`` and reads a bot a
  * seat: 1, or 0 with an exception set. */
 static int dealt(table_t *t, PyObject *hands, PyObject *pile, PyObject *kinds, PyObject *streams,
-                 int kind[MAX_SEATS]) {
+                 int kind[MAX_SEATS], stream_t stream[MAX_SEATS]) {
     int seats = (int)PyTuple_GET_SIZE(hands);
     if (seats < 2 || seats > MAX_SEATS || PyTuple_GET_SIZE(kinds) != seats ||
         PyTuple_GET_SIZE(streams) != seats) {
@@ -276,6 +295,9 @@ static int dealt(table_t *t, PyObject *hands, PyObject *pile, PyObject *kinds, P
             return 0;
         for (int i = 0; i < n; i++)
             t->hand[s][cards[i]]++;
+        PyObject *given = PyTuple_GET_ITEM(streams, s);
+        stream[s].call = PyLong_Check(given) ? NULL : given;
+        stream[s].state = stream[s].call ? 0 : PyLong_AsUnsignedLongLongMask(given);
         kind[s] = (int)PyLong_AsLong(PyTuple_GET_ITEM(kinds, s));
         if (kind[s] != RANDOM && kind[s] != GREEDY && kind[s] != CAREFUL) {
             if (!PyErr_Occurred())
@@ -298,10 +320,11 @@ static int dealt(table_t *t, PyObject *hands, PyObject *pile, PyObject *kinds, P
 
 /* The bots play ``t`` to its end; each play is appended to ``made`` if it is
  * not NULL. 1, or 0 with an exception set. */
-static int played_on(table_t *t, const int kind[MAX_SEATS], PyObject *streams, PyObject *made) {
+static int played_on(table_t *t, const int kind[MAX_SEATS], stream_t stream[MAX_SEATS],
+                     PyObject *made) {
     while (t->resolved < STATES) {
         int seat = t->ply % t->seats, card, state;
-        if (!choose(t, kind[seat], PyTuple_GET_ITEM(streams, seat), &card, &state))
+        if (!choose(t, kind[seat], &stream[seat], &card, &state))
             return 0;
         if (!play(t, card, state, -1, 0)) {
             PyErr_SetString(PyExc_RuntimeError, "a bot chose an illegal play");
@@ -329,12 +352,13 @@ static PyObject *plays(PyObject *module, PyObject *args) {
     memset(&t, 0, sizeof t);
     t.seats = (int)PyTuple_GET_SIZE(hands);
     int kind[MAX_SEATS];
-    if (!dealt(&t, hands, pile, kinds, streams, kind))
+    stream_t stream[MAX_SEATS];
+    if (!dealt(&t, hands, pile, kinds, streams, kind, stream))
         return NULL;
     PyObject *made = PyList_New(0);
     if (made == NULL)
         return NULL;
-    if (!played_on(&t, kind, streams, made)) {
+    if (!played_on(&t, kind, stream, made)) {
         Py_DECREF(made);
         return NULL;
     }
@@ -364,7 +388,9 @@ static PyObject *played_out(PyObject *module, PyObject *args) {
             return PyErr_Format(PyExc_ValueError, "ply %zd cannot be played", i + 1);
     }
     int kind[MAX_SEATS];
-    if (!dealt(&t, hands, pile, kinds, streams, kind) || !played_on(&t, kind, streams, NULL))
+    stream_t stream[MAX_SEATS];
+    if (!dealt(&t, hands, pile, kinds, streams, kind, stream) ||
+        !played_on(&t, kind, stream, NULL))
         return NULL;
     outcome_t o;
     score(&t, NULL, 0, &o);
@@ -405,7 +431,7 @@ static PyMethodDef methods[] = {
     {"plays", plays, METH_VARARGS,
      "plays(hands, pile, bots, streams) -> [(card mask, state index), ...]\n\n"
      "The plays of one game from its deal (card masks), a bot a seat (0 random,\n"
-     "1 greedy, 2 careful) and a seat's stream (Rng.below) each."},
+     "1 greedy, 2 careful) and a seat's stream each: Rng.below, or a Stream64's state."},
     {"played_out", played_out, METH_VARARGS,
      "played_out(prefix, hands, pile, bots, streams) -> (winner, states by seat)\n\n"
      "The game after the plays of ``prefix`` ((card mask, state index), ...),\n"

@@ -23,6 +23,6 @@ def played_out(
     hands: tuple[tuple[int, ...], ...],
     pile: tuple[int, ...],
     bots: tuple[int, ...],
-    streams: tuple[Callable[[int], int], ...],
+    streams: tuple[Callable[[int], int] | int, ...],
     /,
 ) -> tuple[int, tuple[int, ...]]: ...

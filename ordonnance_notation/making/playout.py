@@ -15,7 +15,7 @@ from ..engine import compiled
 from ..engine.armies import PACKED
 from ..engine.cards import Card, State
 from ..engine.game import Table
-from ..engine.rng import Rng
+from ..engine.rng import Rng, Stream64
 from ..engine.scoring import Scoring, score
 from .heuristics import COMPILED_BOTS, HEURISTIC_BOTS, bot_values
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
             tuple[tuple[int, ...], ...],
             tuple[int, ...],
             tuple[int, ...],
-            tuple[Callable[[int], int], ...],
+            tuple[Callable[[int], int] | int, ...],
         ],
         tuple[int, tuple[int, ...]],
     ]
@@ -69,7 +69,8 @@ def played_out(
     ``hands`` and the pile ``pile``, played to its end by ``bots`` (named
     in ``HEURISTIC_BOTS``), each choosing with its stream: the winner (None:
     shared) and each seat's states, at classic scoring. The bots play in C
-    where it was built, the same plays as here (``fast=False``)."""
+    where it was built, the same plays as here (``fast=False``); a
+    ``Stream64`` is run there from its state, and left as it was."""
     seats = len(bots)
     if fast and PLAYED_OUT is not None and all(name in COMPILED_BOTS for name in bots):
         winner, states = PLAYED_OUT(
@@ -77,7 +78,9 @@ def played_out(
             tuple(tuple(card.mask for card in hand) for hand in hands),
             tuple(card.mask for card in pile),
             tuple(COMPILED_BOTS[name] for name in bots),
-            tuple(stream.below for stream in streams),
+            tuple(
+                stream.state if isinstance(stream, Stream64) else stream.below for stream in streams
+            ),
         )
         return (winner if winner >= 0 else None), states
     table = Table(seats)

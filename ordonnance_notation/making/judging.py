@@ -1,0 +1,274 @@
+"""What each play is worth to the seat that makes it, judged by what that
+seat could know (``engine.seatview``): the unseen cards dealt again at
+random, every play made on each such deal, and the game played out to its
+end by a continuation policy that sees no hidden card either (the careful
+bot: the values mean "if play then goes on as careful bots play it").
+
+A play's value is its win chance, the share of play-outs its seat won, with
+a 95% interval (Wilson's), and the states it won on average. Every play is
+tried on the same deals and the same random numbers (deal ``i`` and its
+streams are the same whichever play is made), so two plays differ by what
+they do, not by their luck; the loss of one play against another is the
+mean of their differences deal by deal. The play-outs are spent where plays
+are close, by sequential halving (Karnin, Koren and Somekh 2013): the plays
+share each round's play-outs, and the better half goes on to the next.
+
+A judgement is the same for the same seed on any machine: the deals and the
+bots' choices come from ``engine.rng`` streams named by the seed, the deal
+and the seat. Only a ``seconds`` limit can make it stop earlier on a slower
+machine; it says so (``complete``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.cards import Card, State
+from ..engine.game import STATES, Game
+from ..engine.rng import Rng, Stream64
+from ..engine.seatview import SeatView
+from .heuristics import COMPILED_BOTS
+from .playout import PLAYED_OUT, played_out
+from .statistics import Z95, wilson
+
+POLICY = "careful"
+"""The continuation policy: the bot every seat plays the rest of the game as."""
+
+PLAYOUTS = 4000
+"""Play-outs a judgement spends by default, over all the plays it compares."""
+
+Play = tuple[Card, State]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayValue:
+    """One play's worth to its seat: the outcome of each play-out it was
+    tried in, deal by deal (1 a win, 0 not), and each play-out's states."""
+
+    card: Card
+    state: State
+    wins: tuple[int, ...]
+    states: tuple[int, ...]
+
+    @property
+    def play(self) -> Play:
+        return self.card, self.state
+
+    @property
+    def tries(self) -> int:
+        return len(self.wins)
+
+    @property
+    def win_chance(self) -> float:
+        return sum(self.wins) / len(self.wins) if self.wins else math.nan
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The win chance's 95% interval (Wilson's)."""
+        return wilson(sum(self.wins), len(self.wins))
+
+    @property
+    def expected_states(self) -> float:
+        return sum(self.states) / len(self.states) if self.states else math.nan
+
+
+@dataclass(frozen=True, slots=True)
+class Loss:
+    """What a play costs against another in win chance, over the deals both
+    were tried on: the mean difference and its 95% interval."""
+
+    loss: float
+    low: float
+    high: float
+    deals: int
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Every judged play of the seat to move at ``ply`` (the ply about to be
+    played), best first by win chance; ``complete`` is False where a
+    ``seconds`` limit stopped the play-outs before all were spent."""
+
+    seat: int
+    ply: int
+    policy: str
+    plays: tuple[PlayValue, ...]
+    playouts: int
+    complete: bool
+
+    @property
+    def best(self) -> PlayValue:
+        return self.plays[0]
+
+    def value_of(self, play: Play) -> PlayValue:
+        """Raises KeyError for a play that was not judged."""
+        for value in self.plays:
+            if value.play == play:
+                return value
+        raise KeyError(play)
+
+    def loss(self, play: Play, against: Play | None = None) -> Loss:
+        """What ``play`` costs against ``against`` (the best by default)."""
+        mine = self.value_of(play)
+        other = self.best if against is None else self.value_of(against)
+        n = min(mine.tries, other.tries)
+        if n == 0:
+            return Loss(math.nan, -1.0, 1.0, 0)
+        diffs = [other.wins[i] - mine.wins[i] for i in range(n)]
+        mean = sum(diffs) / n
+        if n == 1:
+            return Loss(mean, -1.0, 1.0, 1)
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        half = Z95 * math.sqrt(variance / n)
+        return Loss(mean, mean - half, mean + half, n)
+
+
+def legal_plays(view: SeatView) -> tuple[Play, ...]:
+    """Every play the seat can make, identical cards once, by card then state."""
+    states = view.table.open_states(view.seat)
+    return tuple((card, state) for card in dict.fromkeys(view.hand) for state in states)
+
+
+class _Tries:
+    """The play-outs of one judgement: deal ``i`` drawn once and kept, each
+    play tried on deals 0, 1, 2, ... in turn."""
+
+    def __init__(self, view: SeatView, seed: str, fixed_streams: bool) -> None:
+        if view.table.to_move != view.seat:
+            raise ValueError("a play is judged for the seat to move")
+        self.view = view
+        self.seed = seed
+        self.fixed = fixed_streams
+        self.seats = view.table.seats
+        units = sorted(
+            (unit.ply, unit.card.mask, state - 1)
+            for state in STATES
+            for army in view.table.armies[state - 1]
+            for unit in army.units
+        )
+        self.prefix = tuple((mask, state) for _, mask, state in units)
+        self.deals: list[Game] = []
+        self.streams: list[tuple[str, ...]] = []
+
+    def _deal(self, i: int) -> tuple[Game, tuple[str, ...]]:
+        while len(self.deals) <= i:
+            n = len(self.deals)
+            self.deals.append(self.view.sample(Rng(f"{self.seed}/deal/{n}")))
+            base = "play/fixed" if self.fixed else f"{self.seed}/play/{n}"
+            self.streams.append(tuple(f"{base}/{s}" for s in range(self.seats)))
+        return self.deals[i], self.streams[i]
+
+    def outcome(self, play: Play, i: int) -> tuple[int, int]:
+        """Whether the seat won deal ``i`` after ``play``, and its states."""
+        world, streams = self._deal(i)
+        card, state = play
+        seat = self.view.seat
+        assert world.hands is not None and world.pile is not None  # dealt by the view
+        hands = [list(hand) for hand in world.hands]
+        pile = list(world.pile)
+        if pile:
+            hands[seat].append(pile.pop(0))
+        hands[seat].remove(card)
+        rngs = [Stream64(stream) for stream in streams]
+        if PLAYED_OUT is not None:
+            winner, states = PLAYED_OUT(
+                (*self.prefix, (card.mask, state - 1)),
+                tuple(tuple(c.mask for c in hand) for hand in hands),
+                tuple(c.mask for c in pile),
+                (COMPILED_BOTS[POLICY],) * self.seats,
+                tuple(rng.state for rng in rngs),
+            )
+        else:
+            prefix = [(Card(mask), State(index + 1)) for mask, index in self.prefix]
+            won, states = played_out(
+                [*prefix, (card, state)], hands, pile, [POLICY] * self.seats, rngs
+            )
+            winner = -1 if won is None else won
+        return int(winner == seat), states[seat]
+
+
+def judge(
+    view: SeatView,
+    *,
+    seed: str = "",
+    playouts: int = PLAYOUTS,
+    plays: Sequence[Play] | None = None,
+    keep: Sequence[Play] = (),
+    seconds: float | None = None,
+    fixed_streams: bool = False,
+) -> Judgement:
+    """Each of ``plays`` (every legal play by default) judged for the seat of
+    ``view``, who is to move, with about ``playouts`` play-outs in all,
+    spent by sequential halving; the plays of ``keep`` (e.g. the play a
+    record made) are then tried on as many deals as the best. With
+    ``seconds``, stops when the clock says so. ``fixed_streams`` gives
+    every play-out the same random numbers, whatever the seed: a
+    continuation that does not vary from deal to deal, whose exact value
+    over every deal the tests can compute.
+    Raises ValueError when the seat is not to move or has no play."""
+    candidates = list(dict.fromkeys(plays if plays is not None else legal_plays(view)))
+    for play in keep:
+        if play not in candidates:
+            candidates.append(play)
+    if not candidates:
+        raise ValueError("the seat has no play to judge")
+    tries = _Tries(view, seed, fixed_streams)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    wins: dict[Play, list[int]] = {play: [] for play in candidates}
+    states: dict[Play, list[int]] = {play: [] for play in candidates}
+    spent = 0
+    complete = True
+
+    def try_until(play: Play, n: int) -> bool:
+        nonlocal spent
+        done = wins[play]
+        while len(done) < n:
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            won, held = tries.outcome(play, len(done))
+            done.append(won)
+            states[play].append(held)
+            spent += 1
+        return True
+
+    def mean(play: Play) -> float:
+        done = wins[play]
+        return sum(done) / len(done) if done else -1.0
+
+    alive = list(candidates)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    target = 0
+    for _ in range(rounds):
+        target += max(1, playouts // (rounds * len(alive)))
+        if not all(try_until(play, target) for play in alive):
+            complete = False
+            break
+        if len(alive) == 1:
+            break
+        order = sorted(range(len(alive)), key=lambda i: (-mean(alive[i]), i))
+        alive = [alive[i] for i in order[: math.ceil(len(alive) / 2)]]
+    if complete:
+        best = max(alive, key=lambda play: (mean(play), -candidates.index(play)))
+        for play in keep:
+            if not try_until(play, len(wins[best])):
+                complete = False
+                break
+    # the plays that went furthest first: a play dropped early on a few deals
+    # may show a lucky mean, but halving found a better one beside it
+    ranked = sorted(
+        candidates, key=lambda play: (-len(wins[play]), -mean(play), candidates.index(play))
+    )
+    return Judgement(
+        view.seat,
+        view.table.ply + 1,
+        POLICY,
+        tuple(
+            PlayValue(card, state, tuple(wins[card, state]), tuple(states[card, state]))
+            for card, state in ranked
+        ),
+        spent,
+        complete,
+    )

@@ -1,0 +1,320 @@
+"""The judgement of a play by what its seat could know (``engine.seatview``,
+``making.judging``): the sampler deals every consistent deal as often as a
+shuffled deck would (a chi-square test where every deal can be listed), no
+hidden card reaches the seat's view, the play-outs in C are the Python
+play-outs, and on small endings, where every consistent deal can be played
+out, the exact value lies in the stated 95% intervals about 95% of the time."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from ordonnance_notation.engine.cards import Card
+from ordonnance_notation.engine.game import Game
+from ordonnance_notation.engine.rng import Rng, Stream64
+from ordonnance_notation.engine.scoring import Scoring
+from ordonnance_notation.engine.seatview import SeatView, UnknownDeal
+from ordonnance_notation.making.dealing import load_deck, parse_deck
+from ordonnance_notation.making.judging import judge, legal_plays
+from ordonnance_notation.making.playout import PLAYED_OUT, played_out
+from ordonnance_notation.making.selfplay import play_game
+
+FORTY = parse_deck(
+    "name: forty\ncards: {L: 4, B: 4, S: 4, H: 4, F: 4, LB: 4, SH: 4, HF: 4, LSH: 4, BSF: 4}\n",
+    "forty.yaml",
+)
+
+
+@cache
+def _position(seed: str, ply: int, seats: int = 2, deck: str = "forty") -> Game:
+    """Ply ``ply`` of a game careful bots played from ``seed``."""
+    played = play_game(
+        seed, ["careful"] * seats, FORTY if deck == "forty" else load_deck(), Scoring.classic()
+    )
+    game = Game.new(seats, played.deal)
+    for turn in played.turns[:ply]:
+        game = game.play(turn.card, turn.state)[0]
+    return game
+
+
+def _cells(view: SeatView) -> Counter[tuple[tuple[Card, ...], ...]]:
+    """Every deal ``view`` cannot tell from the real one, as the other hands
+    (each sorted: a hand has no order) and the pile, with how many orders
+    of the unseen cards deal it: its weight in a shuffled deck."""
+    found: Counter[tuple[tuple[Card, ...], ...]] = Counter()
+    for cards in itertools.permutations(view.unseen):
+        found[_cell(view.dealt(cards), view.seat)] += 1
+    return found
+
+
+def _cell(world: Game, seat: int) -> tuple[tuple[Card, ...], ...]:
+    assert world.hands is not None and world.pile is not None
+    hands = tuple(
+        tuple(sorted(hand, key=lambda c: c.mask))
+        for other, hand in enumerate(world.hands)
+        if other != seat
+    )
+    return (*hands, world.pile)
+
+
+def _chi2_sf(x: float, k: int) -> float:
+    """P(X >= x) for chi-square with ``k`` degrees of freedom (the regularised
+    upper incomplete gamma function, by its series)."""
+    a, z = k / 2, x / 2
+    term = total = 1 / a
+    n = 0
+    while term > total * 1e-15:
+        n += 1
+        term *= z / (a + n)
+        total += term
+    lower = math.exp(-z + a * math.log(z) - math.lgamma(a)) * total
+    return max(0.0, 1 - lower)
+
+
+def test_the_chi_square_helper_is_right_where_known() -> None:
+    assert _chi2_sf(3.841458820694124, 1) == pytest.approx(0.05, rel=1e-6)
+    assert _chi2_sf(124.342, 100) == pytest.approx(0.05, rel=1e-3)
+
+
+@pytest.mark.parametrize(("seed", "ply"), [("2", 26), ("5", 26), ("11", 25)])
+def test_the_sampler_deals_each_consistent_deal_as_a_shuffled_deck_would(seed, ply) -> None:
+    view = SeatView.of(_position(seed, ply), _position(seed, ply).to_move)
+    cells = _cells(view)
+    total = sum(cells.values())
+    draws = 40 * len(cells)
+    seen = Counter(_cell(view.sample(Rng(f"chi/{i}")), view.seat) for i in range(draws))
+    assert set(seen) <= set(cells)  # never a deal the seat could rule out
+    statistic = sum(
+        (seen[c] - draws * w / total) ** 2 / (draws * w / total) for c, w in cells.items()
+    )
+    assert _chi2_sf(statistic, len(cells) - 1) > 1e-3
+
+
+def test_a_deck_larger_than_the_deal_weighs_deals_as_a_real_deck() -> None:
+    """Three copies of L and one F unseen, one card to deal: a shuffled
+    deck gives L three times in four, not one time in two."""
+    view = SeatView(0, Game.new(2), (), None, tuple(map(Card.from_letters, "LLLF")), (0, 0), 1)
+    drawn = Counter(str(view.sample(Rng(f"big/{i}")).pile[0]) for i in range(4000))
+    assert 2850 <= drawn["L"] <= 3150
+
+
+def _with_hidden_cards_moved(game: Game, seat: int, rng: Rng) -> Game:
+    """The same table and the same hand of ``seat``, the cards it has not
+    seen (the other hands, the pile still to draw) shuffled among their places."""
+    assert game.hands is not None and game.pile is not None
+    others = [c for s, hand in enumerate(game.hands) if s != seat for c in hand]
+    rest = list(game.pile[game.drawn + (seat == game.to_move) :])
+    cards = rng.shuffle(others + rest)
+    hands = []
+    for s, hand in enumerate(game.hands):
+        if s == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(cards[: len(hand)]))
+            cards = cards[len(hand) :]
+    kept = game.pile[: game.drawn + (seat == game.to_move)]
+    return Game(
+        game.seats,
+        game.armies,
+        tuple(hands),
+        (*kept, *cards),
+        game.drawn,
+        game.resolutions,
+        game.ply,
+    )
+
+
+@pytest.mark.parametrize(("seats", "ply"), [(2, 0), (2, 9), (3, 14), (4, 31)])
+def test_no_hidden_card_reaches_the_seats_view(seats, ply) -> None:
+    game = _position("leak", ply, seats, "reference")
+    for seat in range(seats):
+        moved = _with_hidden_cards_moved(game, seat, Rng(f"move/{seat}"))
+        assert moved.hands != game.hands or moved.pile != game.pile  # something was hidden
+        view = SeatView.of(game, seat)
+        assert SeatView.of(moved, seat) == view
+        if seat == game.to_move:
+            assert judge(SeatView.of(moved, seat), seed="s", playouts=60) == judge(
+                view, seed="s", playouts=60
+            )
+    # and the view does see what the seat sees: its own hand
+    other = game.to_move
+    assert game.hands is not None
+    swapped = list(game.hands)
+    swapped[other], swapped[(other + 1) % seats] = swapped[(other + 1) % seats], swapped[other]
+    changed = Game(
+        seats, game.armies, tuple(swapped), game.pile, game.drawn, game.resolutions, game.ply
+    )
+    if sorted(c.mask for c in swapped[other]) != sorted(c.mask for c in game.hands[other]):
+        assert SeatView.of(changed, other) != SeatView.of(game, other)
+
+
+def test_the_seat_to_move_sees_its_draw_and_the_others_do_not() -> None:
+    game = _position("draw", 6, 2, "reference")
+    assert game.pile is not None and game.hands is not None
+    mover = SeatView.of(game, game.to_move)
+    other = SeatView.of(game, 1 - game.to_move)
+    assert mover.drew is game.next_draw()
+    assert len(mover.hand) == 6 and len(other.hand) == 5
+    assert mover.pile_size == other.pile_size - 1 == len(game.pile) - game.drawn - 1
+    # the deal is the whole deck: what is unseen is the other hand and the pile
+    assert len(mover.unseen) == 5 + mover.pile_size
+    assert len(other.unseen) == 5 + other.pile_size
+
+
+def test_a_record_without_a_deal_cannot_be_seen_from_a_seat() -> None:
+    with pytest.raises(UnknownDeal, match="no deal"):
+        SeatView.of(Game.new(2), 0)
+
+
+def test_a_deck_that_cannot_hold_the_table_is_refused() -> None:
+    game = _position("deck", 12, 2, "reference")
+    with pytest.raises(UnknownDeal, match="does not hold"):
+        SeatView.of(game, 0, FORTY.cards[:30])
+
+
+@pytest.mark.skipif(PLAYED_OUT is None, reason="the compiled core was not built")
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_compiled_play_outs_on_a_stream64_are_the_python_ones(seats) -> None:
+    for i, ply in enumerate(range(6 * seats, 20 * seats, 7)):
+        game = _position(f"pin{i}", ply, seats, "reference")
+        assert game.hands is not None and game.pile is not None
+        prefix = sorted(
+            (u.ply, u.card, state)
+            for state_index, row in enumerate(game.armies)
+            for army in row
+            for u in army.units
+            for state in [state_index + 1]
+        )
+        plays = [(card, state) for _, card, state in prefix]
+        hands = list(game.hands)
+        pile = game.pile[game.drawn :]
+        streams = [f"pin/{i}/{s}" for s in range(seats)]
+        fast = played_out(plays, hands, pile, ["careful"] * seats, [Stream64(s) for s in streams])
+        slow = played_out(
+            plays, hands, pile, ["careful"] * seats, [Stream64(s) for s in streams], fast=False
+        )
+        assert fast == slow
+
+
+def test_stream64_is_splitmix64() -> None:
+    stream = Stream64("")
+    stream.state = 0
+    # SplitMix64's first words from state 0 (Vigna's reference splitmix64.c)
+    assert [stream._next_word() for _ in range(2)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4]
+    assert Stream64("a").state == int.from_bytes(
+        bytes.fromhex("ca978112ca1bbdca"), "big"
+    )  # SHA-256("a") begins so
+
+
+def _exact(view: SeatView, play, seed: str) -> float:
+    """The win chance of ``play`` over every consistent deal, each played out
+    once by the deterministic continuation of ``judge(fixed_streams=True)``."""
+    won = 0
+    cells = _cells(view)
+    for cell, weight in cells.items():
+        *hands, pile = cell
+        cards = [c for hand in hands for c in hand] + list(pile[1 if view.drew else 0 :])
+        single = judge(_Fixed(view, cards), seed=seed, playouts=1, plays=[play], fixed_streams=True)
+        won += weight * single.best.wins[0]
+    return won / sum(cells.values())
+
+
+class _Fixed(SeatView):
+    """A view whose one deal is ``cards``: the exact value's play-outs."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, view: SeatView, cards: list[Card]) -> None:
+        for name in SeatView.__slots__:
+            object.__setattr__(self, name, getattr(view, name))
+        object.__setattr__(self, "cards", cards)
+
+    def sample(self, rng: Rng) -> Game:
+        return self.dealt(self.cards)
+
+
+ENDINGS = [("2", 26), ("5", 26), ("11", 26)]
+
+
+@cache
+def _ending(seed: str, ply: int) -> tuple[SeatView, dict]:
+    """An ending of few unseen cards, and each play's exact win chance."""
+    game = _position(seed, ply)
+    view = SeatView.of(game, game.to_move)
+    return view, {play: _exact(view, play, "e") for play in legal_plays(view)}
+
+
+def test_the_exact_value_lies_in_the_stated_intervals_at_their_rate() -> None:
+    runs = inside = 0
+    for seed, ply in ENDINGS:
+        view, exact = _ending(seed, ply)
+        # a play of each value where luck matters: the rest are won or lost on every deal
+        chosen = {value: play for play, value in exact.items() if 0 < value < 1}
+        assert chosen
+        for value, play in chosen.items():
+            for i in range(200 // len(ENDINGS) // len(chosen) + 1):
+                judged = judge(view, seed=f"run{i}", playouts=80, plays=[play], fixed_streams=True)
+                assert judged.best.tries == 80
+                low, high = judged.best.interval
+                runs += 1
+                inside += low <= value <= high
+    # 95% intervals: a few points under at most, and not every one by luck
+    assert runs >= 200
+    assert 0.9 * runs <= inside < runs
+
+
+def test_the_loss_against_the_best_lies_in_its_interval_at_its_rate() -> None:
+    runs = inside = 0
+    for seed, ply in ENDINGS:
+        view, exact = _ending(seed, ply)
+        best = max(exact, key=exact.__getitem__)
+        worst = min(exact, key=exact.__getitem__)
+        if exact[best] == exact[worst]:
+            continue
+        for i in range(60):
+            judged = judge(
+                view, seed=f"loss{i}", playouts=240, plays=[best, worst], fixed_streams=True
+            )
+            loss = judged.loss(worst, best)
+            assert loss.deals == 120
+            runs += 1
+            inside += loss.low <= exact[best] - exact[worst] <= loss.high
+    assert runs >= 120
+    assert 0.88 * runs <= inside < runs
+
+
+def test_halving_finds_the_best_play_where_plays_differ_clearly() -> None:
+    view, exact = _ending("2", 26)
+    judged = judge(view, seed="e", playouts=1500, fixed_streams=True)
+    assert exact[judged.best.play] == max(exact.values()) > min(exact.values())
+    assert judged.best.tries > judged.plays[-1].tries  # the play-outs went to the close plays
+
+
+def test_a_judgement_is_the_same_for_the_same_seed_and_changes_with_it() -> None:
+    view = SeatView.of(_position("same", 10), _position("same", 10).to_move)
+    first = judge(view, seed="a", playouts=300)
+    assert judge(view, seed="a", playouts=300) == first
+    assert judge(view, seed="b", playouts=300) != first
+    assert first.complete and first.playouts <= 300 + len(legal_plays(view))
+    assert {v.play for v in first.plays} == set(legal_plays(view))
+
+
+def test_the_kept_play_is_tried_on_as_many_deals_as_the_best() -> None:
+    view = SeatView.of(_position("keep", 4), _position("keep", 4).to_move)
+    plays = legal_plays(view)
+    first = judge(view, seed="k", playouts=400)
+    worst = first.plays[-1].play
+    kept = judge(view, seed="k", playouts=400, keep=[worst])
+    assert kept.value_of(worst).tries == kept.best.tries > first.value_of(worst).tries
+    assert len(plays) > 2
+
+
+def test_the_clock_stops_a_judgement_and_says_so() -> None:
+    view = SeatView.of(_position("clock", 2), _position("clock", 2).to_move)
+    judged = judge(view, seed="c", playouts=10**7, seconds=0.0)
+    assert not judged.complete and judged.playouts == 0

@@ -318,3 +318,24 @@ def test_the_clock_stops_a_judgement_and_says_so() -> None:
     view = SeatView.of(_position("clock", 2), _position("clock", 2).to_move)
     judged = judge(view, seed="c", playouts=10**7, seconds=0.0)
     assert not judged.complete and judged.playouts == 0
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_judge_bot_plays_whole_games_and_repeats_them(seats) -> None:
+    bots = ["judge"] + ["careful"] * (seats - 1)
+    first = play_game("judged", bots, load_deck(), Scoring.classic())
+    assert first.game.over
+    assert play_game("judged", bots, load_deck(), Scoring.classic()).turns == first.turns
+
+
+def test_the_judge_bot_chooses_the_same_whatever_the_hidden_cards() -> None:
+    from ordonnance_notation.making.bots import JudgeBot
+
+    for ply in (0, 7, 20):
+        game = _position("bot", ply, 2, "reference")
+        seat = game.to_move
+        hand = game.hand_to_play()
+        assert hand is not None
+        moved = _with_hidden_cards_moved(game, seat, Rng(f"bot/{ply}"))
+        assert moved.hand_to_play() == hand
+        assert JudgeBot().choose(moved, hand, Rng("j")) == JudgeBot().choose(game, hand, Rng("j"))

@@ -1,7 +1,8 @@
 """Every built-in bot, by name (``BOTS``, ``bot``): those that choose by
 rules of thumb (``heuristics``: random, greedy, careful) and those that look
 ahead, here: the rollout bot, which plays its best candidates out
-(``playout``), and the exact bot, which searches to the end where it
+(``playout``), the judge, which plays the play its seat's judgement rates
+best (``judging``), and the exact bot, which searches to the end where it
 reaches. A bot sees what its seat sees: the table and its own hand (after
 the turn's draw), never another hand or the pile; the exact bot alone sees
 every card."""
@@ -32,6 +33,7 @@ __all__ = [
     "CarefulBot",
     "ExactBot",
     "GreedyBot",
+    "JudgeBot",
     "RandomBot",
     "RolloutBot",
     "bot",
@@ -100,6 +102,30 @@ class RolloutBot:
         return candidates[best]
 
 
+class JudgeBot:
+    """The careful bot's checked plays (twelve at most), judged as ``ordo
+    analyse`` judges a play (``judging``): ``PLAYOUTS`` play-outs by
+    careful bots in all, on deals of the cards its seat has not seen,
+    spent by sequential halving where the plays are close; it makes the
+    play judged best (of equals, the one the careful bot prefers). It sees
+    what its seat sees (``engine.seatview``), and the deal's cards as a
+    set, never which card is where."""
+
+    name = "judge"
+    PLAYOUTS = 384
+
+    def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
+        from ..engine.seatview import SeatView
+        from .judging import judge
+
+        candidates = CarefulBot().ranked(game, hand, rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        view = SeatView.of(game, game.to_move)
+        judged = judge(view, seed=str(rng.below(1 << 62)), playouts=self.PLAYOUTS, plays=candidates)
+        return judged.best.play
+
+
 def _units(game: Game, state: State) -> list[Unit]:
     return [unit for army in game.armies[state - 1] for unit in army.units]
 
@@ -135,6 +161,7 @@ class ExactBot:
 BOTS: dict[str, type[Bot]] = {
     **HEURISTIC_BOTS,
     "exact": ExactBot,
+    "judge": JudgeBot,
     "rollout": RolloutBot,
 }
 

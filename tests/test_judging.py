@@ -13,6 +13,7 @@ from collections import Counter
 from functools import cache
 
 import pytest
+from strategies import ROOT
 
 from ordonnance_notation.engine.cards import Card
 from ordonnance_notation.engine.game import Game
@@ -20,7 +21,7 @@ from ordonnance_notation.engine.rng import Rng, Stream64
 from ordonnance_notation.engine.scoring import Scoring
 from ordonnance_notation.engine.seatview import SeatView, UnknownDeal
 from ordonnance_notation.making.dealing import load_deck, parse_deck
-from ordonnance_notation.making.judging import judge, legal_plays
+from ordonnance_notation.making.judging import judge, judge_record, legal_plays
 from ordonnance_notation.making.playout import PLAYED_OUT, played_out
 from ordonnance_notation.making.selfplay import play_game
 
@@ -178,8 +179,17 @@ def test_a_deck_that_cannot_hold_the_table_is_refused() -> None:
 
 
 @pytest.mark.skipif(PLAYED_OUT is None, reason="the compiled core was not built")
-@pytest.mark.parametrize("seats", [2, 3, 4])
-def test_the_compiled_play_outs_on_a_stream64_are_the_python_ones(seats) -> None:
+@pytest.mark.parametrize(
+    ("seats", "scoring"),
+    [
+        (2, Scoring.classic()),
+        (3, Scoring.classic()),
+        (4, Scoring.classic()),
+        (3, Scoring.by_points()),
+        (4, Scoring.by_points((1, 1, 1, 0))),
+    ],
+)
+def test_the_compiled_play_outs_on_a_stream64_are_the_python_ones(seats, scoring) -> None:
     for i, ply in enumerate(range(6 * seats, 20 * seats, 7)):
         game = _position(f"pin{i}", ply, seats, "reference")
         assert game.hands is not None and game.pile is not None
@@ -194,9 +204,22 @@ def test_the_compiled_play_outs_on_a_stream64_are_the_python_ones(seats) -> None
         hands = list(game.hands)
         pile = game.pile[game.drawn :]
         streams = [f"pin/{i}/{s}" for s in range(seats)]
-        fast = played_out(plays, hands, pile, ["careful"] * seats, [Stream64(s) for s in streams])
+        fast = played_out(
+            plays,
+            hands,
+            pile,
+            ["careful"] * seats,
+            [Stream64(s) for s in streams],
+            scoring=scoring,
+        )
         slow = played_out(
-            plays, hands, pile, ["careful"] * seats, [Stream64(s) for s in streams], fast=False
+            plays,
+            hands,
+            pile,
+            ["careful"] * seats,
+            [Stream64(s) for s in streams],
+            fast=False,
+            scoring=scoring,
         )
         assert fast == slow
 
@@ -339,3 +362,101 @@ def test_the_judge_bot_chooses_the_same_whatever_the_hidden_cards() -> None:
         moved = _with_hidden_cards_moved(game, seat, Rng(f"bot/{ply}"))
         assert moved.hand_to_play() == hand
         assert JudgeBot().choose(moved, hand, Rng("j")) == JudgeBot().choose(game, hand, Rng("j"))
+
+
+def _record(name: str):
+    from ordonnance_notation import parse_text, validate
+
+    text = (ROOT / "samples" / name).read_text("utf-8")
+    return validate(next(iter(parse_text(text, name))))
+
+
+def test_a_record_is_judged_ply_by_ply_with_its_loss_known_to_five_points() -> None:
+    report = _record("classic-2.ord")
+    start = Game.new(2, report.deal)
+    plays = [(turn.card, turn.state) for turn in report.turns]
+    found = judge_record(start, plays, seed="r", playouts=1000)
+    assert [j.ply for j in found.plies] == list(range(1, 41))
+    assert [j.seat for j in found.plies] == [0, 1] * 20
+    for judged in found.plies:
+        assert judged.play == plays[judged.ply - 1]
+        loss = judged.loss
+        if judged.play != judged.judgement.best.play:
+            # the precision asked, or the most deals it may take
+            fresh = judged.judgement.fresh
+            assert fresh is not None
+            tried = judged.judgement.value_of(judged.play).tries
+            assert loss.width <= 0.1 or tried >= 5 * fresh
+        if judged.grade is not None:
+            assert loss.low > 0 and loss.loss >= 0.05
+        assert 0 <= judged.accuracy <= 100
+    assert found.graded()  # the sample's loser gave chances away
+    assert all(0 <= found.accuracy(seat) <= 100 for seat in (0, 1))
+
+
+def test_points_records_are_judged_by_their_points() -> None:
+    report = _record("points-4.ord")
+    assert report.scoring is not None and report.scoring.is_points
+    start = Game.new(4, report.deal)
+    plays = [(turn.card, turn.state) for turn in report.turns][:2]
+    by_points = judge_record(start, plays, seed="p", playouts=200, scoring=report.scoring)
+    classic = judge_record(start, plays, seed="p", playouts=200)
+    assert [j.judgement for j in by_points.plies] != [j.judgement for j in classic.plies]
+
+
+def test_ordo_analyse_judge_says_what_was_known_first(ordo) -> None:
+    result = ordo(
+        "analyse", "--judge", "--playouts", "200", str(ROOT / "samples" / "classic-2.ord")
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1].startswith("  Judged from what each seat could know")
+    assert lines[2].startswith("  Accuracy: P1 ")
+    assert "was best." in result.output
+    assert (
+        ordo(
+            "analyse", "--judge", "--playouts", "200", str(ROOT / "samples" / "classic-2.ord")
+        ).output
+        == result.output
+    )
+
+
+def test_ordo_analyse_judge_as_json(ordo) -> None:
+    import json
+
+    result = ordo(
+        "analyse",
+        "--judge",
+        "--playouts",
+        "200",
+        "--judge-seed",
+        "j",
+        "-f",
+        "json",
+        str(ROOT / "samples" / "classic-2.ord"),
+    )
+    assert result.exit_code == 0, result.output
+    [record] = json.loads(result.output)["records"]
+    judgement = record["judgement"]
+    assert judgement["judged"] and judgement["seed"] == "j" and judgement["policy"] == "careful"
+    assert len(judgement["plies"]) == 40
+    first = judgement["plies"][0]
+    assert first["play"] == "LH J" and first["seat"] == "P1"
+    assert first["loss_interval"][0] <= first["loss"] <= first["loss_interval"][1]
+    assert {p["play"] for p in first["plays"]} >= {"LH J", first["best"]}
+
+
+def test_a_record_without_a_deal_says_it_cannot_be_judged(ordo) -> None:
+    result = ordo("analyse", "--judge", str(ROOT / "samples" / "no-deal.ord"))
+    assert result.exit_code == 0
+    assert "cannot be judged from the seats' view: the record has no deal" in result.output
+
+
+def test_a_bad_judge_deck_is_a_diagnostic(ordo, tmp_path) -> None:
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("cards: {L: 2}\n")
+    result = ordo(
+        "analyse", "--judge", "--judge-deck", str(deck), str(ROOT / "samples" / "classic-2.ord")
+    )
+    assert result.exit_code == 2
+    assert "deck.yaml" in result.output and "Traceback" not in result.output

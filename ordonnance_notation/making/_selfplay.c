@@ -367,11 +367,19 @@ static PyObject *plays(PyObject *module, PyObject *args) {
 
 static PyObject *played_out(PyObject *module, PyObject *args) {
     (void)module;
-    PyObject *prefix, *hands, *pile, *kinds, *streams;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!:played_out", &PyTuple_Type, &prefix, &PyTuple_Type,
+    PyObject *prefix, *hands, *pile, *kinds, *streams, *table = NULL;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!|O!:played_out", &PyTuple_Type, &prefix, &PyTuple_Type,
                           &hands, &PyTuple_Type, &pile, &PyTuple_Type, &kinds, &PyTuple_Type,
-                          &streams))
+                          &streams, &PyTuple_Type, &table))
         return NULL;
+    int points[MAX_SEATS] = {0}, point_count = table == NULL ? 0 : (int)PyTuple_GET_SIZE(table);
+    if (point_count > MAX_SEATS)
+        return PyErr_Format(PyExc_ValueError, "points for %d places at most", MAX_SEATS);
+    for (int i = 0; i < point_count; i++) {
+        points[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(table, i));
+        if (points[i] == -1 && PyErr_Occurred())
+            return NULL;
+    }
     static table_t t;
     memset(&t, 0, sizeof t);
     t.seats = (int)PyTuple_GET_SIZE(hands);
@@ -393,7 +401,7 @@ static PyObject *played_out(PyObject *module, PyObject *args) {
         !played_on(&t, kind, stream, NULL))
         return NULL;
     outcome_t o;
-    score(&t, NULL, 0, &o);
+    score(&t, table == NULL ? NULL : points, point_count, &o);
     PyObject *states = PyTuple_New(t.seats);
     if (states == NULL)
         return NULL;
@@ -433,10 +441,10 @@ static PyMethodDef methods[] = {
      "The plays of one game from its deal (card masks), a bot a seat (0 random,\n"
      "1 greedy, 2 careful) and a seat's stream each: Rng.below, or a Stream64's state."},
     {"played_out", played_out, METH_VARARGS,
-     "played_out(prefix, hands, pile, bots, streams) -> (winner, states by seat)\n\n"
+     "played_out(prefix, hands, pile, bots, streams[, points]) -> (winner, states by seat)\n\n"
      "The game after the plays of ``prefix`` ((card mask, state index), ...),\n"
      "the seats then holding ``hands`` and the pile ``pile``, played to its end\n"
-     "by the bots (classic scoring; winner -1: shared)."},
+     "by the bots (classic scoring, or points by place; winner -1: shared)."},
     {"configure", configure, METH_VARARGS,
      "configure(level_values, icon_weights, resolve_bonus, dump_value, kept_state_value,\n"
      "          checked_plays, packed): the bots' values (heuristics.bot_values()) and\n"

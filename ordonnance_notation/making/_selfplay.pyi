@@ -24,5 +24,6 @@ def played_out(
     pile: tuple[int, ...],
     bots: tuple[int, ...],
     streams: tuple[Callable[[int], int] | int, ...],
+    points: tuple[int, ...] = ...,
     /,
 ) -> tuple[int, tuple[int, ...]]: ...

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from ..engine.cards import Card, State
 from ..engine.game import STATES, Game
 from ..engine.rng import Rng, Stream64
+from ..engine.scoring import Scoring
 from ..engine.seatview import SeatView
 from .heuristics import COMPILED_BOTS
 from .playout import PLAYED_OUT, played_out
@@ -85,12 +86,18 @@ class Loss:
     high: float
     deals: int
 
+    @property
+    def width(self) -> float:
+        return self.high - self.low
+
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """Every judged play of the seat to move at ``ply`` (the ply about to be
-    played), best first by win chance; ``complete`` is False where a
-    ``seconds`` limit stopped the play-outs before all were spent."""
+    played), best first; ``complete`` is False where a ``seconds`` limit
+    stopped the play-outs before all were spent. Where plays were kept
+    beside the best, ``fresh`` is the first deal after those the best was
+    chosen on: their losses and win chances are measured from there on."""
 
     seat: int
     ply: int
@@ -98,6 +105,7 @@ class Judgement:
     plays: tuple[PlayValue, ...]
     playouts: int
     complete: bool
+    fresh: int | None = None
 
     @property
     def best(self) -> PlayValue:
@@ -114,16 +122,33 @@ class Judgement:
         """What ``play`` costs against ``against`` (the best by default)."""
         mine = self.value_of(play)
         other = self.best if against is None else self.value_of(against)
-        n = min(mine.tries, other.tries)
-        if n == 0:
-            return Loss(math.nan, -1.0, 1.0, 0)
-        diffs = [other.wins[i] - mine.wins[i] for i in range(n)]
-        mean = sum(diffs) / n
-        if n == 1:
-            return Loss(mean, -1.0, 1.0, 1)
-        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        half = Z95 * math.sqrt(variance / n)
-        return Loss(mean, mean - half, mean + half, n)
+        first = self._first(mine, other)
+        return _paired(other.wins[first:], mine.wins[first:], min(mine.tries, other.tries))
+
+    def chance(self, play: Play) -> float:
+        """The play's win chance, on the fresh deals where it was tried on them."""
+        value = self.value_of(play)
+        wins = value.wins[self._first(value, self.best) :]
+        return sum(wins) / len(wins) if wins else math.nan
+
+    def _first(self, *values: PlayValue) -> int:
+        fresh = self.fresh
+        return fresh if fresh is not None and all(v.tries > fresh for v in values) else 0
+
+
+def _paired(better: Sequence[int], worse: Sequence[int], n: int) -> Loss:
+    """The mean of ``better - worse`` over the first ``n`` deals, with its
+    95% interval (normal, from the differences' own variance)."""
+    n = min(n, len(better), len(worse))
+    if n == 0:
+        return Loss(math.nan, -1.0, 1.0, 0)
+    diffs = [better[i] - worse[i] for i in range(n)]
+    mean = sum(diffs) / n
+    if n == 1:
+        return Loss(mean, -1.0, 1.0, 1)
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return Loss(mean, mean - half, mean + half, n)
 
 
 def legal_plays(view: SeatView) -> tuple[Play, ...]:
@@ -136,12 +161,16 @@ class _Tries:
     """The play-outs of one judgement: deal ``i`` drawn once and kept, each
     play tried on deals 0, 1, 2, ... in turn."""
 
-    def __init__(self, view: SeatView, seed: str, fixed_streams: bool) -> None:
+    def __init__(self, view: SeatView, seed: str, fixed_streams: bool, scoring: Scoring) -> None:
         if view.table.to_move != view.seat:
             raise ValueError("a play is judged for the seat to move")
         self.view = view
         self.seed = seed
         self.fixed = fixed_streams
+        self.scoring = scoring
+        self.points: tuple[tuple[int, ...], ...] = (
+            () if scoring.points is None else (scoring.points,)
+        )
         self.seats = view.table.seats
         units = sorted(
             (unit.ply, unit.card.mask, state - 1)
@@ -180,11 +209,17 @@ class _Tries:
                 tuple(c.mask for c in pile),
                 (COMPILED_BOTS[POLICY],) * self.seats,
                 tuple(rng.state for rng in rngs),
+                *self.points,
             )
         else:
             prefix = [(Card(mask), State(index + 1)) for mask, index in self.prefix]
             won, states = played_out(
-                [*prefix, (card, state)], hands, pile, [POLICY] * self.seats, rngs
+                [*prefix, (card, state)],
+                hands,
+                pile,
+                [POLICY] * self.seats,
+                rngs,
+                scoring=self.scoring,
             )
             winner = -1 if won is None else won
         return int(winner == seat), states[seat]
@@ -199,23 +234,30 @@ def judge(
     keep: Sequence[Play] = (),
     seconds: float | None = None,
     fixed_streams: bool = False,
+    precision: float | None = None,
+    most: int = 4,
+    scoring: Scoring | None = None,
 ) -> Judgement:
     """Each of ``plays`` (every legal play by default) judged for the seat of
     ``view``, who is to move, with about ``playouts`` play-outs in all,
     spent by sequential halving; the plays of ``keep`` (e.g. the play a
-    record made) are then tried on as many deals as the best. With
+    record made) are then tried on as many deals as the best, and, with
+    ``precision``, on more deals, the best too, until each one's loss
+    against the best has its 95% interval that far either side, or they
+    have had ``most`` times the deals halving gave the best. With
     ``seconds``, stops when the clock says so. ``fixed_streams`` gives
     every play-out the same random numbers, whatever the seed: a
     continuation that does not vary from deal to deal, whose exact value
     over every deal the tests can compute.
-    Raises ValueError when the seat is not to move or has no play."""
+    A play-out is won by the ``scoring``'s winner (a shared win is not a
+    win). Raises ValueError when the seat is not to move or has no play."""
     candidates = list(dict.fromkeys(plays if plays is not None else legal_plays(view)))
     for play in keep:
         if play not in candidates:
             candidates.append(play)
     if not candidates:
         raise ValueError("the seat has no play to judge")
-    tries = _Tries(view, seed, fixed_streams)
+    tries = _Tries(view, seed, fixed_streams, scoring or Scoring.classic())
     deadline = None if seconds is None else time.monotonic() + seconds
     wins: dict[Play, list[int]] = {play: [] for play in candidates}
     states: dict[Play, list[int]] = {play: [] for play in candidates}
@@ -250,12 +292,28 @@ def judge(
             break
         order = sorted(range(len(alive)), key=lambda i: (-mean(alive[i]), i))
         alive = [alive[i] for i in order[: math.ceil(len(alive) / 2)]]
+    fresh = None
     if complete:
         best = max(alive, key=lambda play: (mean(play), -candidates.index(play)))
-        for play in keep:
-            if not try_until(play, len(wins[best])):
-                complete = False
-                break
+        others = [play for play in keep if play != best]
+        if others:
+            # the best was chosen on its deals so far: a play chosen as best
+            # among many is lucky on them, so what it is worth against the
+            # kept plays is measured on as many deals again, fresh ones
+            fresh = chosen = len(wins[best])
+            enough, last = 2 * chosen, (1 + most) * chosen
+            while True:
+                if not all(try_until(play, enough) for play in (best, *others)):
+                    complete = False
+                    break
+                if precision is None or enough >= last:
+                    break
+                widest = max(
+                    _paired(wins[best][fresh:], wins[play][fresh:], enough).width for play in others
+                )
+                if widest <= 2 * precision:
+                    break
+                enough = min(fresh + 2 * (enough - fresh), last)
     # the plays that went furthest first: a play dropped early on a few deals
     # may show a lucky mean, but halving found a better one beside it
     ranked = sorted(
@@ -271,4 +329,117 @@ def judge(
         ),
         spent,
         complete,
+        fresh,
     )
+
+
+PRECISION = 0.05
+"""How close a judged play's loss is known by default: its 95% interval at
+most this far either side (five points of win chance), where the play-outs
+allow (``judge_record``'s ``most``)."""
+
+GRADES = ((0.15, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
+"""A play's grade by the win chance it lost, as lichess grades a move by
+the winning chances it lost (0.3, 0.2 and 0.1 of its scale from -1 to 1:
+15, 10 and 5 points of a chance from 0 to 1), given only where the loss's
+95% interval leaves out no loss at all."""
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedPly:
+    """A record's play judged from its seat's view: the play made and the
+    judgement of the position it was made in."""
+
+    ply: int
+    seat: int
+    play: Play
+    judgement: Judgement
+
+    @property
+    def before(self) -> float:
+        """The seat's win chance before the play: its best play's."""
+        return self.judgement.chance(self.judgement.best.play)
+
+    @property
+    def after(self) -> float:
+        """The seat's win chance after the play made."""
+        return self.judgement.chance(self.play)
+
+    @property
+    def loss(self) -> Loss:
+        return self.judgement.loss(self.play)
+
+    @property
+    def grade(self) -> str | None:
+        """``"blunder"``, ``"mistake"``, ``"inaccuracy"`` (``GRADES``) or None."""
+        loss = self.loss
+        if self.play == self.judgement.best.play or not loss.low > 0:
+            return None
+        return next((word for least, word in GRADES if loss.loss >= least), None)
+
+    @property
+    def accuracy(self) -> float:
+        """The play's accuracy from 0 to 100, lichess's formula of the win
+        chance lost (in points, none below zero):
+        ``103.1668 * exp(-0.04354 * lost) - 3.1669``."""
+        lost = 100 * max(0.0, self.before - self.after)
+        return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * lost) - 3.1669))
+
+
+@dataclass(frozen=True, slots=True)
+class RecordJudgement:
+    """Every play of a record judged from its seat's view (``plies``, in
+    order), by ``policy`` play-outs, ``playouts`` a ply planned, ``seed``."""
+
+    seats: int
+    policy: str
+    playouts: int
+    seed: str
+    plies: tuple[JudgedPly, ...]
+
+    def accuracy(self, seat: int) -> float | None:
+        """The mean of the seat's plays' accuracies; None before it played."""
+        own = [judged.accuracy for judged in self.plies if judged.seat == seat]
+        return sum(own) / len(own) if own else None
+
+    def graded(self) -> list[JudgedPly]:
+        return [judged for judged in self.plies if judged.grade is not None]
+
+
+def judge_record(
+    game: Game,
+    plays: Sequence[Play],
+    *,
+    deck: Sequence[Card] | None = None,
+    seed: str = "",
+    playouts: int = PLAYOUTS,
+    precision: float | None = PRECISION,
+    most: int = 4,
+    scoring: Scoring | None = None,
+) -> RecordJudgement:
+    """Each of ``plays``, made from ``game`` on (a game with its deal; the
+    plays legal, as a validated record's are), judged from its seat's view
+    (``SeatView.of(position, seat, deck)``) by ``judge``, the play made
+    kept and its loss known to ``precision``. Raises UnknownDeal for a game
+    without its deal."""
+    from ..engine.seatview import SeatView
+
+    judged: list[JudgedPly] = []
+    for play in plays:
+        if game.over:
+            break
+        seat = game.to_move
+        view = SeatView.of(game, seat, deck)
+        key = f"{seed}/{game.ply + 1}"
+        judgement = judge(
+            view,
+            seed=key,
+            playouts=playouts,
+            keep=[play],
+            precision=precision,
+            most=most,
+            scoring=scoring,
+        )
+        judged.append(JudgedPly(game.ply + 1, seat, play, judgement))
+        game = game.play(*play)[0]
+    return RecordJudgement(game.seats, POLICY, playouts, seed, tuple(judged))

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
             tuple[int, ...],
             tuple[int, ...],
             tuple[Callable[[int], int] | int, ...],
+            tuple[int, ...],
         ],
         tuple[int, tuple[int, ...]],
     ]
@@ -64,11 +65,12 @@ def played_out(
     bots: Sequence[str],
     streams: Sequence[Rng],
     fast: bool = True,
+    scoring: Scoring | None = None,
 ) -> tuple[int | None, tuple[int, ...]]:
     """The game after the table's plays ``prefix``, the seats then holding
     ``hands`` and the pile ``pile``, played to its end by ``bots`` (named
     in ``HEURISTIC_BOTS``), each choosing with its stream: the winner (None:
-    shared) and each seat's states, at classic scoring. The bots play in C
+    shared) by ``scoring`` (classic by default) and each seat's states. The bots play in C
     where it was built, the same plays as here (``fast=False``); a
     ``Stream64`` is run there from its state, and left as it was."""
     seats = len(bots)
@@ -81,6 +83,7 @@ def played_out(
             tuple(
                 stream.state if isinstance(stream, Stream64) else stream.below for stream in streams
             ),
+            *(() if scoring is None or scoring.points is None else (scoring.points,)),
         )
         return (winner if winner >= 0 else None), states
     table = Table(seats)
@@ -94,5 +97,5 @@ def played_out(
         held = game.hand_to_play()
         assert held is not None  # dealt above
         game = game.play(*players[game.to_move].choose(game, held, streams[game.to_move]))[0]
-    outcome = score(seats, game.resolutions, Scoring.classic())
+    outcome = score(seats, game.resolutions, scoring or Scoring.classic())
     return outcome.winner, outcome.states

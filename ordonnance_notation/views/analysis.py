@@ -24,6 +24,7 @@ from ..notation.games import PLAY_WORDS
 from ..runs.blocks import Block
 from ..runs.workers import Pool
 from .bestplay import BestPlayView, scored_record
+from .judgement import JudgementView, Judging, judged_record
 from .report import Json, Numbered, Player, laid_block, players_named, players_of
 
 
@@ -209,6 +210,7 @@ class RecordAnalysis:
     valid: bool
     decided: WhenDecided | None
     best: BestPlayView | None = None  # with --best-play
+    judged: JudgementView | None = None  # with --judge
 
     def to_json(self) -> dict[str, Json]:
         """``ordo analyse --format json``'s entry for the record."""
@@ -219,6 +221,8 @@ class RecordAnalysis:
             "valid": self.valid,
             "decided": None if self.decided is None else self.decided.to_json(),
         }
+        if self.judged is not None:
+            out["judgement"] = self.judged.to_json()
         if self.best is not None:
             out["best_play"] = self.best.to_json()
         return out
@@ -232,6 +236,8 @@ def render_text(data: RecordAnalysis) -> str:
     if decided is None:
         out.append("  nothing to analyse: the header or the deal has errors")
         return "\n".join(out) + "\n"
+    if data.judged is not None:
+        out += ["  " + line for line in data.judged.lines()]
     if not decided.analysis.known_deal:
         out.append("  (no deal: each seat's cards to come may be any cards)")
     for part in decided.analysis.states:
@@ -242,12 +248,22 @@ def render_text(data: RecordAnalysis) -> str:
     return "\n".join(out) + "\n"
 
 
-def analysed(report: Report, budget: float | None = None) -> RecordAnalysis:
+def analysed(
+    report: Report, budget: float | None = None, judging: Judging | None = None
+) -> RecordAnalysis:
     """A record's analysis, its place and players: ``ordo analyse``'s view
-    of it; with a ``budget`` (seconds), its plays scored under best play."""
+    of it; with a ``budget`` (seconds), its plays scored under best play;
+    with ``judging``, its plays judged from each seat's view."""
     best = None if budget is None else scored_record(report, budget)
+    judged = None if judging is None else judged_record(report, judging)
     return RecordAnalysis(
-        report.source, report.index, players_of(report), report.valid, when_decided(report), best
+        report.source,
+        report.index,
+        players_of(report),
+        report.valid,
+        when_decided(report),
+        best,
+        judged,
     )
 
 
@@ -270,18 +286,23 @@ def _of_replayed(source: str, record: int, replayed: Replayed) -> RecordAnalysis
 
 
 def analyses(
-    paths: Sequence[str], format: str, workers: Pool, budget: float | None = None
+    paths: Sequence[str],
+    format: str,
+    workers: Pool,
+    budget: float | None = None,
+    judging: Judging | None = None,
 ) -> Numbered:
     """Every record's analysis laid out in ``format`` (text or json),
-    numbered within each file; with a ``budget``, scored under best play."""
-    if budget is None:
+    numbered within each file; with a ``budget``, scored under best play;
+    with ``judging``, judged from each seat's view."""
+    if budget is None and judging is None:
         lay = partial(
             laid_block, data_of=analysed, render=render_text, format=format, quick=quick_analyses
         )
     else:
         lay = partial(
             laid_block,
-            data_of=partial(analysed, budget=budget),
+            data_of=partial(analysed, budget=budget, judging=judging),
             render=render_text,
             format=format,
         )

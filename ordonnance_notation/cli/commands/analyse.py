@@ -4,7 +4,21 @@ from __future__ import annotations
 
 import sys
 
-from ..options import BestPlay, BudgetOption, Format, FormatOption, Jobs, Paths, Scheduler
+from ..making import deck as deck_file
+from ..making import seed as seed_text
+from ..options import (
+    BestPlay,
+    BudgetOption,
+    Format,
+    FormatOption,
+    Jobs,
+    Judge,
+    JudgeDeck,
+    JudgeSeed,
+    Paths,
+    Playouts,
+    Scheduler,
+)
 from ..running import Run
 from ..streams import frozen_heap, parted, workers
 
@@ -18,6 +32,10 @@ def command(
     jobs: Jobs = 0,
     best_play: BestPlay = False,
     budget: BudgetOption = 10.0,
+    judge: Judge = False,
+    playouts: Playouts = 4000,
+    judge_seed: JudgeSeed = "",
+    judge_deck: JudgeDeck = None,
     scheduler: Scheduler = None,
 ) -> None:
     """For each record: the ply after which each state's winner was certain,
@@ -25,18 +43,27 @@ def command(
     when the record has its deal; against any cards, when not), the same
     for the game, and the plays after which a seat could no longer win what
     it could win before, with the plays from its hand that would have kept
-    the chance. With --best-play, the value of every position under best
-    play (every card known), each play that lost value, the plays that
-    kept it, and each seat's accuracy. --scheduler spreads the records over
-    a Dask cluster (the same output). Exit 1 when a record is invalid, as
-    validate (its plays are analysed as far as the rules replayed them).
+    the chance. With --judge, first, every play judged by what its seat
+    could know: its win chance before and after, over deals of the cards
+    it had not seen, each played out by careful bots; the plays that lost
+    a clear chance graded, and each seat's accuracy. With --best-play, the
+    value of every position under best play (every card known), each play
+    that lost value, the plays that kept it, and each seat's accuracy.
+    --scheduler spreads the records over a Dask cluster (the same output).
+    Exit 1 when a record is invalid, as validate (its plays are analysed as
+    far as the rules replayed them).
     """
     from ...views.analysis import analyses
+    from ...views.judgement import Judging
     from ...views.report import json_document
 
     run = Run()
+    judging = None
+    if judge:
+        known = None if judge_deck is None else deck_file(run, judge_deck)
+        judging = Judging(playouts, seed_text(judge_seed) if judge_seed else "", known)
     with run.progress("analysing") as progress, workers(run, jobs, scheduler, paths) as pool:
-        laid = analyses(paths, format.value, pool, budget if best_play else None)
+        laid = analyses(paths, format.value, pool, budget if best_play else None, judging)
         entries = run.told(frozen_heap(iter(laid)))
         pieces = json_document(entries) if format is Format.json else parted(entries)
         for piece in pieces:

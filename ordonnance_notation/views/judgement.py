@@ -1,0 +1,182 @@
+"""A record's plays judged from each seat's view, in words and as JSON:
+what ``ordo analyse --judge`` puts first for each record
+(``making.judging`` finds it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..checking.report import Report
+from ..engine.cards import Card, State, seat_name
+from ..engine.game import Game
+from ..engine.seatview import UnknownDeal
+from ..making.dealing import Deck, boxes_for
+from ..making.judging import GRADES, PLAYOUTS, JudgedPly, RecordJudgement, judge_record
+from ..notation.games import PLAY_WORDS
+from .report import Json
+
+_ORDER = [word for _, word in GRADES]  # blunder, mistake, inaccuracy
+
+
+@dataclass(frozen=True, slots=True)
+class JudgementView:
+    """A record's judgement (``found``; None where it cannot be judged,
+    ``why`` says why) and its plays as written."""
+
+    found: RecordJudgement | None
+    plays: tuple[str, ...]
+    seats: int
+    why: str | None = None
+
+    def lines(self) -> list[str]:
+        """The judgement in sentences: what it is, each seat's accuracy and
+        graded plays, then each graded play."""
+        found = self.found
+        if found is None:
+            return [f"The plays cannot be judged from the seats' view: {self.why}."]
+        out = [
+            "Judged from what each seat could know (its hand, the table, the deck; "
+            f"the cards it had not seen dealt at random, each deal played out by "
+            f"{found.policy} bots, {found.playouts:,} play-outs a ply"
+            + (f", seed {found.seed!r}):" if found.seed else "):")
+        ]
+        out.append(self._accuracy(found) + ".")
+        out += [self._graded(judged) for judged in found.graded()]
+        return out
+
+    def _accuracy(self, found: RecordJudgement) -> str:
+        parts = []
+        for seat in range(self.seats):
+            accuracy = found.accuracy(seat)
+            if accuracy is None:
+                continue
+            counts = [
+                (word, sum(1 for j in found.graded() if j.seat == seat and j.grade == word))
+                for word in _ORDER
+            ]
+            named = ", ".join(f"{n} {_plural(word, n)}" for word, n in counts if n)
+            parts.append(f"{seat_name(seat)} {accuracy:.0f}%" + (f" ({named})" if named else ""))
+        return "Accuracy: " + "; ".join(parts)
+
+    def _graded(self, judged: JudgedPly) -> str:
+        loss = judged.loss
+        best = judged.judgement.best.play
+        return (
+            f"Ply {judged.ply}: {seat_name(judged.seat)}'s `{self.plays[judged.ply - 1]}` "
+            f"was {'an' if judged.grade == 'inaccuracy' else 'a'} {judged.grade}: "
+            f"win chance {_percent(judged.before)} before, {_percent(judged.after)} after "
+            f"({_points(loss.loss)} points lost, {_points(loss.low)} to {_points(loss.high)}); "
+            f"`{PLAY_WORDS[best]}` was best."
+        )
+
+    def to_json(self) -> dict[str, Json]:
+        found = self.found
+        if found is None:
+            return {"judged": False, "why": self.why}
+        return {
+            "judged": True,
+            "policy": found.policy,
+            "playouts": found.playouts,
+            "seed": found.seed,
+            "accuracy": {
+                seat_name(seat): _rounded(found.accuracy(seat)) for seat in range(self.seats)
+            },
+            "plies": [self._ply_json(judged) for judged in found.plies],
+        }
+
+    def _ply_json(self, judged: JudgedPly) -> dict[str, Json]:
+        loss = judged.loss
+        best = judged.judgement.best
+        played = judged.judgement.value_of(judged.play)
+        return {
+            "ply": judged.ply,
+            "seat": seat_name(judged.seat),
+            "play": self.plays[judged.ply - 1],
+            "before": _rounded(judged.before),
+            "after": _rounded(judged.after),
+            "loss": _rounded(loss.loss),
+            "loss_interval": [_rounded(loss.low), _rounded(loss.high)],
+            "grade": judged.grade,
+            "best": PLAY_WORDS[best.play],
+            "expected_states": _rounded(played.expected_states),
+            "deals": loss.deals if judged.play != best.play else played.tries,
+            "plays": [
+                {
+                    "play": PLAY_WORDS[value.play],
+                    "win_chance": _rounded(value.win_chance),
+                    "interval": [_rounded(x) for x in value.interval],
+                    "expected_states": _rounded(value.expected_states),
+                    "deals": value.tries,
+                }
+                for value in judged.judgement.plays
+            ],
+        }
+
+    def chances(self) -> list[list[float | None]]:
+        """By ply (0: before the first), each seat's win chance as it saw it
+        at its own plays (before each, after each), None where not known."""
+        found = self.found
+        plies = len(self.plays)
+        out: list[list[float | None]] = [[None] * self.seats for _ in range(plies + 1)]
+        if found is None:
+            return out
+        for judged in found.plies:
+            out[judged.ply - 1][judged.seat] = judged.before
+            out[judged.ply][judged.seat] = judged.after
+        return out
+
+
+def _plural(word: str, n: int) -> str:
+    if n == 1:
+        return word
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
+
+
+def _percent(chance: float) -> str:
+    return f"{100 * chance:.0f}%"
+
+
+def _points(share: float) -> str:
+    return f"{100 * share:.0f}"
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Judging:
+    """How to judge: play-outs a ply, the seed, and the deck the seats know
+    (None: the cards of each record's own deal)."""
+
+    playouts: int = PLAYOUTS
+    seed: str = ""
+    deck: Deck | None = None
+
+
+def judged_record(report: Report, judging: Judging) -> JudgementView | None:
+    """A validated record's plays judged from each seat's view; None when
+    the header could not be read."""
+    game = report.game
+    if game is None:
+        return None
+    plays: Sequence[tuple[Card, State]] = [(turn.card, turn.state) for turn in report.turns]
+    spelt = tuple(PLAY_WORDS[play] for play in plays)
+    if report.deal is None:
+        why = "the record has no deal, so the cards in each seat's hand are unknown"
+        return JudgementView(None, spelt, game.seats, why)
+    start = Game.new(game.seats, report.deal)
+    deck = None if judging.deck is None else judging.deck.cards * boxes_for(game.seats)
+    try:
+        found = judge_record(
+            start,
+            plays,
+            deck=deck,
+            seed=judging.seed,
+            playouts=judging.playouts,
+            scoring=report.scoring,
+        )
+    except UnknownDeal as error:
+        return JudgementView(None, spelt, game.seats, str(error))
+    return JudgementView(found, spelt, game.seats)

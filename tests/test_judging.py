@@ -460,3 +460,20 @@ def test_a_bad_judge_deck_is_a_diagnostic(ordo, tmp_path) -> None:
     )
     assert result.exit_code == 2
     assert "deck.yaml" in result.output and "Traceback" not in result.output
+
+
+def test_ordo_summary_judge_leads_with_the_judgement(ordo) -> None:
+    import json
+
+    path = str(ROOT / "samples" / "classic-2.ord")
+    text = ordo("summary", "--judge", "--playouts", "200", path).output
+    assert text.index("What each seat could know") < text.index("States in marker order")
+    plain = ordo("summary", path).output
+    assert "What each seat could know" not in plain
+    # the rest of the summary is the summary without --judge
+    said = [line for line in plain.splitlines() if line]
+    assert [line for line in text.splitlines() if line in said] == said
+    [record] = json.loads(
+        ordo("summary", "--judge", "--playouts", "200", "-f", "json", path).output
+    )["records"]
+    assert record["judgement"]["judged"] and len(record["judgement"]["plies"]) == 40

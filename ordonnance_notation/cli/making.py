@@ -1,4 +1,5 @@
-"""What ``deal`` and ``play`` share: the scoring rule, the deck and the seed."""
+"""What ``deal`` and ``play`` share: the scoring rule, the deck and the
+seed; and what ``analyse`` and ``summary`` make of ``--judge``."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from .running import Run
 
 if TYPE_CHECKING:
     from ..making.dealing import Deck
+    from ..views.judgement import Judging
 
 
 def scoring(rule: Rule, points: str | None) -> Scoring:
@@ -47,3 +49,15 @@ def seed(given: str | None) -> str:
     if not given or not given.isprintable():
         raise typer.BadParameter("a seed is printable text on one line", param_hint="--seed")
     return given
+
+
+def judging(
+    run: Run, judge: bool, playouts: int, judge_seed: str, judge_deck: str | None
+) -> Judging | None:
+    """How ``--judge`` judges, from its options; None without it."""
+    if not judge:
+        return None
+    from ..views.judgement import Judging
+
+    known = None if judge_deck is None else deck(run, judge_deck)
+    return Judging(playouts, seed(judge_seed) if judge_seed else "", known)

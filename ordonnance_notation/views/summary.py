@@ -25,6 +25,7 @@ from ..runs.blocks import Block
 from ..runs.workers import Pool
 from .analysis import WhenDecided, when_decided
 from .bestplay import BestPlayView, scored_record
+from .judgement import JudgementView, Judging, judged_record
 from .report import (
     Json,
     LaidOut,
@@ -134,6 +135,7 @@ class RecordSummary:
     problems: tuple[str, ...]  # the errors, each as ``location: code: message``
     decided: WhenDecided | None = None
     best: BestPlayView | None = None  # with --best-play
+    judged: JudgementView | None = None  # with --judge
 
     def name_of(self, seat: int) -> str:
         """The name of the player at ``seat``, ``""`` when the header gives none."""
@@ -194,6 +196,8 @@ class RecordSummary:
             out["decided"] = self.decided.to_json()
         if self.best is not None:
             out["best_play"] = self.best.to_json()
+        if self.judged is not None:
+            out["judgement"] = self.judged.to_json()
         return out
 
     def _army_json(self, army: ArmySummary) -> dict[str, Json]:
@@ -238,10 +242,16 @@ def points_by_seat(
     return tuple(map(tuple, rows))
 
 
-def summarize(report: Report, decided: bool = True, budget: float | None = None) -> RecordSummary:
+def summarize(
+    report: Report,
+    decided: bool = True,
+    budget: float | None = None,
+    judging: Judging | None = None,
+) -> RecordSummary:
     """The summary of a validated record; with ``decided``, when each state
     and the game were decided (``views.analysis``); with a ``budget``
-    (seconds), its plays under best play (``views.bestplay``)."""
+    (seconds), its plays under best play (``views.bestplay``); with
+    ``judging``, its plays judged from each seat's view (``views.judgement``)."""
     scoring = report.scoring or Scoring.classic()
     game = report.game
     states: tuple[StateSummary, ...] = ()
@@ -275,6 +285,7 @@ def summarize(report: Report, decided: bool = True, budget: float | None = None)
         ),
         decided=when_decided(report) if decided and game is not None else None,
         best=None if budget is None else scored_record(report, budget),
+        judged=None if judging is None else judged_record(report, judging),
     )
 
 
@@ -575,6 +586,7 @@ def render_text(summary: RecordSummary) -> str:
     ]
     for comment in summary.comments:
         out.append(f"  {{{comment}}}")
+    out += _judged_lines(summary, "  ")
     if summary.states:
         out += _states_lines(summary)
     started = [state for state in summary.unresolved if any(a.cards for a in state.armies)]
@@ -669,6 +681,15 @@ def _decided_lines(summary: RecordSummary, bullet: str) -> list[str]:
     return decided_lines(summary.decided, order, bullet)
 
 
+def _judged_lines(summary: RecordSummary, bullet: str) -> list[str]:
+    """The plays judged from each seat's view: what the judgement is, each
+    seat's accuracy, each graded play."""
+    judged = summary.judged
+    if judged is None:
+        return []
+    return ["", "What each seat could know", *(bullet + line for line in judged.lines())]
+
+
 def _best_lines(summary: RecordSummary, bullet: str) -> list[str]:
     """The record under best play: its story in a sentence, then each mistake and the accuracy."""
     best = summary.best
@@ -708,6 +729,9 @@ def render_markdown(summary: RecordSummary) -> str:
         f"- **Result:** {_md(outcome_words(summary))}",
     ]
     out += [f"- *{_md(comment)}*" for comment in summary.comments]
+    judged = _judged_lines(summary, "- ")
+    if judged:
+        out += ["", "### What each seat could know", "", *judged[2:]]
     if summary.states:
         out += ["", "### States in marker order"]
     points = summary.points()
@@ -763,17 +787,19 @@ def summaries(
     workers: Pool,
     decided: bool = True,
     budget: float | None = None,
+    judging: Judging | None = None,
 ) -> Numbered:
     """The summary of every record of ``paths`` laid out in ``format``
     (text, markdown or json), numbered within each file; ``decided``: with
-    when each state was decided; ``budget``: with best play."""
+    when each state was decided; ``budget``: with best play; ``judging``:
+    with each play judged from its seat's view."""
     lay = partial(
         laid_block,
-        data_of=partial(summarize, decided=decided, budget=budget),
+        data_of=partial(summarize, decided=decided, budget=budget, judging=judging),
         render=_LAYOUTS.get(format, render_text),
         format=format,
         quick=None
-        if budget is not None
+        if budget is not None or judging is not None
         else partial(quick_summaries, decided=decided, format=format),
     )
     return Numbered(paths, lay, workers)

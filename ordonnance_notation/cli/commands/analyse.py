@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ..making import deck as deck_file
-from ..making import seed as seed_text
+from ..making import judging
 from ..options import (
     BestPlay,
     BudgetOption,
@@ -54,16 +53,12 @@ def command(
     far as the rules replayed them).
     """
     from ...views.analysis import analyses
-    from ...views.judgement import Judging
     from ...views.report import json_document
 
     run = Run()
-    judging = None
-    if judge:
-        known = None if judge_deck is None else deck_file(run, judge_deck)
-        judging = Judging(playouts, seed_text(judge_seed) if judge_seed else "", known)
+    how = judging(run, judge, playouts, judge_seed, judge_deck)
     with run.progress("analysing") as progress, workers(run, jobs, scheduler, paths) as pool:
-        laid = analyses(paths, format.value, pool, budget if best_play else None, judging)
+        laid = analyses(paths, format.value, pool, budget if best_play else None, how)
         entries = run.told(frozen_heap(iter(laid)))
         pieces = json_document(entries) if format is Format.json else parted(entries)
         for piece in pieces:

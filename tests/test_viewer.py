@@ -894,3 +894,38 @@ def test_the_best_play_strip_marks_mistakes_and_steps_there(open_page, tmp_path,
     )
     assert "BF A" in said
     page.screenshot(path=shots / "best-play.png")
+
+
+@pytest.mark.slow  # the judgement, then a browser
+def test_the_win_chance_graph_marks_graded_plays_and_steps_there(open_page, tmp_path, shots):
+    from ordonnance_notation.views.judgement import Judging
+
+    path = tmp_path / "judged.html"
+    with Workers(1) as workers:
+        judging = Judging(playouts=300, seed="g")
+        pages = Pages(
+            [str(ROOT / "samples/classic-2.ord")], workers, None, "j", True, None, judging
+        )
+        path.write_text("".join(pages), "utf-8")
+    judged = scripts(path.read_text("utf-8"))["r1"]["judged"]
+    assert len(judged["chances"]) == 41 and judged["graded"]
+    page = open_page("#r1/p0", path=path)
+    assert page.locator("#v-judged-head").text_content().startswith("What each seat could know")
+    assert page.locator("#v-best-head").count() == 1  # the double-dummy strip keeps its own name
+    assert page.locator("#v-graph polyline").count() == 2
+    dots = page.locator("#v-graph circle")
+    assert dots.count() == len(judged["graded"])
+    legend = page.locator("#v-graph-legend li").all_text_contents()
+    assert legend == ["P1's win chance", "P2's win chance", "blunder", "mistake", "inaccuracy"]
+    ply, seat, grade, _ = judged["graded"][-1]
+    assert page.locator(f"#v-graph circle.v-grade-{grade}").count() >= 1
+    page.locator("#v-graded-head").click()  # open the list
+    page.locator("#v-graded button").last.click()
+    assert page.evaluate("location.hash") == f"#r1/p{ply}"
+    assert heading(page).startswith(f"ply {ply} of 40: P{seat + 1} plays")
+    said = page.locator("#v-judged-step").text_content()
+    assert said.startswith(f"After step {ply}, as each saw it: ")
+    dots.first.dispatch_event("click")
+    assert page.evaluate("location.hash") == f"#r1/p{judged['graded'][0][0]}"
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=shots / "win-chance.png")

@@ -4,7 +4,7 @@ what ``ordo analyse --judge`` puts first for each record
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..checking.report import Report
@@ -111,6 +111,24 @@ class JudgementView:
                 }
                 for value in judged.judgement.plays
             ],
+        }
+
+    def for_page(self, values: Callable[[str], int]) -> dict[str, Json]:
+        """The judgement for ``ordo view``'s graph, its words as ``values``
+        numbers them in the page's table: what it is, each seat's accuracy,
+        by step (0: before the first play) each seat's win chance in
+        thousandths as it saw it at its own plays (None between), and each
+        graded play as [ply, seat, grade, its sentence]."""
+        found = self.found
+        if found is None:
+            return {"said": values(self.lines()[0]), "chances": [], "graded": []}
+        return {
+            "said": values(self.lines()[0]),
+            "accuracy": values(self._accuracy(found) + "."),
+            "chances": [
+                [None if c is None else round(1000 * c) for c in step] for step in self.chances()
+            ],
+            "graded": [[j.ply, j.seat, j.grade, values(self._graded(j))] for j in found.graded()],
         }
 
     def chances(self) -> list[list[float | None]]:

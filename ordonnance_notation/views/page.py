@@ -75,6 +75,7 @@ from ..runs.workers import Workers
 from .analysis import analysis_of
 from .bestplay import BestPlayView, scored_record
 from .board import ending_pieces, game_over
+from .judgement import JudgementView, Judging, judged_record
 from .picture import defs, layout, note, seat_labels
 from .report import diagnostic_text, visible
 from .summary import (
@@ -161,6 +162,7 @@ class RecordView(NamedTuple):
     summary: Summary | None
     decisions: str | None  # None: nothing replayed, or not asked
     best: BestPlayView | None = None  # with ordo view --best-play, on the page of every seat
+    judged: JudgementView | None = None  # with ordo view --judge, on the page of every seat
 
 
 SEAT_PROBLEMS = (
@@ -203,12 +205,15 @@ def record_view(
     seat: int | None,
     decided: bool = True,
     budget: float | None = None,
+    judging: Judging | None = None,
 ) -> RecordView:
     """The page's view of one checked record (with or without its steps), as
     ``seat`` saw it (None: every seat); with ``decided``, when each state
     and the game were decided (``decisions``: the analysis, most of the
-    time a record takes); with a ``budget``, its plays under best play (on
-    the page of every seat only: best play knows every card)."""
+    time a record takes); with a ``budget``, its plays under best play, and
+    with ``judging``, judged from each seat's view (on the page of every
+    seat only: best play knows every card, and each seat's win chance
+    comes from its own hand)."""
     record = report.record
 
     def tag(name: str) -> str:
@@ -237,6 +242,7 @@ def record_view(
         summary,
         decisions(report, seat) if decided else None,
         scored_record(report, budget) if budget is not None and seat is None else None,
+        judged_record(report, judging) if judging is not None and seat is None else None,
     )
 
 
@@ -478,6 +484,7 @@ def core_view(
         decisions = None if analysis is None else _decisions(analysis, seat)
     return _new(RecordView, (
         file, source, index, row, plays, (), (), replayed.first_line, summary, decisions, None,
+        None,
     ))  # fmt: skip
 
 
@@ -566,15 +573,19 @@ class ViewedBlock(NamedTuple):
 
 
 def view_block(
-    block: Block, seat: int | None, decided: bool = True, budget: float | None = None
+    block: Block,
+    seat: int | None,
+    decided: bool = True,
+    budget: float | None = None,
+    judging: Judging | None = None,
 ) -> ViewedBlock:
     """The records of one block on the page (on a worker), numbered from 1
     within the block: those the core accepts, their plays plainly written,
-    from what it read; with a best-play ``budget``, every record by the
-    Python validator."""
+    from what it read; with a best-play ``budget`` or ``judging``, every
+    record by the Python validator."""
     items: list[RecordView] = []
     found: list[Any] | None = None
-    if budget is None and not block.one_record:
+    if budget is None and judging is None and not block.one_record:
         if decided:
             found = _replayed_found(block.first_line, block.text)
         else:
@@ -594,7 +605,7 @@ def view_block(
         record = parse_record(text, first_line, block.source, len(items) + 1)
         if record is not None:
             view = record_view(
-                validate(record), block.file, text, first_line, seat, decided, budget
+                validate(record), block.file, text, first_line, seat, decided, budget, judging
             )
             items.append(view)
     return ViewedBlock(block.file, block.source, items)
@@ -706,10 +717,12 @@ class Pages:
         title: str = "",
         decided: bool = True,
         budget: float | None = None,
+        judging: Judging | None = None,
     ) -> None:
         self.paths, self.workers, self.seat, self.title = list(paths), workers, seat, title
         self.decided = decided  # False: a page without when each state was decided
         self.budget = budget  # seconds of best play a record; None: none
+        self.judging = judging  # how each play is judged from its seat's view; None: not
         self.records = self.invalid = 0
         self.problems: list[InputError] = []
 
@@ -721,7 +734,13 @@ class Pages:
         script = (_ASSETS / "viewer.js").read_text("utf-8")  # now: the page is of one version
         yield shell.replace("{{title}}", _html(self.title or "ordo view")).replace("{{css}}", css)
         counted: dict[int, int] = {}  # records so far, by file
-        made = partial(view_block, seat=self.seat, decided=self.decided, budget=self.budget)
+        made = partial(
+            view_block,
+            seat=self.seat,
+            decided=self.decided,
+            budget=self.budget,
+            judging=self.judging,
+        )
         for done in self.workers.map(made, input_blocks(expand(self.paths))):
             if isinstance(done, InputError):
                 self.problems.append(done)
@@ -796,10 +815,12 @@ class Pages:
             f'{{"plays":{said},"problems":{problems},"summary":[{head},[{resolved}]],'
             f'"decisions":{view.decisions or _NULL}'
         )
-        if view.best is None:
-            return data + "}"
-        # (ordo view --best-play: Python writes every record)
-        return f'{data},"best":{script_json(view.best.for_page(values))}}}'
+        # (ordo view --best-play or --judge: Python writes every record)
+        if view.best is not None:
+            data += f',"best":{script_json(view.best.for_page(values))}'
+        if view.judged is not None:
+            data += f',"judged":{script_json(view.judged.for_page(values))}'
+        return data + "}"
 
     def _problems(self, view: RecordView, index: int) -> list[str]:
         """A record's problems on the page: all they say on the page of every

@@ -411,6 +411,68 @@
     }
   }
 
+  // ---- the judgement (views/judgement.py `for_page`): each seat's win chance as it saw it ----
+  const GRAPH = { width: 600, height: 150, pad: 6 };
+  const SVG = "http://www.w3.org/2000/svg";
+  const svg = (tag, attrs = {}) => {
+    const node = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    return node;
+  };
+
+  function judgedGraph(rec) {
+    const box = $("v-judged");
+    const judged = rec.data.judged;
+    box.hidden = !judged || rec.last < 0;
+    if (box.hidden) return;
+    const v = rec.v;
+    $("v-judged-said").textContent = v[judged.said];
+    $("v-judged-accuracy").textContent = judged.accuracy === undefined ? "" : v[judged.accuracy];
+    const steps = Math.max(judged.chances.length - 1, 1);
+    const x = (k) => GRAPH.pad + (k / steps) * (GRAPH.width - 2 * GRAPH.pad);
+    const y = (c) => GRAPH.pad + (1 - c / 1000) * (GRAPH.height - 2 * GRAPH.pad);
+    const chart = svg("svg", { viewBox: `0 0 ${GRAPH.width} ${GRAPH.height}`, role: "img",
+      "aria-label": "Each seat's win chance over the steps, as it could know it" });
+    for (const c of [0, 500, 1000]) {
+      chart.append(svg("line", { x1: x(0), x2: x(steps), y1: y(c), y2: y(c), class: c === 500 ? "v-graph-half" : "v-graph-rule" }));
+    }
+    const seats = judged.chances.length ? judged.chances[0].length : 0;
+    for (let seat = 0; seat < seats; seat++) {
+      const points = [];
+      judged.chances.forEach((row, k) => { if (row[seat] !== null) points.push(`${x(k)},${y(row[seat])}`); });
+      if (points.length) chart.append(svg("polyline", { points: points.join(" "), class: `v-graph-line v-graph-p${seat + 1}` }));
+    }
+    for (const [ply, seat, grade, said] of judged.graded) {
+      const dot = svg("circle", { cx: x(ply), cy: y(judged.chances[ply][seat]), r: grade === "blunder" ? 6 : grade === "mistake" ? 5 : 4,
+        class: `v-graph-dot v-graph-p${seat + 1} v-grade-${grade}`, "data-step": String(ply) });
+      const title = svg("title");
+      title.textContent = v[said];
+      dot.append(title);
+      chart.append(dot);
+    }
+    chart.append(svg("line", { id: "v-graph-now", x1: x(0), x2: x(0), y1: 0, y2: GRAPH.height, class: "v-graph-now" }));
+    $("v-graph").replaceChildren(chart);
+    $("v-graph-legend").replaceChildren(
+      ...Array.from({ length: seats }, (_, seat) => el("li", { className: `v-key v-key-p${seat + 1}`, text: `${seatName(seat)}'s win chance` })),
+      ...["blunder", "mistake", "inaccuracy"].map((grade) => el("li", { className: `v-key v-key-${grade}`, text: grade })));
+    $("v-graded-head").textContent = `The graded plays (${judged.graded.length})`;
+    $("v-graded").replaceChildren(...judged.graded.map(([ply, , grade, said]) =>
+      el("li", {}, el("button", { type: "button", className: `v-graded-${grade}`, dataStep: String(ply), text: v[said] }))));
+    box.dataset.steps = String(steps);
+  }
+
+  function judgedStep(rec, step) {
+    const judged = rec.data.judged;
+    if (!judged || rec.last < 0) return;
+    const steps = Number($("v-judged").dataset.steps);
+    const now = document.getElementById("v-graph-now");
+    const at = GRAPH.pad + (step / steps) * (GRAPH.width - 2 * GRAPH.pad);
+    if (now) { now.setAttribute("x1", at); now.setAttribute("x2", at); }
+    const row = judged.chances[step] || [];
+    const known = row.map((c, seat) => (c === null ? null : `${seatName(seat)} ${Math.round(c / 10)}%`)).filter(Boolean);
+    $("v-judged-step").textContent = known.length ? `${step === 0 ? "Before the first play" : `After step ${step}`}, as each saw it: ${known.join(", ")}.` : "";
+  }
+
   // ---- a record ----
   const records = new Map(); // number -> decoded record, the last few
 
@@ -467,6 +529,7 @@
     $("v-slider").max = String(Math.max(rec.last, 0));
     $("v-slider").disabled = rec.last < 1;
     stepList(rec);
+    judgedGraph(rec);
     bestStrip(rec);
     summary(rec);
     const problems = rec.data.problems;
@@ -591,6 +654,7 @@
       $("v-slider").value = String(state.step);
       $("v-where").textContent = `step ${state.step} of ${rec.last}`;
       stepDetail(rec, state.step);
+      judgedStep(rec, state.step);
       bestStep(rec, state.step);
       for (const b of document.querySelectorAll("#v-steps button")) {
         const current = b.dataset.step === String(state.step);
@@ -673,6 +737,12 @@
     const b = e.target.closest("button[data-step]");
     if (b) show(state.rec, Number(b.dataset.step));
   });
+  for (const id of ["v-graph", "v-graded"]) {
+    $(id).addEventListener("click", (e) => {
+      const b = e.target.closest("[data-step]");
+      if (b) show(state.rec, Number(b.dataset.step));
+    });
+  }
   $("v-strip").addEventListener("click", (e) => {
     const b = e.target.closest("button[data-step]");
     if (b) show(state.rec, Number(b.dataset.step));

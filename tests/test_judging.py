@@ -477,3 +477,27 @@ def test_ordo_summary_judge_leads_with_the_judgement(ordo) -> None:
         ordo("summary", "--judge", "--playouts", "200", "-f", "json", path).output
     )["records"]
     assert record["judgement"]["judged"] and len(record["judgement"]["plies"]) == 40
+
+
+def test_a_records_plies_can_be_judged_elsewhere_with_the_same_result() -> None:
+    report = _record("classic-2.ord")
+    start = Game.new(2, report.deal)
+    plays = [(turn.card, turn.state) for turn in report.turns][:6]
+    asked = []
+
+    def spread(function, tasks):
+        tasks = list(tasks)
+        asked.append(len(tasks))
+        return [function(task) for task in reversed(tasks)][::-1]
+
+    here = judge_record(start, plays, seed="s", playouts=150)
+    there = judge_record(start, plays, seed="s", playouts=150, spread=spread)
+    assert asked == [6] and there == here
+
+
+def test_ordo_analyse_judge_spreads_plies_over_jobs_with_the_same_output(ordo) -> None:
+    path = str(ROOT / "samples" / "later-capture-3.ord")
+    one = ordo("analyse", "--judge", "--playouts", "100", "--jobs", "1", path)
+    two = ordo("analyse", "--judge", "--playouts", "100", "--jobs", "2", path)
+    assert one.exit_code == two.exit_code == 0
+    assert one.output == two.output and "Judged from what each seat could know" in one.output

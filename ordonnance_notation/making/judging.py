@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..engine.cards import Card, State
 from ..engine.game import STATES, Game
@@ -406,6 +407,35 @@ class RecordJudgement:
         return [judged for judged in self.plies if judged.grade is not None]
 
 
+class PlyTask(NamedTuple):
+    """One ply of a record to judge (``judged_ply``): sent to a worker."""
+
+    view: SeatView
+    seed: str
+    play: Play
+    playouts: int
+    precision: float | None
+    most: int
+    scoring: Scoring | None
+
+
+def judged_ply(task: PlyTask) -> Judgement:
+    """``judge`` of one ply of a record, the play made kept."""
+    return judge(
+        task.view,
+        seed=task.seed,
+        playouts=task.playouts,
+        keep=[task.play],
+        precision=task.precision,
+        most=task.most,
+        scoring=task.scoring,
+    )
+
+
+Spread = Callable[[Callable[[PlyTask], Judgement], Iterable[PlyTask]], Iterable[Judgement]]
+"""What judges the plies of a record: ``map`` here, or a pool's map."""
+
+
 def judge_record(
     game: Game,
     plays: Sequence[Play],
@@ -416,30 +446,25 @@ def judge_record(
     precision: float | None = PRECISION,
     most: int = 4,
     scoring: Scoring | None = None,
+    spread: Spread = map,
 ) -> RecordJudgement:
     """Each of ``plays``, made from ``game`` on (a game with its deal; the
     plays legal, as a validated record's are), judged from its seat's view
     (``SeatView.of(position, seat, deck)``) by ``judge``, the play made
-    kept and its loss known to ``precision``. Raises UnknownDeal for a game
+    kept and its loss known to ``precision``; the plies judged by
+    ``spread`` (a pool's map spreads them over its workers: each ply is
+    judged alone, so the result is the same). Raises UnknownDeal for a game
     without its deal."""
-    from ..engine.seatview import SeatView
-
-    judged: list[JudgedPly] = []
+    tasks: list[PlyTask] = []
     for play in plays:
         if game.over:
             break
-        seat = game.to_move
-        view = SeatView.of(game, seat, deck)
+        view = SeatView.of(game, game.to_move, deck)
         key = f"{seed}/{game.ply + 1}"
-        judgement = judge(
-            view,
-            seed=key,
-            playouts=playouts,
-            keep=[play],
-            precision=precision,
-            most=most,
-            scoring=scoring,
-        )
-        judged.append(JudgedPly(game.ply + 1, seat, play, judgement))
+        tasks.append(PlyTask(view, key, play, playouts, precision, most, scoring))
         game = game.play(*play)[0]
+    judged = [
+        JudgedPly(task.view.table.ply + 1, task.view.seat, task.play, judgement)
+        for task, judgement in zip(tasks, spread(judged_ply, tasks), strict=True)
+    ]
     return RecordJudgement(game.seats, POLICY, playouts, seed, tuple(judged))

@@ -24,7 +24,7 @@ from ..notation.games import PLAY_WORDS
 from ..runs.blocks import Block
 from ..runs.workers import Pool
 from .bestplay import BestPlayView, scored_record
-from .judgement import JudgementView, Judging, judged_record
+from .judgement import JudgementView, Judging, judged_record, spread_over
 from .report import Json, Numbered, Player, laid_block, players_named, players_of
 
 
@@ -294,7 +294,8 @@ def analyses(
 ) -> Numbered:
     """Every record's analysis laid out in ``format`` (text or json),
     numbered within each file; with a ``budget``, scored under best play;
-    with ``judging``, judged from each seat's view."""
+    with ``judging``, judged from each seat's view (``spread_over``)."""
+    workers, judging = spread_over(workers, judging)
     if budget is None and judging is None:
         lay = partial(
             laid_block, data_of=analysed, render=render_text, format=format, quick=quick_analyses

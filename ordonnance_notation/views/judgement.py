@@ -4,18 +4,31 @@ what ``ordo analyse --judge`` puts first for each record
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from ..checking.report import Report
+from ..diagnostics import InputError
 from ..engine.cards import Card, State, seat_name
 from ..engine.game import Game
 from ..engine.seatview import UnknownDeal
 from ..making.dealing import Deck, boxes_for
-from ..making.judging import GRADES, PLAYOUTS, JudgedPly, RecordJudgement, judge_record
+from ..making.judging import (
+    GRADES,
+    PLAYOUTS,
+    JudgedPly,
+    Judgement,
+    PlyTask,
+    RecordJudgement,
+    Spread,
+    judge_record,
+)
 from ..notation.games import PLAY_WORDS
+from ..runs.workers import Pool, Workers
 from .report import Json
 
+W = TypeVar("W", bound=Pool)
 _ORDER = [word for _, word in GRADES]  # blunder, mistake, inaccuracy
 
 
@@ -165,12 +178,36 @@ def _rounded(value: float | None) -> float | None:
 
 @dataclass(frozen=True, slots=True)
 class Judging:
-    """How to judge: play-outs a ply, the seed, and the deck the seats know
-    (None: the cards of each record's own deal)."""
+    """How to judge: play-outs a ply, the seed, the deck the seats know
+    (None: the cards of each record's own deal), and what judges a record's
+    plies (None: this process; ``spread_over`` sets it)."""
 
     playouts: int = PLAYOUTS
     seed: str = ""
     deck: Deck | None = None
+    spread: Spread | None = None
+
+
+def spread_over(workers: W, judging: Judging | None) -> tuple[W | Workers, Judging | None]:
+    """Where to read the records and judge their plies: with ``judging``,
+    the records one at a time in this process and the plies of each on
+    ``workers`` (a record's plies take seconds each, its reading
+    milliseconds, and a game's judgement is then as fast as the cores or
+    the cluster make it); without, the records on ``workers``."""
+    if judging is None or judging.spread is not None:
+        return workers, judging
+    return Workers(1), replace(judging, spread=_on(workers))
+
+
+def _on(workers: Pool) -> Spread:
+    def spread(
+        function: Callable[[PlyTask], Judgement], tasks: Iterable[PlyTask]
+    ) -> Iterator[Judgement]:
+        for done in workers.map(function, tasks):
+            assert not isinstance(done, InputError)  # only an InputError given comes back one
+            yield done
+
+    return spread
 
 
 def judged_record(report: Report, judging: Judging) -> JudgementView | None:
@@ -194,6 +231,7 @@ def judged_record(report: Report, judging: Judging) -> JudgementView | None:
             seed=judging.seed,
             playouts=judging.playouts,
             scoring=report.scoring,
+            spread=judging.spread or map,
         )
     except UnknownDeal as error:
         return JudgementView(None, spelt, game.seats, str(error))

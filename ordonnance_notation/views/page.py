@@ -75,7 +75,7 @@ from ..runs.workers import Workers
 from .analysis import analysis_of
 from .bestplay import BestPlayView, scored_record
 from .board import ending_pieces, game_over
-from .judgement import JudgementView, Judging, judged_record
+from .judgement import JudgementView, Judging, judged_record, spread_over
 from .picture import defs, layout, note, seat_labels
 from .report import diagnostic_text, visible
 from .summary import (
@@ -719,6 +719,7 @@ class Pages:
         budget: float | None = None,
         judging: Judging | None = None,
     ) -> None:
+        workers, judging = spread_over(workers, judging)
         self.paths, self.workers, self.seat, self.title = list(paths), workers, seat, title
         self.decided = decided  # False: a page without when each state was decided
         self.budget = budget  # seconds of best play a record; None: none

@@ -25,7 +25,7 @@ from ..runs.blocks import Block
 from ..runs.workers import Pool
 from .analysis import WhenDecided, when_decided
 from .bestplay import BestPlayView, scored_record
-from .judgement import JudgementView, Judging, judged_record
+from .judgement import JudgementView, Judging, judged_record, spread_over
 from .report import (
     Json,
     LaidOut,
@@ -792,7 +792,8 @@ def summaries(
     """The summary of every record of ``paths`` laid out in ``format``
     (text, markdown or json), numbered within each file; ``decided``: with
     when each state was decided; ``budget``: with best play; ``judging``:
-    with each play judged from its seat's view."""
+    with each play judged from its seat's view (``spread_over``)."""
+    workers, judging = spread_over(workers, judging)
     lay = partial(
         laid_block,
         data_of=partial(summarize, decided=decided, budget=budget, judging=judging),

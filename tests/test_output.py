@@ -224,3 +224,46 @@ def test_two_games_written_to_one_name_at_once_leave_one_and_an_error(tmp_path):
     assert sorted(status for status, _ in results) == [0, 2], results
     assert "E001" in next(err for status, err in results if status == 2)
     assert path.read_text().count("[Result") == 40
+
+
+def _signal_state() -> tuple[frozenset[int], dict[int, object]]:
+    signums = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGCHLD)
+    mask = frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    return mask, {signum: signal.getsignal(signum) for signum in signums}
+
+
+@pytest.mark.parametrize("how", ["done", "error", "refused", "signalled"])
+def test_the_signals_taken_while_writing_are_given_back_however_it_ends(how):
+    """The caller's handlers and mask, exactly, after ``terminated_as_interrupted``
+    however its body ends: a signal it may not take (SIGKILL) among those
+    asked for used to leave the first taken for good (SIGTERM raising
+    SystemExit in a long-lived caller, a language server or a notebook)."""
+    from ordonnance_notation.files.output import terminated_as_interrupted
+
+    def mine(signum: int, frame: object) -> None:
+        pass
+
+    before = signal.signal(signal.SIGHUP, mine)
+    try:
+        state = _signal_state()
+        signums = (signal.SIGTERM, signal.SIGHUP)
+        if how == "refused":
+            signums += (signal.SIGKILL,)
+        expected = {"done": None, "error": ValueError, "refused": OSError}.get(how, SystemExit)
+        try:
+            with terminated_as_interrupted(*signums):
+                if how == "error":
+                    raise ValueError
+                if how == "signalled":
+                    os.kill(os.getpid(), signal.SIGHUP)
+                    time.sleep(1)  # the handler raises at once
+                    pytest.fail("SIGHUP did not end the body")
+        except BaseException as problem:
+            assert expected is not None and isinstance(problem, expected), repr(problem)
+            if how == "signalled":
+                assert isinstance(problem, SystemExit) and problem.code == 128 + signal.SIGHUP
+        else:
+            assert expected is None
+        assert _signal_state() == state
+    finally:
+        signal.signal(signal.SIGHUP, before)

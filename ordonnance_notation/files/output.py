@@ -337,12 +337,34 @@ def terminated_as_interrupted(*signums: int) -> Iterator[None]:
     def interrupted(signum: int, frame: object) -> None:
         raise SystemExit(128 + signum)
 
-    before = {signum: signal.signal(signum, interrupted) for signum in signums or (SIGTERM,)}
-    try:
+    before: dict[int, Any] = {}
+    try:  # a signal refused (SIGKILL) or one that comes meanwhile: those taken are put back
+        for signum in signums or (SIGTERM,):
+            handler = signal.getsignal(signum)
+            if handler is None:  # set outside Python: it could not be put back, so it is left
+                continue
+            signal.signal(signum, interrupted)
+            before[signum] = handler
         yield
     finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler)
+        _put_back(before)
+
+
+def _put_back(before: dict[int, Any]) -> None:
+    """Each of ``before``'s handlers put back, even when one of the signals
+    comes meanwhile: ``signal.signal`` runs a handler still ours first (which
+    raises SystemExit), so the rest are put back before that is raised."""
+    left, raised = dict(before), None
+    for _ in range(2 * len(before) + 1):  # one exception at most from each signal still ours
+        try:
+            for signum in list(left):
+                signal.signal(signum, left[signum])
+                del left[signum]
+            break
+        except BaseException as problem:
+            raised = raised or problem
+    if raised is not None:
+        raise raised
 
 
 def _keep_owner_and_mode(handle: int, target: Path) -> None:

@@ -365,6 +365,18 @@ def test_a_shared_win_is_accepted_as_shared() -> None:
     assert found is not None and len(found[1][0]) > 2  # accepted by the core, not declined
 
 
+def test_a_points_table_shorter_than_the_seats_scores_the_last_places_nothing() -> None:
+    """Four seats, points for three places: the fourth place scores 0 in the
+    core's scoring as in Python's (a branch only the exhaustive mutants
+    reached: issue 48's coverage check)."""
+    text = (ROOT / "samples" / "points-4.ord").read_text("utf-8")
+    short = text.replace('[Points "3 2 1 0"]', '[Points "2 1 0"]')
+    assert short != text
+    _both(short)
+    [checked] = validate_block(Block(0, "game.ord", 1, short), True)[1]
+    assert "E411" in {d.code for d in checked.diagnostics}  # declared for a table of four
+
+
 @pytest.mark.skipif(engine_analysis.CORE is None, reason="no compiled analysis here")
 @pytest.mark.parametrize("seats", [2, 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_the_compiled_analysis_is_the_analysis(seats: int) -> None:

@@ -82,7 +82,9 @@ def test_the_chi_square_helper_is_right_where_known() -> None:
     assert _chi2_sf(124.342, 100) == pytest.approx(0.05, rel=1e-3)
 
 
-@pytest.mark.parametrize(("seed", "ply"), [("2", 26), ("5", 26), ("11", 25)])
+@pytest.mark.parametrize(
+    ("seed", "ply"), [("2", 26), ("5", 26), pytest.param("11", 25, marks=pytest.mark.slow)]
+)
 def test_the_sampler_deals_each_consistent_deal_as_a_shuffled_deck_would(seed, ply) -> None:
     view = SeatView.of(_position(seed, ply), _position(seed, ply).to_move)
     cells = _cells(view)
@@ -272,6 +274,7 @@ def _ending(seed: str, ply: int) -> tuple[SeatView, dict]:
     return view, {play: _exact(view, play, "e") for play in legal_plays(view)}
 
 
+@pytest.mark.slow  # over 0.7 s: CI runs it, the fast loop does not
 def test_the_exact_value_lies_in_the_stated_intervals_at_their_rate() -> None:
     runs = inside = 0
     for seed, ply in ENDINGS:
@@ -291,6 +294,7 @@ def test_the_exact_value_lies_in_the_stated_intervals_at_their_rate() -> None:
     assert 0.9 * runs <= inside < runs
 
 
+@pytest.mark.slow  # over 0.7 s: CI runs it, the fast loop does not
 def test_the_loss_against_the_best_lies_in_its_interval_at_its_rate() -> None:
     runs = inside = 0
     for seed, ply in ENDINGS:
@@ -311,6 +315,7 @@ def test_the_loss_against_the_best_lies_in_its_interval_at_its_rate() -> None:
     assert 0.88 * runs <= inside < runs
 
 
+@pytest.mark.slow  # over 0.7 s: CI runs it, the fast loop does not
 def test_halving_finds_the_best_play_where_plays_differ_clearly() -> None:
     view, exact = _ending("2", 26)
     judged = judge(view, seed="e", playouts=1500, fixed_streams=True)
@@ -343,7 +348,9 @@ def test_the_clock_stops_a_judgement_and_says_so() -> None:
     assert not judged.complete and judged.playouts == 0
 
 
-@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize(
+    "seats", [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow)]
+)
 def test_the_judge_bot_plays_whole_games_and_repeats_them(seats) -> None:
     bots = ["judge"] + ["careful"] * (seats - 1)
     first = play_game("judged", bots, load_deck(), Scoring.classic())
@@ -371,6 +378,7 @@ def _record(name: str):
     return validate(next(iter(parse_text(text, name))))
 
 
+@pytest.mark.slow  # over 0.7 s: CI runs it, the fast loop does not
 def test_a_record_is_judged_ply_by_ply_with_its_loss_known_to_five_points() -> None:
     report = _record("classic-2.ord")
     start = Game.new(2, report.deal)
@@ -404,6 +412,7 @@ def test_points_records_are_judged_by_their_points() -> None:
     assert [j.judgement for j in by_points.plies] != [j.judgement for j in classic.plies]
 
 
+@pytest.mark.slow  # over 0.7 s: CI runs it, the fast loop does not
 def test_ordo_analyse_judge_says_what_was_known_first(ordo) -> None:
     result = ordo(
         "analyse", "--judge", "--playouts", "200", str(ROOT / "samples" / "classic-2.ord")
@@ -421,6 +430,7 @@ def test_ordo_analyse_judge_says_what_was_known_first(ordo) -> None:
     )
 
 
+@pytest.mark.slow  # over 0.7 s: CI runs it, the fast loop does not
 def test_ordo_analyse_judge_as_json(ordo) -> None:
     import json
 
@@ -462,6 +472,7 @@ def test_a_bad_judge_deck_is_a_diagnostic(ordo, tmp_path) -> None:
     assert "deck.yaml" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.slow  # over 0.7 s: CI runs it, the fast loop does not
 def test_ordo_summary_judge_leads_with_the_judgement(ordo) -> None:
     import json
 
@@ -495,6 +506,7 @@ def test_a_records_plies_can_be_judged_elsewhere_with_the_same_result() -> None:
     assert asked == [6] and there == here
 
 
+@pytest.mark.slow  # over 0.7 s: CI runs it, the fast loop does not
 def test_ordo_analyse_judge_spreads_plies_over_jobs_with_the_same_output(ordo) -> None:
     path = str(ROOT / "samples" / "later-capture-3.ord")
     one = ordo("analyse", "--judge", "--playouts", "100", "--jobs", "1", path)

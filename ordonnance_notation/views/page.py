@@ -719,6 +719,8 @@ class Pages:
         budget: float | None = None,
         judging: Judging | None = None,
     ) -> None:
+        if seat is not None:  # a seat's page has no other seat's chances to show
+            judging = None
         workers, judging = spread_over(workers, judging)
         self.paths, self.workers, self.seat, self.title = list(paths), workers, seat, title
         self.decided = decided  # False: a page without when each state was decided

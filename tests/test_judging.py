@@ -513,3 +513,13 @@ def test_ordo_analyse_judge_spreads_plies_over_jobs_with_the_same_output(ordo) -
     two = ordo("analyse", "--judge", "--playouts", "100", "--jobs", "2", path)
     assert one.exit_code == two.exit_code == 0
     assert one.output == two.output and "Judged from what each seat could know" in one.output
+
+
+def test_a_record_without_plays_says_there_was_none_to_judge(ordo, tmp_path) -> None:
+    text = (ROOT / "samples" / "classic-2.ord").read_text("utf-8")
+    head = text[: text.index("\n1. ")].replace('[Result "P2"]', '[Result "unfinished"]')
+    path = tmp_path / "dealt.ord"
+    path.write_text(head + "\n", "utf-8")
+    result = ordo("analyse", "--judge", str(path))
+    assert result.exit_code == 0, result.output
+    assert "  No play was made to judge.\n" in result.output

@@ -70,7 +70,7 @@ class JudgementView:
             ]
             named = ", ".join(f"{n} {_plural(word, n)}" for word, n in counts if n)
             parts.append(f"{seat_name(seat)} {accuracy:.0f}%" + (f" ({named})" if named else ""))
-        return "Accuracy: " + "; ".join(parts)
+        return "Accuracy: " + "; ".join(parts) if parts else "No play was made to judge"
 
     def _graded(self, judged: JudgedPly) -> str:
         loss = judged.loss

@@ -221,11 +221,13 @@ def test_validate_on_a_cluster_prints_what_one_process_prints(scheduler, format)
         # cheap: the plumbing is the point, not best play
         ("analyse", "--best-play", "--budget", "0", "--format", "json"),
         ("summary", "--best-play", "--budget", "0"),
+        # the plies of each record spread over the cluster's workers
+        ("analyse", "--judge", "--playouts", "60", "--format", "json"),
     ],
 )
 def test_the_analysis_on_a_cluster_prints_what_one_process_prints(scheduler, command):
     paths = ["samples/", "nowhere.ord"]
-    if "--best-play" in command:
+    if "--best-play" in command or "--judge" in command:
         paths = ["samples/later-capture-3.ord", "samples/points-4.ord", "nowhere.ord"]
     alone = _ordo(*command, "--jobs", "1", *paths)
     spread = _ordo(*command, "--scheduler", scheduler, *paths)

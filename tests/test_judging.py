@@ -195,14 +195,7 @@ def test_the_compiled_play_outs_on_a_stream64_are_the_python_ones(seats, scoring
     for i, ply in enumerate(range(6 * seats, 20 * seats, 7)):
         game = _position(f"pin{i}", ply, seats, "reference")
         assert game.hands is not None and game.pile is not None
-        prefix = sorted(
-            (u.ply, u.card, state)
-            for state_index, row in enumerate(game.armies)
-            for army in row
-            for u in army.units
-            for state in [state_index + 1]
-        )
-        plays = [(card, state) for _, card, state in prefix]
+        plays = game.plays_made()
         hands = list(game.hands)
         pile = game.pile[game.drawn :]
         streams = [f"pin/{i}/{s}" for s in range(seats)]

@@ -121,6 +121,14 @@ class Turn(NamedTuple):
     ends_game: bool
 
 
+def plays_from(
+    hand: tuple[Card, ...] | list[Card], states: tuple[State, ...]
+) -> tuple[tuple[Card, State], ...]:
+    """Each card of ``hand`` (identical cards once) to each of ``states``,
+    by card then state: the legal plays of a seat holding ``hand``."""
+    return tuple((card, state) for card in dict.fromkeys(hand) for state in states)
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     seats: int
@@ -191,8 +199,17 @@ class Game:
             raise ValueError("without a deal the hands are unknown")
         if self.over:
             raise ValueError("the game is over")
-        states = self.open_states(self.to_move)
-        return tuple((card, state) for card in dict.fromkeys(hand) for state in states)
+        return plays_from(hand, self.open_states(self.to_move))
+
+    def plays_made(self) -> list[tuple[Card, State]]:
+        """The plays on the table, in the order they were made."""
+        units = sorted(
+            (unit.ply, unit.card, state)
+            for state in STATES
+            for army in self.armies[state - 1]
+            for unit in army.units
+        )
+        return [(card, state) for _, card, state in units]
 
     def open_states(self, seat: int) -> tuple[State, ...]:
         """The states where ``seat`` has fewer than four units."""

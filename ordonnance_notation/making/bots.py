@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ..engine.armies import Unit
 from ..engine.cards import Card, State
-from ..engine.game import PLAYS_PER_SEAT, STATES, Game
+from ..engine.game import PLAYS_PER_SEAT, Game
 from ..engine.rng import Rng
 from .heuristics import (
     COMPILED_BOTS,
@@ -72,10 +71,7 @@ class RolloutBot:
         unseen = [c for s in range(seats) if s != seat for c in game.hands[s]]
         unseen += game.pile[game.drawn + drew :]
         pile_after = len(game.pile) - game.drawn - drew
-        units = sorted(
-            (unit.ply, unit.card, state) for state in STATES for unit in _units(game, state)
-        )
-        prefix = [(card, state) for _, card, state in units]
+        prefix = game.plays_made()
         bots = ["careful"] * seats
         won = [0.0] * len(candidates)
         for _ in range(self.SAMPLES):
@@ -124,10 +120,6 @@ class JudgeBot:
         view = SeatView.of(game, game.to_move)
         judged = judge(view, seed=str(rng.below(1 << 62)), playouts=self.PLAYOUTS, plays=candidates)
         return judged.best.play
-
-
-def _units(game: Game, state: State) -> list[Unit]:
-    return [unit for army in game.armies[state - 1] for unit in army.units]
 
 
 class ExactBot:

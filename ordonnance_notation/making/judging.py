@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..engine.cards import Card, State
-from ..engine.game import STATES, Game
+from ..engine.game import Game, plays_from
 from ..engine.rng import Rng, Stream64
 from ..engine.scoring import Scoring
 from ..engine.seatview import SeatView
@@ -154,8 +154,7 @@ def _paired(better: Sequence[int], worse: Sequence[int], n: int) -> Loss:
 
 def legal_plays(view: SeatView) -> tuple[Play, ...]:
     """Every play the seat can make, identical cards once, by card then state."""
-    states = view.table.open_states(view.seat)
-    return tuple((card, state) for card in dict.fromkeys(view.hand) for state in states)
+    return plays_from(view.hand, view.table.open_states(view.seat))
 
 
 class _Tries:
@@ -173,13 +172,7 @@ class _Tries:
             () if scoring.points is None else (scoring.points,)
         )
         self.seats = view.table.seats
-        units = sorted(
-            (unit.ply, unit.card.mask, state - 1)
-            for state in STATES
-            for army in view.table.armies[state - 1]
-            for unit in army.units
-        )
-        self.prefix = tuple((mask, state) for _, mask, state in units)
+        self.prefix = tuple((card.mask, state - 1) for card, state in view.table.plays_made())
         self.deals: list[Game] = []
         self.streams: list[tuple[str, ...]] = []
 

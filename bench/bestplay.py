@@ -30,7 +30,8 @@ from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 
-from ordonnance_notation.engine.bestplay import Board, Budget, Solver, compiled_search
+from ordonnance_notation.engine.bestplay import Board, Solver, compiled_search
+from ordonnance_notation.engine.budget import Budget
 from ordonnance_notation.engine.game import Game
 from ordonnance_notation.engine.scoring import Scoring
 from ordonnance_notation.making.dealing import load_deck

@@ -4,6 +4,7 @@ four seats, both scorings; and every mistake it reports replayed."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import signal
@@ -15,7 +16,6 @@ from ordonnance_notation.engine import analysis, bestplay
 from ordonnance_notation.engine.armies import PACKED
 from ordonnance_notation.engine.bestplay import (
     Board,
-    Budget,
     Selfish,
     Solver,
     Value,
@@ -26,6 +26,7 @@ from ordonnance_notation.engine.bestplay import (
     preference,
     solvable,
 )
+from ordonnance_notation.engine.budget import Budget
 from ordonnance_notation.engine.cards import Card
 from ordonnance_notation.engine.game import Deal, Game
 from ordonnance_notation.engine.scoring import Scoring, score
@@ -267,6 +268,110 @@ def test_a_signal_ends_the_compiled_search_at_once() -> None:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
+
+
+def _record(seed: str) -> tuple[Game, list[tuple[Card, object]]]:
+    played = play_game(seed, ["greedy", "greedy"], load_deck())
+    return Game.new(2, played.deal), [(turn.card, turn.state) for turn in played.turns]
+
+
+def test_a_budget_of_no_time_costs_a_two_seat_record_at_most_a_twentieth_of_a_second() -> None:
+    """Issue 50 item 1: ``--budget 0`` answers from the cheap bounds (what each
+    seat is sure of and can still win), the dearer ones skipped: 0.05 s of
+    CPU a record at most (the least of three runs: the machine may be busy)."""
+    for k in range(3):
+        start, plays = _record(f"no time/{k}")
+        costs = []
+        for _ in range(3):
+            began = time.process_time()
+            found = best_play(start, plays, CLASSIC, Budget(seconds=0))
+            costs.append(time.process_time() - began)
+        assert min(costs) <= 0.05, costs
+        assert found.values[-1].exact  # the end is known without any search
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_budget_is_the_whole_cost_of_a_record(compiled: bool, monkeypatch) -> None:
+    """Bounds, values and the plays that kept a value, all within the
+    budget's CPU time and a tenth of a second more; the first ply of a
+    two-seat game is far beyond it."""
+    if not compiled:
+        monkeypatch.setattr(bestplay, "compiled_search", lambda seats, points: None)
+    elif bestplay.compiled_search(2, False) is None:
+        pytest.skip("the compiled core is not built here")
+    start, plays = _record("a budget/1")
+    began = time.process_time()
+    found = best_play(start, plays, CLASSIC, Budget(seconds=0.4))
+    spent = time.process_time() - began
+    assert spent <= 0.5, spent
+    assert found.exact_from is not None and found.exact_from > 0
+
+
+def test_no_limit_is_said_in_words_and_infinity_is_none() -> None:
+    from ordonnance_notation.cli.options import budget
+
+    assert budget("unlimited") == budget(" Unlimited ") == float("inf")
+    assert budget("2.5") == 2.5 and budget("0") == 0
+    assert Budget(seconds=float("inf")).deadline is None and not Budget(float("inf")).spent
+
+
+def test_an_unlimited_budget_is_none_in_json() -> None:
+    from ordonnance_notation.views.bestplay import BestPlayView
+
+    start, plays = _record("unlimited")
+    found = best_play(start, plays[-2:], CLASSIC, Budget(seconds=0))
+    assert BestPlayView(found, ("S A", "L C"), 2, float("inf")).to_json()["budget"] is None
+    assert BestPlayView(found, ("S A", "L C"), 2, 2.5).to_json()["budget"] == 2.5
+
+
+@pytest.mark.skipif(
+    bestplay.compiled_search(2, False) is None, reason="the compiled core is not built here"
+)
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_watch_ends_a_search_at_once(compiled: bool, monkeypatch) -> None:
+    """``Budget.watch`` (the command line's: is the reader gone?) is asked
+    about every quarter of a second of a search, in C and in Python, and
+    what it raises ends the search."""
+
+    class Gone(Exception):
+        pass
+
+    asked = []
+
+    def watch() -> None:
+        asked.append(time.monotonic())
+        if len(asked) >= 3:
+            raise Gone
+
+    monkeypatch.setattr(Budget, "watch", watch)
+    game = _dealt_position(3, 2, 40)  # the first ply: beyond a minute's search
+    started = time.monotonic()
+    with pytest.raises(Gone):
+        _solved(game, compiled, Budget(seconds=60))
+    assert time.monotonic() - started < 5
+    assert all(b - a >= 0.2 for a, b in itertools.pairwise(asked))
+
+
+def test_a_reader_gone_ends_best_play_within_a_second(tmp_path) -> None:
+    """``ordo analyse --best-play | head`` stops once ``head`` has gone, not
+    when the record's budget is spent or the next record is written."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ordonnance_notation", "analyse", "--best-play", "--budget", "60",
+         "samples/classic-2.ord"],
+        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert process.stdout is not None
+    time.sleep(2)  # started, and searching
+    process.stdout.close()
+    closed = time.monotonic()
+    process.wait(30)
+    assert time.monotonic() - closed < 1.5
+    assert process.returncode == 141, process.stderr.read() if process.stderr else ""
 
 
 def test_bounds_within_a_spent_budget_hold_the_exact_value() -> None:

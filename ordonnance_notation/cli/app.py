@@ -39,7 +39,7 @@ from .commands import (
     validate,
     view,
 )
-from .console import ReaderGone, checked_stdout, console
+from .console import ReaderGone, checked_stdout, console, watch_the_reader
 from .version import shown
 
 __all__ = ["EXIT_INTERNAL", "app", "run"]
@@ -93,6 +93,7 @@ def run(argv: list[str] | None = None) -> None:
     debug = "--debug" in args
     args = [arg for arg in args if arg != "--debug"]
     checked_stdout()
+    watch_the_reader()
     try:
         try:
             app(args, prog_name="ordo")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import os
+import select
+import stat
 import sys
 from typing import IO
 
@@ -46,6 +48,31 @@ class _Stdout(io.TextIOWrapper):
             super().flush()
         except BrokenPipeError:
             raise ReaderGone from None
+
+
+def watch_the_reader() -> None:
+    """Long work (a search, a judgement: ``engine.budget.Budget.watch``) asks
+    now and then whether the reader of standard output went away, and ends
+    with ReaderGone: ``ordo analyse --best-play ... | head`` stops within a
+    second, not at its next write (output to a pipe is written in blocks).
+    Only where standard output is a pipe, whose end the kernel says closed."""
+    from ..engine.budget import Budget
+
+    try:
+        fd = sys.stdout.fileno()
+        piped = stat.S_ISFIFO(os.fstat(fd).st_mode)
+    except (OSError, ValueError):
+        return
+    if not piped:
+        return
+    poller = select.poll()
+    poller.register(fd, 0)  # no event asked: a pipe without a reader says POLLERR all the same
+
+    def watch() -> None:
+        if poller.poll(0):
+            raise ReaderGone
+
+    Budget.watch = watch
 
 
 def checked_stdout() -> None:

@@ -132,12 +132,36 @@ def seconds(value: float) -> float:
     return value
 
 
+UNLIMITED = "unlimited"
+
+
+def budget(value: str | float) -> float:
+    """The parser of --budget: seconds of CPU time, finite and not negative,
+    or ``unlimited`` (math.inf)."""
+    if isinstance(value, float):
+        return value
+    text = str(value).strip()
+    if text.lower() == UNLIMITED:
+        return math.inf
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0:
+        raise typer.BadParameter(
+            f"{text!r} is not a number of seconds of 0 or more "
+            f"(for no limit at all, say --budget {UNLIMITED})"
+        )
+    return number
+
+
 BudgetOption = Annotated[
     float,
     typer.Option(
         "--budget",
-        min=0.0,
-        callback=seconds,
-        help="Seconds of search per record for --best-play; beyond, bounds.",
+        parser=budget,
+        metavar="SECONDS|unlimited",
+        help="CPU seconds of best play a record, all of its cost (--best-play); beyond, "
+        "what the bounds say. 'unlimited': no limit.",
     ),
 ]

@@ -87,16 +87,20 @@ def parted(texts: Iterable[str]) -> Iterator[str]:
     return (("\n" if n else "") + text for n, text in enumerate(texts))
 
 
-def write_all(stream: IO[str], pieces: str | Iterable[str]) -> None:
+def write_all(stream: IO[str], pieces: str | Iterable[str], flush: bool = False) -> None:
     """``pieces`` written to ``stream``; on a terminal, each character of
     them a terminal would obey (an escape sequence in a record's comment)
-    shown instead (``visible``): a file or a pipe gets them as they are."""
+    shown instead (``visible``): a file or a pipe gets them as they are.
+    ``flush``: each piece flushed as written, for slow work (best play, a
+    judgement), whose reader should see each record once it is done."""
     shown = _on_terminal(stream)
     if isinstance(pieces, str):
         stream.write(visible(pieces) if shown else pieces)
     else:
         for piece in pieces:
             stream.write(visible(piece) if shown else piece)
+            if flush:
+                stream.flush()
 
 
 def _on_terminal(stream: IO[str]) -> bool:

@@ -1,4 +1,6 @@
 # The analysis in C (_analysis_module.c); analysis.py is its Python face.
+from collections.abc import Callable
+
 from .decisions import Found
 
 MAX_SEATS: int
@@ -28,6 +30,7 @@ def at_least(
     v: int,
     most: int,
     seconds: float,
+    watch: Callable[[], object] | None = None,
     /,
 ) -> tuple[int, int]: ...
 def wins(
@@ -43,5 +46,6 @@ def wins(
     seat: int,
     most: int,
     seconds: float,
+    watch: Callable[[], object] | None = None,
     /,
 ) -> tuple[int, int]: ...

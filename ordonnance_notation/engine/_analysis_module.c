@@ -210,18 +210,40 @@ static int board_from(bp_board_t *b, PyObject *cards, int ply, PyObject *pile, P
     return !PyErr_Occurred();
 }
 
-/* Whether a signal's handler raised (Ctrl-C: KeyboardInterrupt): asked by
- * the search now and then, so that a long one ends at once. */
-static int signalled(void) { return PyErr_CheckSignals() < 0; }
+/* Budget.watch, asked every WATCH_SECONDS of a search (NULL or None: never). */
+static PyObject *watch;
+static double watched;
+#define WATCH_SECONDS 0.25
+
+static double wall_clock(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
+}
+
+/* Whether a signal's handler raised (Ctrl-C: KeyboardInterrupt) or the
+ * watch did: asked by the search now and then, so that a long one ends at once. */
+static int signalled(void) {
+    if (PyErr_CheckSignals() < 0)
+        return 1;
+    if (watch == NULL || watch == Py_None || wall_clock() - watched < WATCH_SECONDS)
+        return 0;
+    watched = wall_clock();
+    PyObject *said = PyObject_CallNoArgs(watch);
+    if (said == NULL)
+        return 1;
+    Py_DECREF(said);
+    return 0;
+}
 
 /* bp_search of ``question`` on the position told by bestplay.Board (see Solver._asked). */
 static PyObject *searched(PyObject *args, const char *format, int (*question)(bp_search_t *, int)) {
     long long game, most;
     int ply, of;
     double seconds;
-    PyObject *cards, *pile, *hands, *pools, *armies, *markers, *leaders;
+    PyObject *cards, *pile, *hands, *pools, *armies, *markers, *leaders, *asked = Py_None;
     if (!PyArg_ParseTuple(args, format, &game, &cards, &ply, &PyBytes_Type, &pile, &hands, &pools,
-                          &armies, &markers, &leaders, &of, &most, &seconds))
+                          &armies, &markers, &leaders, &of, &most, &seconds, &asked))
         return NULL;
     if (!solver_open && !(solver_open = bp_open(&solver)))
         return PyErr_NoMemory();
@@ -238,7 +260,9 @@ static PyObject *searched(PyObject *args, const char *format, int (*question)(bp
     solver_game = game;
     solver.board = board;
     solver.interrupted = signalled;
+    watch = asked;
     int found = bp_search(&solver, question, of, most, seconds);
+    watch = NULL;
     if (found == -2)
         return NULL; /* the handler's exception (KeyboardInterrupt), set by PyErr_CheckSignals */
     return Py_BuildValue("iL", found, solver.nodes);
@@ -246,12 +270,12 @@ static PyObject *searched(PyObject *args, const char *format, int (*question)(bp
 
 static PyObject *at_least(PyObject *module, PyObject *args) {
     (void)module;
-    return searched(args, "LOiO!OOOOOiLd:at_least", bp_at_least);
+    return searched(args, "LOiO!OOOOOiLd|O:at_least", bp_at_least);
 }
 
 static PyObject *wins(PyObject *module, PyObject *args) {
     (void)module;
-    return searched(args, "LOiO!OOOOOiLd:wins", bp_wins);
+    return searched(args, "LOiO!OOOOOiLd|O:wins", bp_wins);
 }
 
 static PyMethodDef methods[] = {
@@ -266,15 +290,15 @@ static PyMethodDef methods[] = {
      "state, the points table (None: classic scoring). What it found is read\n"
      "by decisions.from_core; None when it cannot tell (analysis.py can)."},
     {"at_least", at_least, METH_VARARGS,
-     "at_least(game, cards, ply, pile, hands, pools, armies, markers, leaders, v, most, seconds)\n"
-     "-> (found, positions)\n\n"
+     "at_least(game, cards, ply, pile, hands, pools, armies, markers, leaders, v, most, seconds,\n"
+     "watch=None) -> (found, positions)\n\n"
      "bestplay.Solver.at_least at two seats: whether P1 gets v states or more\n"
      "with best play (1, 0; -1: the budget of ``most`` positions or ``seconds``\n"
      "ran out, -1: none). ``game`` names the tables kept from one call to the\n"
      "next; the rest is bestplay.Board's position (see Solver._asked)."},
     {"wins", wins, METH_VARARGS,
-     "wins(game, cards, ply, pile, hands, pools, armies, markers, leaders, seat, most, seconds)\n"
-     "-> (found, positions)\n\n"
+     "wins(game, cards, ply, pile, hands, pools, armies, markers, leaders, seat, most, seconds,\n"
+     "watch=None) -> (found, positions)\n\n"
      "bestplay.Solver.wins at three and four seats, classic scoring: whether\n"
      "``seat`` wins with best play against all the others together; the rest\n"
      "as at_least."},

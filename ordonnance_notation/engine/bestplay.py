@@ -37,7 +37,6 @@ proved before stand (``Value`` says them).
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -47,6 +46,7 @@ from typing import NamedTuple
 from . import analysis
 from .analysis import RANKS, _candidates, _extreme, could_outrank
 from .armies import PACKED, UNITS_PER_ARMY
+from .budget import Budget, OutOfBudget
 from .cards import Card, State
 from .game import PLAYS_PER_SEAT, STATES, Game
 from .scoring import Scoring, scored
@@ -57,38 +57,6 @@ _MASKS = range(1, 32)
 _WIN = _STATES // 2 + 1  # the states that win at two seats
 
 Play = tuple[int, int]  # a card's mask and a state's index (0: Antioch)
-
-
-class OutOfBudget(Exception):
-    """The search met its budget before it found what was asked."""
-
-
-class Budget:
-    """How long a search may run: ``seconds`` of the clock, ``nodes`` positions
-    looked at (None: no limit). One budget may serve several searches. A
-    budget of 0 s is spent at its first look at the clock, so what it
-    reaches is the same however fast the machine is."""
-
-    __slots__ = ("deadline", "most", "nodes")
-
-    def __init__(self, seconds: float | None = None, nodes: int | None = None) -> None:
-        self.deadline = None if seconds is None else time.monotonic() + seconds
-        self.most = nodes
-        self.nodes = 0
-
-    def spend(self) -> None:
-        """One more position; raises OutOfBudget once the budget is spent."""
-        self.nodes += 1
-        if self.most is not None and self.nodes > self.most:
-            raise OutOfBudget
-        if self.deadline is not None and not self.nodes & 31 and time.monotonic() >= self.deadline:
-            raise OutOfBudget
-
-    @property
-    def spent(self) -> bool:
-        if self.most is not None and self.nodes >= self.most:
-            return True
-        return self.deadline is not None and time.monotonic() >= self.deadline
 
 
 def solvable(game: Game) -> str | None:
@@ -332,13 +300,13 @@ _BEATING: dict[tuple[bytes, int, int, int, bool], list[tuple[int, ...]]] = {}
 _KEPT = 1 << 17  # entries a cache keeps before it starts again: an archive's memory stays flat
 
 
-def committed(pool: list[int], needs: list[_Need]) -> int:
+def committed(pool: list[int], needs: list[_Need], check: Callable[[], None] = lambda: None) -> int:
     """How many of the states described by ``needs`` (each: the army there,
     the cards it lacks, the strongest army another seat can make there, and
     whether a tie would go this seat's way) a seat can win whatever is
     played, by setting aside disjoint groups of its unplayed cards (``pool``)
     that beat them: the commitment bound. A witness search, not exhaustive:
-    a lower bound."""
+    a lower bound. ``check`` as for ``contested``."""
     needs = sorted(needs, key=lambda need: need[1])
     key = (bytes(pool), tuple(needs))
     known = _COMMITTED.get(key)
@@ -361,6 +329,7 @@ def committed(pool: list[int], needs: list[_Need]) -> int:
         found = (bytes(pool), base, k, threshold, ties)
         groups = _BEATING.get(found)
         if groups is None:
+            check()
             groups = _BEATING[found] = _beating(pool, base, k, threshold, ties)
         for group in groups:
             for mask in group:
@@ -429,7 +398,9 @@ def _beats(rank: int, held: _Held, committed_rank: int) -> bool:
     return rank > committed_rank or (rank == committed_rank and not held.ties)
 
 
-def _both(pool: list[int], x: tuple[_Held, int], y: tuple[_Held, int]) -> bool:
+def _both(
+    pool: list[int], x: tuple[_Held, int], y: tuple[_Held, int], check: Callable[[], None]
+) -> bool:
     """Whether the rival (its ``pool``) can beat the committed armies of the
     states ``x`` and ``y`` (each: the state, the committed rank) both, by
     disjoint cards: every answer in x tried, the plainest first."""
@@ -445,6 +416,7 @@ def _both(pool: list[int], x: tuple[_Held, int], y: tuple[_Held, int]) -> bool:
     answers.sort(key=lambda group: sum(_ICONS[mask] for mask in group))
     pool = pool.copy()
     for group in answers:
+        check()
         for mask in group:
             pool[mask] -= 1
         strongest = _strongest(pool, other.rival_army, other.rival_k)
@@ -455,7 +427,7 @@ def _both(pool: list[int], x: tuple[_Held, int], y: tuple[_Held, int]) -> bool:
     return False
 
 
-def _beaten(pool: list[int], chosen: list[tuple[_Held, int]]) -> int:
+def _beaten(pool: list[int], chosen: list[tuple[_Held, int]], check: Callable[[], None]) -> int:
     """The most of the committed states ``chosen`` the rival (its ``pool``)
     can beat at once, at most: a set of them it beats pairwise together."""
     alone = [
@@ -463,7 +435,9 @@ def _beaten(pool: list[int], chosen: list[tuple[_Held, int]]) -> int:
         for i, (held, rank) in enumerate(chosen)
         if _beats(_strongest(pool, held.rival_army, held.rival_k), held, rank)
     ]
-    together = {(i, j) for i, j in combinations(alone, 2) if _both(pool, chosen[i], chosen[j])}
+    together = {
+        (i, j) for i, j in combinations(alone, 2) if _both(pool, chosen[i], chosen[j], check)
+    }
     for size in range(len(alone), 1, -1):
         for subset in combinations(alone, size):
             if all(pair in together for pair in combinations(subset, 2)):
@@ -471,13 +445,20 @@ def _beaten(pool: list[int], chosen: list[tuple[_Held, int]]) -> int:
     return min(len(alone), 1)
 
 
-def contested(pool: list[int], rival: list[int], states: list[_Held], need: int) -> int:
+def contested(
+    pool: list[int],
+    rival: list[int],
+    states: list[_Held],
+    need: int,
+    check: Callable[[], None] = lambda: None,
+) -> int:
     """How many of ``states`` (each open to both of two seats) a seat (its
     ``pool``) wins at least, whatever is played, when it commits its
     strongest armies to some of them by disjoint groups of its cards and
     the ``rival`` beats as many of those at once as its own cards allow
     (``_beaten``): the contest bound, which the commitment bound is the case
-    of where the rival beats none. Stops once it finds ``need``."""
+    of where the rival beats none. Stops once it finds ``need``; ``check``
+    is called at each step (``Budget.check``: it may raise OutOfBudget)."""
     options = [_options(pool, held.army, held.k) for held in states]
     need = min(need, len(states))
     pool = pool.copy()
@@ -489,7 +470,7 @@ def contested(pool: list[int], rival: list[int], states: list[_Held], need: int)
         if best >= need or len(chosen) + len(states) - at <= best:
             return
         if at == len(states):
-            best = max(best, len(chosen) - _beaten(rival, chosen))
+            best = max(best, len(chosen) - _beaten(rival, chosen, check))
             return
         for rank, group in options[at]:
             if any(group.count(mask) > pool[mask] for mask in set(group)):
@@ -648,12 +629,18 @@ class Solver:
     # -- two seats: the states P1 gets --------------------------------------------
 
     def _states(self) -> tuple[int, int]:
+        """The states P1 gets, as far as the budget reaches: the cheap bounds
+        first, then the commitment bounds and the search (which asks the
+        contest bounds at its root) while the budget lasts."""
         board = self.board
         if board.over:
             return board.won(0), board.won(0)
-        low, high = self._static(survey(board, self.reaches, self.plain), None, contest=True)
+        seen = survey(board, self.reaches, self.plain)
+        low, high = self._bounds(seen, 0)
         root = board.depth
         try:
+            if low < high and not self.budget.spent:
+                low, high = self._static(seen, None)
             while low < high and not self.budget.spent:
                 v = _WIN if low < _WIN <= high else (low + high + 1) // 2
                 if self.at_least(v):
@@ -705,7 +692,7 @@ class Solver:
             )
         if not states:
             return 0
-        return contested(board.pool[seat], board.pool[rival], states, need)
+        return contested(board.pool[seat], board.pool[rival], states, need, self.budget.check)
 
     def _bounds(self, seen: Survey, seat: int) -> tuple[int, int]:
         """The states ``seat`` (of two) is sure of and can still win."""
@@ -755,6 +742,7 @@ class Solver:
         seats, ``wins(of)`` at more. Raises OutOfBudget."""
         assert self.core is not None
         board, budget = self.board, self.budget
+        budget.watched()
         armies = tuple(
             field
             for index in range(_STATES)
@@ -767,7 +755,6 @@ class Solver:
         )
         leaders = tuple(ranking[0] for ranking in board.rankings)
         most = -1 if budget.most is None else max(budget.most - budget.nodes, 0)
-        seconds = -1.0 if budget.deadline is None else max(budget.deadline - time.monotonic(), 0.0)
         found, nodes = self.core(
             self.game,
             board.cards,
@@ -780,7 +767,8 @@ class Solver:
             leaders,
             of,
             most,
-            seconds,
+            budget.seconds_left,
+            Budget.watch,
         )
         budget.nodes += nodes
         if found < 0:
@@ -817,8 +805,11 @@ class Solver:
 
     def _commitment(self, seen: Survey, seat: int) -> int:
         """The states still open to more than one seat that ``seat`` can win
-        whatever is played (``committed``)."""
+        whatever is played (``committed``); 0, which is always safe, once
+        the budget is spent. Raises OutOfBudget."""
         board = self.board
+        if self.budget.spent:
+            return 0
         needs = []
         for index in range(_STATES):
             if seen.sure[index] >= 0 or not seen.can[index] >> seat & 1:
@@ -836,7 +827,7 @@ class Solver:
                 elif high == threshold:
                     ties = ties and tie
             needs.append((base[seat], UNITS_PER_ARMY - units[seat], threshold, ties))
-        return committed(board.pool[seat], needs) if needs else 0
+        return committed(board.pool[seat], needs, self.budget.check) if needs else 0
 
     def _ordered(self, seen: Survey, best: Play | None, selfish: bool = True) -> list[Play]:
         """The mover's plays, one of each set of states alike (``survey``'s

@@ -139,7 +139,8 @@ class ExactBot:
     NODES = 100_000
 
     def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
-        from ..engine.bestplay import Budget, best_plays, solvable
+        from ..engine.bestplay import best_plays, solvable
+        from ..engine.budget import Budget
         from ..engine.scoring import Scoring
 
         left = PLAYS_PER_SEAT * game.seats - game.ply

@@ -22,11 +22,11 @@ machine; it says so (``complete``).
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..engine.budget import Budget, OutOfBudget
 from ..engine.cards import Card, State
 from ..engine.game import Game, plays_from
 from ..engine.rng import Rng, Stream64
@@ -239,7 +239,8 @@ def judge(
     ``precision``, on more deals, the best too, until each one's loss
     against the best has its 95% interval that far either side, or they
     have had ``most`` times the deals halving gave the best. With
-    ``seconds``, stops when the clock says so. ``fixed_streams`` gives
+    ``seconds``, stops when that much CPU time is spent (``Budget``, whose
+    watch may end it at once). ``fixed_streams`` gives
     every play-out the same random numbers, whatever the seed: a
     continuation that does not vary from deal to deal, whose exact value
     over every deal the tests can compute.
@@ -252,7 +253,7 @@ def judge(
     if not candidates:
         raise ValueError("the seat has no play to judge")
     tries = _Tries(view, seed, fixed_streams, scoring or Scoring.classic())
-    deadline = None if seconds is None else time.monotonic() + seconds
+    budget = Budget(seconds)
     wins: dict[Play, list[int]] = {play: [] for play in candidates}
     states: dict[Play, list[int]] = {play: [] for play in candidates}
     spent = 0
@@ -262,7 +263,9 @@ def judge(
         nonlocal spent
         done = wins[play]
         while len(done) < n:
-            if deadline is not None and time.monotonic() >= deadline:
+            try:
+                budget.check()
+            except OutOfBudget:
                 return False
             won, held = tries.outcome(play, len(done))
             done.append(won)

@@ -39,6 +39,20 @@ def input_blocks(
         yield from blocks(source, file)
 
 
+def by_record(blocks: Iterable[Block | InputError]) -> Iterator[Block | InputError]:
+    """Each block cut into blocks of one record (``split_lines``, as the block
+    would be read): the unit of work where a record takes seconds (best
+    play, a judgement), so that each is written as soon as it is done."""
+    for block in blocks:
+        if isinstance(block, InputError) or block.one_record:
+            yield block
+            continue
+        lines = block.text.split("\n")
+        for first_line, record in split_lines(lines, block.first_line, block.source):
+            if record.strip():
+                yield Block(block.file, block.source, first_line, record, one_record=True)
+
+
 class Counted(Protocol):
     files: int
 

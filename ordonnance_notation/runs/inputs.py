@@ -9,7 +9,7 @@ from typing import Protocol, TypeVar
 
 from ..diagnostics import InputError
 from ..files.sources import expand
-from .blocks import Block, input_blocks, unseen
+from .blocks import Block, by_record, input_blocks, unseen
 from .workers import Pool
 
 
@@ -27,15 +27,16 @@ D = TypeVar("D", bound=Done)
 
 
 def over_inputs(
-    paths: Sequence[str], function: Callable[[Block], D], workers: Pool
+    paths: Sequence[str], function: Callable[[Block], D], workers: Pool, one_by_one: bool = False
 ) -> Iterator[D | InputError]:
     """``function`` over the blocks of ``paths`` (files, directories, ``-``) on
     ``workers``, each result in input order; an input that cannot be used
     (further) as an ``InputError`` in its place, and one without a record as
-    E105 after the rest."""
+    E105 after the rest. ``one_by_one``: a block a record (``by_record``)."""
     inputs = list(expand(paths))
     seen: set[str] = set()
-    for done in workers.map(function, input_blocks(inputs)):
+    blocks = input_blocks(inputs)
+    for done in workers.map(function, by_record(blocks) if one_by_one else blocks):
         if isinstance(done, InputError):
             seen.add(done.diagnostic.source)
         elif done.records:

@@ -307,4 +307,4 @@ def analyses(
             render=render_text,
             format=format,
         )
-    return Numbered(paths, lay, workers)
+    return Numbered(paths, lay, workers, slow=budget is not None or judging is not None)

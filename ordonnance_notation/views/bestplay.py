@@ -3,11 +3,13 @@ analyse --best-play`` adds to each record (``engine.bestplay`` finds it)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..checking.report import Report
-from ..engine.bestplay import BestPlay, Budget, Scored, Value, best_play, solvable
+from ..engine.bestplay import BestPlay, Scored, Value, best_play, solvable
+from ..engine.budget import Budget
 from ..engine.cards import Card, State, seat_name
 from ..engine.game import Game
 from ..engine.scoring import Scoring
@@ -20,7 +22,8 @@ _SHOWN = 3  # the plays named that kept the value; the rest counted
 @dataclass(frozen=True, slots=True)
 class BestPlayView:
     """A record's best-play scoring (``found``; None where best play is not
-    defined, ``why`` says why), its plays as written and its budget."""
+    defined, ``why`` says why), its plays as written and its budget (CPU
+    seconds a record; math.inf: unlimited)."""
 
     found: BestPlay | None
     plays: tuple[str, ...]
@@ -129,7 +132,7 @@ class BestPlayView:
             return {"defined": False, "why": self.why}
         return {
             "defined": True,
-            "budget": self.budget,
+            "budget": self.budget if math.isfinite(self.budget) else None,  # None: unlimited
             "exact_from": found.exact_from,
             "values": [_value_json(ply, value) for ply, value in enumerate(found.values)],
             "mistakes": [self._mistake_json(scored) for scored in found.mistakes()],

@@ -398,15 +398,22 @@ class Numbered:
     ``lay`` on ``workers`` a block at a time, in input order and numbered
     within each file; an ``InputError`` in the place of an input that cannot
     be used (a file without a record after the rest). ``records`` and
-    ``invalid`` count the records so far."""
+    ``invalid`` count the records so far. ``slow``: a record takes seconds,
+    so each is a block of its own and comes out once done (``by_record``)."""
 
-    def __init__(self, paths: Sequence[str], lay: Callable[[Block], Laid], workers: Pool) -> None:
-        self.paths, self.lay, self.workers = list(paths), lay, workers
+    def __init__(
+        self,
+        paths: Sequence[str],
+        lay: Callable[[Block], Laid],
+        workers: Pool,
+        slow: bool = False,
+    ) -> None:
+        self.paths, self.lay, self.workers, self.slow = list(paths), lay, workers, slow
         self.records = self.invalid = 0
 
     def __iter__(self) -> Iterator[str | InputError]:
         numbers: dict[int, int] = {}
-        for done in over_inputs(self.paths, self.lay, self.workers):
+        for done in over_inputs(self.paths, self.lay, self.workers, self.slow):
             if isinstance(done, InputError):
                 yield done
                 continue

@@ -803,4 +803,4 @@ def summaries(
         if budget is not None or judging is not None
         else partial(quick_summaries, decided=decided, format=format),
     )
-    return Numbered(paths, lay, workers)
+    return Numbered(paths, lay, workers, slow=budget is not None or judging is not None)

@@ -83,7 +83,8 @@ def command(
         laid = summaries(paths, format.value, pool, decided, budget if best_play else None, how)
         entries = run.told(frozen_heap(iter(laid)))
         as_json = format is SummaryFormat.json
-        write_all(sys.stdout, json_document(entries) if as_json else parted(entries))
+        slow = best_play or how is not None
+        write_all(sys.stdout, json_document(entries) if as_json else parted(entries), slow)
     raise run.exit(failed=laid.invalid > 0)
 
 

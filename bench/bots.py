@@ -13,7 +13,8 @@ reference deck; game ``k`` of a pairing uses the seed
 with ``making.selfplay.play_game``. The challenger's win share is given
 with a 95% Wilson interval; a bot as good as its opponents wins
 ``1/seats`` of the games. Prints a table and writes it as JSON to
-bench/results/bots-<time>.json and bench/results/bots-latest.json.
+bench/results/bots-<time>.json and bench/results/bots-latest.json, after
+each row.
 """
 
 from __future__ import annotations
@@ -67,8 +68,27 @@ def main() -> None:
         [tuple(pairing.split(":", 1)) for pairing in args.pairings] if args.pairings else PAIRINGS
     )
 
-    rows = []
+    rows: list[dict[str, object]] = []
     started = time.perf_counter()
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+    def write() -> None:
+        """The table so far: written after each row, so that a run cut short keeps its rows."""
+        document = {
+            "when": stamp,
+            "seed": args.seed,
+            "games": args.games,
+            "jobs": args.jobs,
+            "pairings": [":".join(pairing) for pairing in pairings],
+            "seconds": round(time.perf_counter() - started, 1),
+            "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
+            "rows": rows,
+        }
+        RESULTS.mkdir(exist_ok=True)
+        text = json.dumps(document, indent=2) + "\n"
+        (RESULTS / f"bots-{stamp}.json").write_text(text, "utf-8")
+        (RESULTS / "bots-latest.json").write_text(text, "utf-8")
+
     with ProcessPoolExecutor(args.jobs) as pool:
         for seats in args.seats:
             games = -(-args.games // seats) * seats
@@ -94,29 +114,14 @@ def main() -> None:
                     "seconds": round(time.perf_counter() - begun, 1),
                 }
                 rows.append(row)
+                write()
                 print(
                     f"{seats} seats  {challenger:>8} v {opponent:<7} {games:6} games  "
                     f"{wins / games:6.1%}  [{low:.1%}, {high:.1%}]  fair {1 / seats:.1%}  "
                     f"{row['seconds']:7.1f} s",
                     flush=True,
                 )
-    total = time.perf_counter() - started
-    print(f"{total:.0f} s on {args.jobs} processes")
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    document = {
-        "when": stamp,
-        "seed": args.seed,
-        "games": args.games,
-        "jobs": args.jobs,
-        "pairings": [":".join(pairing) for pairing in pairings],
-        "seconds": round(total, 1),
-        "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
-        "rows": rows,
-    }
-    RESULTS.mkdir(exist_ok=True)
-    text = json.dumps(document, indent=2) + "\n"
-    (RESULTS / f"bots-{stamp}.json").write_text(text, "utf-8")
-    (RESULTS / "bots-latest.json").write_text(text, "utf-8")
+    print(f"{time.perf_counter() - started:.0f} s on {args.jobs} processes")
 
 
 if __name__ == "__main__":

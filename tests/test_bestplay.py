@@ -21,6 +21,7 @@ from ordonnance_notation.engine.bestplay import (
     Value,
     _Held,
     best_play,
+    best_plays,
     committed,
     contested,
     preference,
@@ -547,23 +548,43 @@ def test_summary_tells_the_game_under_best_play(ordo) -> None:
     )
 
 
-@pytest.mark.parametrize("seats", [2, pytest.param(3, marks=pytest.mark.slow)])
-def test_the_exact_bot_keeps_its_value_where_it_reaches(seats: int) -> None:
+@pytest.mark.parametrize(
+    "seats", [2, pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow)]
+)
+def test_the_exact_bot_never_plays_a_value_losing_play_where_the_solver_answered(
+    seats: int,
+) -> None:
+    """Issue 50 item 4: within its reach (20 plies from the end at two seats)
+    and its node budget the exact bot plays one of the plays best play
+    keeps its value with: at two seats the states it gets, at three and
+    four a win it can force; a fresh search without a limit agrees."""
     from ordonnance_notation.making.bots import ExactBot
 
-    reach = ExactBot.REACH[seats]
-    for k in range(4):
+    reach, asked, answered = ExactBot.REACH[seats], 0, 0
+    for k in range(3):
         played = play_game(f"exact/{k}", ["exact"] + ["careful"] * (seats - 1), load_deck())
-        start = Game.new(seats, played.deal)
-        for turn in played.turns[:-reach]:
-            start = start.play(turn.card, turn.state)[0]
-        plays = [(turn.card, turn.state) for turn in played.turns[-reach:]]
-        scored = best_play(start, plays, CLASSIC, Budget(nodes=400_000))
-        assert scored.exact_from == 0
-        assert scored.mistakes(0) == ()
-        forced = scored.values[0].forced[0]
-        if forced:
-            assert played.outcome.winner == 0
+        game = Game.new(seats, played.deal)
+        for turn in played.turns:
+            left = len(played.turns) - game.ply
+            after = game.play(turn.card, turn.state)[0]
+            if game.to_move == 0 and left <= reach:
+                kept = best_plays(game, CLASSIC, Budget(nodes=ExactBot.NODES))
+                asked += 1
+                if kept:
+                    answered += 1
+                    assert (turn.card, turn.state) in kept
+                    if seats == 2:
+                        before_value = Solver(Board(game, CLASSIC)).value()
+                        after_value = Solver(Board(after, CLASSIC)).value()
+                        assert before_value.exact and after_value.exact
+                        assert after_value.states == before_value.states
+                    else:
+                        assert Solver(Board(game, CLASSIC)).forced(0) is True
+                        assert Solver(Board(after, CLASSIC)).forced(0) is True
+            game = after
+    # at two seats the node budget answers every position within reach; at
+    # more, only a seat that can force a win has plays to keep
+    assert answered == asked == 30 if seats == 2 else answered >= 3
 
 
 @pytest.mark.skipif(

@@ -135,8 +135,8 @@ class ExactBot:
     win to keep, it plays as the rollout bot, the strongest of the others."""
 
     name = "exact"
-    REACH: ClassVar[dict[int, int]] = {2: 14, 3: 9, 4: 8}
-    NODES = 100_000
+    REACH: ClassVar[dict[int, int]] = {2: 20, 3: 12, 4: 12}
+    NODES = 200_000
 
     def choose(self, game: Game, hand: Sequence[Card], rng: Rng) -> tuple[Card, State]:
         from ..engine.bestplay import best_plays, solvable

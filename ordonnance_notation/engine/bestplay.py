@@ -655,8 +655,10 @@ class Solver:
         """What the bounds say of the states P1 gets (two seats); the
         commitment bounds only where they could settle whether it gets ``v``
         (None: wherever they could narrow them), and then, with ``contest``,
-        the contest bounds (``contested``: dearer, so asked only where a
-        search enters a position, not of every position one ply ahead)."""
+        the contest bounds (``contested``): the search asks them of every
+        position it enters and of each one ply ahead of it, whose order
+        they settle far better than the cheaper bounds: a few times fewer
+        positions searched 28 plies from the end and more (docs/analysis.md)."""
         sure, can = self._bounds(seen, 0)
         low, high = sure, can
         if low < high and (v is None or low < v <= high):
@@ -709,7 +711,7 @@ class Solver:
         self.budget.spend()
         if board.over:
             return board.won(0) >= v
-        seen, low, high, best = self._look(v, contest=True)
+        seen, low, high, best = self._look(v)
         if low >= v or high < v:
             return low >= v
         maximizing = board.mover == 0
@@ -775,19 +777,19 @@ class Solver:
             raise OutOfBudget
         return bool(found)
 
-    def _look(self, v: int, contest: bool = False) -> tuple[Survey, int, int, Play | None]:
-        """The board's survey, and what the table or else the bounds say of
-        the states P1 gets (kept in the table); ``contest``: where the table
-        leaves v open, the contest bounds too (``_static``)."""
+    def _look(self, v: int) -> tuple[Survey, int, int, Play | None]:
+        """The board's survey, and what the table or else the bounds, the
+        contest bounds too (``_static``), say of the states P1 gets (kept in
+        the table)."""
         seen = survey(self.board, self.reaches, self.plain)
         entry = self.states.get(seen.key)
         if entry is None:
-            low, high = self._static(seen, v, contest)
+            low, high = self._static(seen, v, contest=True)
             best = None
         else:
             low, high, best = entry
-            if contest and low < v <= high:
-                low, high = self._static(seen, v, contest)
+            if low < v <= high:
+                low, high = self._static(seen, v, contest=True)
                 low, high = max(low, entry[0]), min(high, entry[1])
         self.states[seen.key] = (low, high, best)
         return seen, low, high, best

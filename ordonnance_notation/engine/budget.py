@@ -46,7 +46,7 @@ class Budget:
         """A step of work that is not a position (a bound's): raises
         OutOfBudget once the time is spent."""
         self._looks += 1
-        if not self._looks & 7:
+        if self._looks & 7 == 1:  # the first step looks too: a budget of 0 s does nothing
             self._clock()
 
     def _clock(self) -> None:

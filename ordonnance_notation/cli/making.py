@@ -1,9 +1,10 @@
 """What ``deal`` and ``play`` share: the scoring rule, the deck and the
-seed; and what ``analyse`` and ``summary`` make of ``--judge``."""
+seed; and ``--judge``: its options, and what ``analyse``, ``summary`` and
+``view`` make of them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,6 +17,39 @@ from .running import Run
 if TYPE_CHECKING:
     from ..making.dealing import Deck
     from ..views.judgement import Judging
+
+Judge = Annotated[
+    bool,
+    typer.Option(
+        "--judge",
+        help="Also judge every play from its seat's view: its win chance before and after "
+        "over deals of the cards it had not seen, played out by careful bots (records "
+        "with a deal).",
+    ),
+]
+Playouts = Annotated[
+    int,
+    typer.Option(
+        "--playouts",
+        min=10,
+        max=10_000_000,
+        help="Play-outs a ply for --judge, over the plays it compares.",
+    ),
+]
+JudgeSeed = Annotated[
+    str,
+    typer.Option(
+        "--judge-seed", help="Any text: the deals --judge samples; the same seed, the same output."
+    ),
+]
+JudgeDeck = Annotated[
+    str | None,
+    typer.Option(
+        "--judge-deck",
+        help="A deck file (YAML) the seats are taken to know for --judge; default: the "
+        "cards of the record's own deal.",
+    ),
+]
 
 
 def scoring(rule: Rule, points: str | None) -> Scoring:

@@ -91,39 +91,6 @@ BestPlay = Annotated[
     ),
 ]
 
-Judge = Annotated[
-    bool,
-    typer.Option(
-        "--judge",
-        help="Also judge every play from its seat's view: its win chance before and after "
-        "over deals of the cards it had not seen, played out by careful bots (records "
-        "with a deal).",
-    ),
-]
-Playouts = Annotated[
-    int,
-    typer.Option(
-        "--playouts",
-        min=10,
-        max=10_000_000,
-        help="Play-outs a ply for --judge, over the plays it compares.",
-    ),
-]
-JudgeSeed = Annotated[
-    str,
-    typer.Option(
-        "--judge-seed", help="Any text: the deals --judge samples; the same seed, the same output."
-    ),
-]
-JudgeDeck = Annotated[
-    str | None,
-    typer.Option(
-        "--judge-deck",
-        help="A deck file (YAML) the seats are taken to know for --judge; default: the "
-        "cards of the record's own deal.",
-    ),
-]
-
 
 def seconds(value: float) -> float:
     """A callback: a number of seconds is finite (click's range lets NaN by)."""

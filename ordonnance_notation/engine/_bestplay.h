@@ -233,6 +233,7 @@ typedef struct {
     bp_table_t contests; /* two seats: the rival, its pool, two committed armies: whether it beats both */
     long long history[BP_SEATS][32][STATES]; /* how often each play ended a search, by weight */
     long long nodes, most; /* most < 0: no limit */
+    unsigned long long work; /* steps of the bounds' work (bp_tick) */
     double deadline;       /* < 0: none */
     int (*interrupted)(void); /* asked now and then: whether to stop at once (NULL: never) */
     jmp_buf out;
@@ -254,16 +255,26 @@ static double bp_clock(void) {
 
 /* One more position: out of the search (bp_search) once the budget is
  * spent (1), or as soon as ``interrupted`` says so (2). */
-static inline void bp_spend(bp_search_t *s) {
-    s->nodes++;
-    if (s->most >= 0 && s->nodes > s->most)
-        longjmp(s->out, 1);
-    if (s->nodes & 63) /* a node asks the contest bounds of its children: up to ~0.1 ms */
-        return;
+static void bp_check(bp_search_t *s) {
     if (s->interrupted && s->interrupted())
         longjmp(s->out, 2);
     if (s->deadline >= 0 && bp_clock() >= s->deadline)
         longjmp(s->out, 1);
+}
+
+static inline void bp_spend(bp_search_t *s) {
+    s->nodes++;
+    if (s->most >= 0 && s->nodes > s->most)
+        longjmp(s->out, 1);
+    if (!(s->nodes & 63)) /* a node asks the contest bounds of its children: up to ~0.1 ms */
+        bp_check(s);
+}
+
+/* A step of a bound's work (the contest bound's answers): the clock is asked
+ * every 256, so that no bound outlasts the budget by more than moments. */
+static inline void bp_tick(bp_search_t *s) {
+    if (!(++s->work & 255))
+        bp_check(s);
 }
 
 /* The masks of the pool worth trying for the strongest (weakest) army of k
@@ -698,6 +709,7 @@ static int bp_both(bp_search_t *s, int rival, const bp_held_t *x, const bp_held_
     uint32_t bits = b->bits[rival];
     const int *offset = b->offset[rival];
     for (int g = 0; g < found && !both; g++) {
+        bp_tick(s);
         bp_take(pool, &bits, offset, answers[g], k);
         both = bp_beats(bp_strongest(s, rival, pool, bits, y->rival_army, y->rival_k), y);
         bp_give(pool, &bits, offset, answers[g], k);

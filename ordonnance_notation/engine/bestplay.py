@@ -745,6 +745,8 @@ class Solver:
         assert self.core is not None
         board, budget = self.board, self.budget
         budget.watched()
+        if budget.spent:  # the search would notice only some positions in
+            raise OutOfBudget
         armies = tuple(
             field
             for index in range(_STATES)

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import sys
 
-from ..making import judging
+from ..making import Judge, JudgeDeck, JudgeSeed, Playouts, judging
 from ..options import (
     BestPlay,
     BudgetOption,
     Format,
     FormatOption,
     Jobs,
-    Judge,
-    JudgeDeck,
-    JudgeSeed,
     Paths,
-    Playouts,
     Scheduler,
 )
 from ..running import Run

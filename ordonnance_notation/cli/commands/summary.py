@@ -10,17 +10,13 @@ import typer
 
 from ...checking.validator import validate
 from ...views.report import json_records, visible
-from ..making import judging
+from ..making import Judge, JudgeDeck, JudgeSeed, Playouts, judging
 from ..options import (
     BestPlay,
     BudgetOption,
     Decided,
     Jobs,
-    Judge,
-    JudgeDeck,
-    JudgeSeed,
     Paths,
-    Playouts,
     RecordNumber,
     Scheduler,
 )

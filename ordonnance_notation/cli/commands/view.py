@@ -10,19 +10,15 @@ from ...engine.cards import seat_number
 from ...engine.game import MAX_SEATS
 from ...files.sources import STDIN, source_name
 from ...views.report import plural
-from ..making import judging
+from ..making import Judge, JudgeDeck, JudgeSeed, Playouts, judging
 from ..options import (
     BestPlay,
     BudgetOption,
     Decided,
     Force,
     Jobs,
-    Judge,
-    JudgeDeck,
-    JudgeSeed,
     Output,
     Paths,
-    Playouts,
 )
 from ..running import Run
 from ..streams import frozen_heap, jobs_for, write_all

@@ -12,7 +12,7 @@ CPU clock. Targets (issue 50): a budget of 0 s costs a two-seat record at
 most 0.05 s, a budget of B at most B + 0.1 s. Prints the median and largest
 cost per seat count and budget, and how far each budget reached (the first
 ply from which every value is exact); writes the table as JSON to
-bench/results/budget-<time>.json.
+bench/results/budget-<time>.json, after each row.
 """
 
 from __future__ import annotations
@@ -43,7 +43,21 @@ def main() -> None:
     parser.add_argument("--seed", default="budget")
     args = parser.parse_args()
     deck = load_deck()
-    rows = []
+    rows: list[dict[str, object]] = []
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+    def write() -> None:
+        """The table so far, after each row: a run cut short keeps its rows."""
+        RESULTS.mkdir(exist_ok=True)
+        document = {
+            "when": stamp,
+            "seed": args.seed,
+            "machine": {"python": platform.python_version()},
+            "rows": rows,
+        }
+        text = json.dumps(document, indent=2) + "\n"
+        (RESULTS / f"budget-{stamp}.json").write_text(text, "utf-8")
+
     for seats in (2, 3, 4):
         records = []
         for k in range(args.records if seats == 2 else args.more):
@@ -71,6 +85,7 @@ def main() -> None:
                 "exact_from_median": statistics.median(reached),
             }
             rows.append(row)
+            write()
             print(
                 f"{seats} seats  budget {budget:g} s  {len(records)} records  CPU median "
                 f"{row['median']:.3f} s, most {row['most']:.3f} s (target {target:g}: "
@@ -78,15 +93,6 @@ def main() -> None:
                 f"{row['exact_from_median']:g} (median)",
                 flush=True,
             )
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    RESULTS.mkdir(exist_ok=True)
-    document = {
-        "when": stamp,
-        "seed": args.seed,
-        "machine": {"python": platform.python_version()},
-        "rows": rows,
-    }
-    (RESULTS / f"budget-{stamp}.json").write_text(json.dumps(document, indent=2) + "\n", "utf-8")
 
 
 if __name__ == "__main__":

@@ -105,8 +105,6 @@ UNLIMITED = "unlimited"
 def budget(value: str | float) -> float:
     """The parser of --budget: seconds of CPU time, finite and not negative,
     or ``unlimited`` (math.inf)."""
-    if isinstance(value, float):
-        return value
     text = str(value).strip()
     if text.lower() == UNLIMITED:
         return math.inf

@@ -210,25 +210,16 @@ static int board_from(bp_board_t *b, PyObject *cards, int ply, PyObject *pile, P
     return !PyErr_Occurred();
 }
 
-/* Budget.watch, asked every WATCH_SECONDS of a search (NULL or None: never). */
+/* The search's Budget.watched (NULL or None: none), which asks Budget.watch when it is time. */
 static PyObject *watch;
-static double watched;
-#define WATCH_SECONDS 0.25
-
-static double wall_clock(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
-}
 
 /* Whether a signal's handler raised (Ctrl-C: KeyboardInterrupt) or the
  * watch did: asked by the search now and then, so that a long one ends at once. */
 static int signalled(void) {
     if (PyErr_CheckSignals() < 0)
         return 1;
-    if (watch == NULL || watch == Py_None || wall_clock() - watched < WATCH_SECONDS)
+    if (watch == NULL || watch == Py_None)
         return 0;
-    watched = wall_clock();
     PyObject *said = PyObject_CallNoArgs(watch);
     if (said == NULL)
         return 1;

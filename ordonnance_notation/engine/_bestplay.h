@@ -253,8 +253,8 @@ static double bp_clock(void) {
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
-/* One more position: out of the search (bp_search) once the budget is
- * spent (1), or as soon as ``interrupted`` says so (2). */
+/* Out of the search (bp_search) once the budget's time is spent (1), or as
+ * soon as ``interrupted`` says so (2). */
 static void bp_check(bp_search_t *s) {
     if (s->interrupted && s->interrupted())
         longjmp(s->out, 2);
@@ -262,6 +262,7 @@ static void bp_check(bp_search_t *s) {
         longjmp(s->out, 1);
 }
 
+/* One more position: out of the search once the budget is spent. */
 static inline void bp_spend(bp_search_t *s) {
     s->nodes++;
     if (s->most >= 0 && s->nodes > s->most)

@@ -772,7 +772,7 @@ class Solver:
             of,
             most,
             budget.seconds_left,
-            Budget.watch,
+            budget.watched,
         )
         budget.nodes += nodes
         if found < 0:

@@ -57,10 +57,9 @@ def command(
         laid = analyses(paths, format.value, pool, budget if best_play else None, how)
         entries = run.told(frozen_heap(iter(laid)))
         pieces = json_document(entries) if format is Format.json else parted(entries)
-        slow = best_play or how is not None  # each record shown once done
         for piece in pieces:
             sys.stdout.write(piece)
-            if slow:
+            if laid.slow:  # each record shown once done
                 sys.stdout.flush()
             progress.advance()
     raise run.exit(failed=laid.invalid > 0)

@@ -79,8 +79,7 @@ def command(
         laid = summaries(paths, format.value, pool, decided, budget if best_play else None, how)
         entries = run.told(frozen_heap(iter(laid)))
         as_json = format is SummaryFormat.json
-        slow = best_play or how is not None
-        write_all(sys.stdout, json_document(entries) if as_json else parted(entries), slow)
+        write_all(sys.stdout, json_document(entries) if as_json else parted(entries), laid.slow)
     raise run.exit(failed=laid.invalid > 0)
 
 

@@ -4,13 +4,15 @@ plies before the end of self-played games, by seat count.
     python bench/bestplay.py                              # 100 games, 2-4 seats
     python bench/bestplay.py --seats 2 --left 20 24 28 --games 1000 --budget 10
     python bench/bestplay.py --seats 2 --left 16 --python   # the Python search alone
+    python bench/bestplay.py --seats 3 4 --left 12 --selfish --games 1000
 
 Game ``k`` is ``making.selfplay.play_game("<seed>/<seats>/<k>", careful bots)``
 on the reference deck, classic scoring; for each count of plies ``left``
 before its end, the position there is valued by ``engine.bestplay`` within
-``--budget`` seconds (one core a process). A position is *solved* when its
+``--budget`` seconds of CPU (one core a process). A position is *solved* when its
 value came out exact: at two seats the states P1 gets, at three and four
-each seat's forced win (every seat for itself is not asked here). The
+each seat's forced win (``--selfish``: what best play gives each seat
+when every seat plays for itself, the max-n search, alone). The
 search is the compiled one where it was built (``--python``: the Python
 reference, for the ratio of the two on the same positions). Prints,
 for each seat count and plies left, how many were solved and the median,
@@ -31,7 +33,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ordonnance_notation.engine.bestplay import Board, Solver, compiled_search
-from ordonnance_notation.engine.budget import Budget
+from ordonnance_notation.engine.budget import Budget, OutOfBudget
 from ordonnance_notation.engine.game import Game
 from ordonnance_notation.engine.scoring import Scoring
 from ordonnance_notation.making.dealing import load_deck
@@ -42,19 +44,27 @@ WITHIN = (0.01, 0.1, 1.0, 10.0, 60.0)  # seconds
 
 
 def solve(
-    seed: str, seats: int, k: int, left: int, budget: float, python: bool
-) -> tuple[float, bool]:
-    """The seconds taken to value game ``k`` ``left`` plies before its end, and whether exactly."""
+    seed: str, seats: int, k: int, left: int, budget: float, python: bool, selfish: bool
+) -> tuple[float, bool, int]:
+    """The CPU seconds taken to value game ``k`` ``left`` plies before its
+    end, whether exactly, and the positions searched."""
     played = play_game(f"{seed}/{seats}/{k}", ["careful"] * seats, load_deck())
     game = Game.new(seats, played.deal)
     for turn in played.turns[: max(0, len(played.turns) - left)]:
         game = game.play(turn.card, turn.state)[0]
     solver = Solver(Board(game, Scoring.classic()), Budget(budget))
     if python:
-        solver.core = None
-    started = time.perf_counter()
-    exact = solver.value().exact if seats == 2 else None not in solver.forced_wins()
-    return time.perf_counter() - started, exact
+        solver.core = solver.core_selfish = None
+    started = time.process_time()
+    if selfish and seats > 2:
+        try:
+            solver.selfish()
+            exact = True
+        except OutOfBudget:
+            exact = False
+    else:
+        exact = solver.value().exact if seats == 2 else None not in solver.forced_wins()
+    return time.process_time() - started, exact, solver.budget.nodes
 
 
 def main() -> None:
@@ -66,29 +76,36 @@ def main() -> None:
     parser.add_argument("--seed", default="bestplay")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--python", action="store_true", help="the Python search")
+    parser.add_argument(
+        "--selfish", action="store_true", help="three and four seats: every seat for itself"
+    )
     args = parser.parse_args()
     rows = []
     with ProcessPoolExecutor(args.jobs) as pool:
         for seats in args.seats:
             for left in args.left:
                 futures = [
-                    pool.submit(solve, args.seed, seats, k, left, args.budget, args.python)
+                    pool.submit(
+                        solve, args.seed, seats, k, left, args.budget, args.python, args.selfish
+                    )
                     for k in range(1, args.games + 1)
                 ]
                 found = [future.result() for future in futures]
-                times = sorted(seconds for seconds, _ in found)
+                times = sorted(seconds for seconds, _, _ in found)
+                nodes = sorted(searched for _, _, searched in found)
                 row = {
                     "seats": seats,
                     "left": left,
                     "games": args.games,
-                    "solved": sum(1 for _, exact in found if exact),
+                    "solved": sum(1 for _, exact, _ in found if exact),
+                    "nodes": {"median": statistics.median(nodes), "max": nodes[-1]},
                     "median": round(statistics.median(times), 3),
                     "p90": round(times[int(0.9 * (len(times) - 1))], 3),
                     "max": round(times[-1], 3),
                     # the distribution: how many were solved within each time
                     "within": {
                         f"{limit:g}": sum(
-                            1 for seconds, exact in found if exact and seconds <= limit
+                            1 for seconds, exact, _ in found if exact and seconds <= limit
                         )
                         for limit in WITHIN
                         if limit < args.budget
@@ -109,6 +126,7 @@ def main() -> None:
         "budget": args.budget,
         "jobs": args.jobs,
         "search": "python" if args.python or compiled_search(2, False) is None else "compiled",
+        "question": "every seat for itself" if args.selfish else "value",
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count()},
         "rows": rows,
     }

@@ -202,6 +202,51 @@ def test_the_compiled_paranoid_search_is_the_reference_search(seats: int, left: 
 
 
 @pytest.mark.skipif(
+    bestplay.compiled_search(3, False) is None, reason="the compiled core is not built here"
+)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_the_compiled_max_n_search_is_the_reference_search(seats: int) -> None:
+    """Every seat for itself (``bp_selfish``): the C search finds what the
+    Python one finds 8 plies from the end (where minimax is out of reach)."""
+    for k in range(6):
+        game = _dealt_position(k, seats, 8)
+        compiled, reference = Solver(Board(game, CLASSIC)), Solver(Board(game, CLASSIC))
+        reference.core_selfish = None
+        assert compiled.selfish() == reference.selfish()
+        assert compiled.core_selfish is not None
+
+
+@pytest.mark.skipif(
+    bestplay.compiled_search(3, False) is None, reason="the compiled core is not built here"
+)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_every_seat_for_itself_reaches_twelve_plies_from_the_end(seats: int) -> None:
+    """Issue 50's reach at three and four seats, on a few positions (the
+    bench measures it on a thousand): the value of every seat for itself
+    12 plies from the end within the default budget."""
+    for k in range(3):
+        solver = Solver(Board(_dealt_position(k, seats, 12), CLASSIC), Budget(10.0))
+        assert solver.value().selfish is not None
+
+
+def test_the_outcomes_left_by_the_bounds_hold_every_seat_for_itself() -> None:
+    """The max-n cut-offs rest on ``outcomes``: the outcome best play gives
+    is one of those the bounds leave each position on its way, and every
+    outcome listed gives out five states."""
+    for seats in (3, 4):
+        for k in range(4):
+            game = _dealt_position(k, seats, 6)
+            board = Board(game, CLASSIC)
+            solver = Solver(board)
+            while not board.over:
+                found = solver.selfish()
+                left = bestplay.outcomes(seats, bestplay.survey(board, solver.reaches, True))
+                assert found in left
+                assert all(sum(outcome.scores) == 5 for outcome in left)
+                board.play(*board.plays()[0])
+
+
+@pytest.mark.skipif(
     bestplay.compiled_search(2, False) is None, reason="the compiled core is not built here"
 )
 def test_the_compiled_search_keeps_to_its_budget_and_its_tables_to_their_game() -> None:
@@ -240,7 +285,7 @@ def test_a_budget_of_no_time_says_the_bounds_alone_whichever_search(monkeypatch)
     plays = [(turn.card, turn.state) for turn in played.turns]
     start = Game.new(2, played.deal)
     compiled = best_play(start, plays, CLASSIC, Budget(seconds=0))
-    monkeypatch.setattr(bestplay, "compiled_search", lambda seats, points: None)
+    monkeypatch.setattr(bestplay, "compiled_search", lambda *_: None)
     assert best_play(start, plays, CLASSIC, Budget(seconds=0)) == compiled
     assert all(not scored.best for scored in compiled.plies)
 
@@ -297,7 +342,7 @@ def test_a_budget_is_the_whole_cost_of_a_record(compiled: bool, monkeypatch) -> 
     budget's CPU time and a tenth of a second more; the first ply of a
     two-seat game is far beyond it."""
     if not compiled:
-        monkeypatch.setattr(bestplay, "compiled_search", lambda seats, points: None)
+        monkeypatch.setattr(bestplay, "compiled_search", lambda *_: None)
     elif bestplay.compiled_search(2, False) is None:
         pytest.skip("the compiled core is not built here")
     start, plays = _record("a budget/1")

@@ -49,3 +49,19 @@ def wins(
     watch: Callable[[], object] | None = None,
     /,
 ) -> tuple[int, int]: ...
+def selfish(
+    game: int,
+    cards: tuple[bytes, ...],
+    ply: int,
+    pile: bytes,
+    hands: tuple[bytes, ...],
+    pools: tuple[bytes, ...],
+    armies: tuple[int, ...],
+    markers: tuple[int, ...],
+    leaders: tuple[int, ...],
+    unused: int,
+    most: int,
+    seconds: float,
+    watch: Callable[[], object] | None = None,
+    /,
+) -> tuple[int, int]: ...

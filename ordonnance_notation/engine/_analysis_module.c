@@ -243,7 +243,8 @@ static PyObject *searched(PyObject *args, const char *format, int (*question)(bp
         return NULL;
     if ((question == bp_at_least) != (board.seats == 2) || of < 0 ||
         (question == bp_wins && of >= board.seats)) {
-        PyErr_SetString(PyExc_ValueError, "at_least asks of two seats, wins of a seat of more");
+        PyErr_SetString(PyExc_ValueError,
+                        "at_least asks of two seats, wins of a seat of more, selfish of more");
         return NULL;
     }
     if (game != solver_game)
@@ -267,6 +268,11 @@ static PyObject *at_least(PyObject *module, PyObject *args) {
 static PyObject *wins(PyObject *module, PyObject *args) {
     (void)module;
     return searched(args, "LOiO!OOOOOiLd|O:wins", bp_wins);
+}
+
+static PyObject *selfish(PyObject *module, PyObject *args) {
+    (void)module;
+    return searched(args, "LOiO!OOOOOiLd|O:selfish", bp_selfish_of);
 }
 
 static PyMethodDef methods[] = {
@@ -293,6 +299,13 @@ static PyMethodDef methods[] = {
      "bestplay.Solver.wins at three and four seats, classic scoring: whether\n"
      "``seat`` wins with best play against all the others together; the rest\n"
      "as at_least."},
+    {"selfish", selfish, METH_VARARGS,
+     "selfish(game, cards, ply, pile, hands, pools, armies, markers, leaders, 0, most, seconds,\n"
+     "watch=None) -> (found, positions)\n\n"
+     "bestplay.Solver.selfish at three and four seats, classic scoring: what\n"
+     "best play gives each seat when every seat plays for itself, as each\n"
+     "seat's states in 3 bits (P1 lowest) and the winner + 1 from bit 12; the\n"
+     "rest as at_least."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -229,7 +229,8 @@ typedef struct {
     bp_table_t reaches; /* seat, pool, army, cards lacking: low | high << 16 */
     bp_table_t commits; /* seat, pool, needs: the count */
     bp_table_t beating; /* seat, pool, army, lacking, threshold: groups */
-    bp_table_t paranoid; /* three and four seats: the seat, the position: whether it wins */
+    bp_table_t paranoid; /* three and four seats: the seat, the position: whether it wins;
+                          * seat ``seats``: what best play gives each seat (bp_selfish) */
     bp_table_t contests; /* two seats: the rival, its pool, two committed armies: whether it beats both */
     long long history[BP_SEATS][32][STATES]; /* how often each play ended a search, by weight */
     long long nodes, most; /* most < 0: no limit */
@@ -1217,6 +1218,163 @@ static int bp_wins(bp_search_t *s, int seat) {
     }
     table_put(&s->paranoid, seen.key, (uint64_t)result);
     return result;
+}
+
+/* ------------------------------------------ every seat for itself (max-n) */
+
+/* An outcome as one number: each seat's states (3 bits each, P1 lowest),
+ * then the winner + 1 (bits 12-14). */
+#define BP_OUTCOMES 128 /* the outcomes a position may still have, at most */
+#define BP_PRUNED (-1)  /* bp_selfish: the parent's seat likes nothing here better */
+
+static inline int bp_score(int outcome, int seat) { return outcome >> 3 * seat & 7; }
+static inline int bp_outcome_of(const int scores[BP_SEATS], int seats, int winner) {
+    int outcome = (winner + 1) << 12;
+    for (int seat = 0; seat < seats; seat++)
+        outcome |= scores[seat] << 3 * seat;
+    return outcome;
+}
+
+/* bestplay.preference as one number: the larger, the more ``seat`` likes
+ * ``outcome``; equal only for the same outcome. */
+static int bp_liking(int outcome, int seats, int seat) {
+    int winner = (outcome >> 12 & 7) - 1, rival = 0;
+    for (int other = 0; other < seats; other++)
+        if (other != seat && bp_score(outcome, other) > rival)
+            rival = bp_score(outcome, other);
+    int rival_wins = winner >= 0 && winner != seat;
+    if (rival_wins)
+        rival = bp_score(outcome, winner);
+    int liking = (winner == seat) << 3 | bp_score(outcome, seat);
+    liking = liking << 1 | !rival_wins;
+    liking = liking << 3 | (7 - rival);
+    for (int other = 0, fields = 0; fields < BP_SEATS - 1; other++) {
+        if (other == seat)
+            continue;
+        liking = liking << 3 | (other < seats ? 7 - bp_score(outcome, other) : 0);
+        fields++;
+    }
+    return liking << 3 | (winner + 1);
+}
+
+/* bestplay.outcomes: every outcome the bounds leave a position (``seen``),
+ * each seat's states between those it is sure of and those it can still
+ * win, five in all, the win to any seat of the most. */
+static int bp_outcomes(const bp_survey_t *seen, int seats, int out[BP_OUTCOMES]) {
+    int sure[BP_SEATS] = {0}, can[BP_SEATS] = {0}, scores[BP_SEATS] = {0}, n = 0;
+    for (int i = 0; i < STATES; i++) {
+        if (seen->sure[i] >= 0)
+            sure[seen->sure[i]]++;
+        for (int seat = 0; seat < seats; seat++)
+            can[seat] += seen->can[i] >> seat & 1;
+    }
+    for (int seat = 0; seat < seats; seat++)
+        scores[seat] = sure[seat];
+    for (;;) {
+        int total = 0, top = 0;
+        for (int seat = 0; seat < seats; seat++) {
+            total += scores[seat];
+            top = scores[seat] > top ? scores[seat] : top;
+        }
+        if (total == STATES)
+            for (int seat = 0; seat < seats; seat++)
+                if (scores[seat] == top && n < BP_OUTCOMES)
+                    out[n++] = bp_outcome_of(scores, seats, seat);
+        int seat = 0; /* the next scores, as an odometer */
+        while (seat < seats && scores[seat] == can[seat])
+            scores[seat] = sure[seat], seat++;
+        if (seat == seats)
+            return n;
+        scores[seat]++;
+    }
+}
+
+/* The most ``seat`` likes any of ``outcomes`` (n) that ``mover`` likes at
+ * least as much as ``least`` (mover < 0: any of them); -1: none. */
+static int bp_most_liked(const int *outcomes, const int *movers, int n, int seats, int seat,
+                         int least) {
+    int most = -1;
+    for (int j = 0; j < n; j++)
+        if (!movers || movers[j] >= least) {
+            int liking = bp_liking(outcomes[j], seats, seat);
+            most = liking > most ? liking : most;
+        }
+    return most;
+}
+
+/* Solver._selfish: what best play gives each seat when every seat plays for
+ * itself (max-n), the outcome each seat to move likes best (bp_liking). Cut
+ * short, as BP_PRUNED, where the seat that moved here (``parent``, -1:
+ * none) already has an outcome it likes as much as ``liked`` and none this
+ * position can still give it, of those its mover would leave it, is liked
+ * more (the shallow cut-off of max-n: deeper ones would change a value). A
+ * play whose outcomes by the bounds are all liked by the mover no more than
+ * the best found is not searched; a mover that has the best outcome the
+ * bounds leave it looks no further. Only values searched to the end are
+ * kept in the table (the paranoid one, the key's seat word ``seats``). */
+static int bp_selfish(bp_search_t *s, int parent, int liked) {
+    bp_board_t *b = &s->board;
+    bp_spend(s);
+    if (b->resolved == STATES)
+        return bp_outcome_of(b->won, b->seats, bp_outcome_winner(b));
+    int seats = b->seats, mover = bp_mover(b);
+    bp_survey_t seen;
+    bp_survey(s, &seen, NULL);
+    seen.key[2] = (uint64_t)seats;
+    uint64_t value;
+    if (table_get(&s->paranoid, seen.key, &value))
+        return (int)(value & 0xffff);
+    int outcomes[BP_OUTCOMES], mine[BP_OUTCOMES], n = bp_outcomes(&seen, seats, outcomes), ceiling = -1;
+    if (parent >= 0 && bp_most_liked(outcomes, NULL, n, seats, parent, 0) <= liked)
+        return BP_PRUNED;
+    for (int j = 0; j < n; j++) {
+        mine[j] = bp_liking(outcomes[j], seats, mover);
+        ceiling = mine[j] > ceiling ? mine[j] : ceiling;
+    }
+    int plays[BP_PLAYS], count = bp_ordered(s, &seen, 0, 0, plays), by_card[32][STATES][2];
+    memset(by_card, -1, sizeof by_card);
+    bp_promise_t promising[BP_PLAYS];
+    for (int j = 0; j < count; j++) {
+        int mask = plays[j] >> 3, index = (plays[j] & 7) - 1, promise;
+        bp_play(b, mask, index);
+        if (b->resolved == STATES) {
+            promise = bp_liking(bp_outcome_of(b->won, seats, bp_outcome_winner(b)), seats, mover);
+        } else {
+            bp_survey_t child;
+            bp_change_t change = {&seen, mover, index, by_card[mask]};
+            bp_survey(s, &child, &change);
+            int theirs[BP_OUTCOMES], m = bp_outcomes(&child, seats, theirs);
+            promise = bp_most_liked(theirs, NULL, m, seats, mover, 0);
+        }
+        bp_undo(b, mask, index);
+        promising[j] = (bp_promise_t){promise, j, plays[j], s->history[mover][mask][index]};
+    }
+    qsort(promising, (size_t)count, sizeof promising[0], by_promise);
+    int best = -1, best_liking = -1, best_play = 0;
+    for (int j = 0; j < count && promising[j].promise > best_liking; j++) {
+        int mask = promising[j].play >> 3, index = (promising[j].play & 7) - 1;
+        bp_play(b, mask, index);
+        int found = bp_selfish(s, best < 0 ? -1 : mover, best_liking);
+        bp_undo(b, mask, index);
+        if (found == BP_PRUNED)
+            continue;
+        int liking = bp_liking(found, seats, mover);
+        if (liking > best_liking)
+            best = found, best_liking = liking, best_play = promising[j].play;
+        if (best_liking == ceiling)
+            break;
+        if (parent >= 0 && bp_most_liked(outcomes, mine, n, seats, parent, best_liking) <= liked)
+            return BP_PRUNED;
+    }
+    bp_credit(s, mover, best_play >> 3, (best_play & 7) - 1);
+    table_put(&s->paranoid, seen.key, (uint64_t)best | (uint64_t)best_play << 16);
+    return best;
+}
+
+/* The question bp_search asks for bp_selfish: the outcome (``of``: unused). */
+static int bp_selfish_of(bp_search_t *s, int of) {
+    (void)of;
+    return bp_selfish(s, -1, -1);
 }
 
 /* ------------------------------------------------------------- the budget */

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import combinations, combinations_with_replacement, count
+from itertools import combinations, combinations_with_replacement, count, product
 from typing import NamedTuple
 
 from . import analysis
@@ -553,17 +553,37 @@ class Value:
 _GAMES = count()  # names each Solver's tables in the compiled search
 
 
-def compiled_search(seats: int, points: bool) -> Callable[..., tuple[int, int]] | None:
+def compiled_search(
+    seats: int, points: bool, selfish: bool = False
+) -> Callable[..., tuple[int, int]] | None:
     """The compiled search (``_bestplay.h``) where it was built: at two seats
     ``Solver.at_least``, at three and four with classic scoring
-    ``Solver.wins``; None where the search is Python's alone."""
+    ``Solver.wins`` (``selfish``: ``Solver.selfish``); None where the search
+    is Python's alone."""
     if analysis.CORE is None:  # not built, or turned off (``compiled``)
         return None
     from . import _analysis
 
     if seats == 2:
-        return _analysis.at_least
-    return None if points else _analysis.wins
+        return None if selfish else _analysis.at_least
+    if points:
+        return None
+    return _analysis.selfish if selfish else _analysis.wins
+
+
+def outcomes(seats: int, seen: Survey) -> list[Selfish]:
+    """Every outcome the bounds leave a position at classic scoring (its
+    ``survey``): each seat's states between those it is sure of and those it
+    can still win, five in all, the win to any seat of the most (the order
+    of the captures to come breaks their tie)."""
+    sure = [sum(1 for s in seen.sure if s == seat) for seat in range(seats)]
+    can = [sum(1 for mask in seen.can if mask >> seat & 1) for seat in range(seats)]
+    found: list[Selfish] = []
+    for scores in product(*(range(sure[s], can[s] + 1) for s in range(seats))):
+        if sum(scores) == _STATES:
+            top = max(scores)
+            found.extend(Selfish(scores, w) for w in range(seats) if scores[w] == top)
+    return found
 
 
 class Solver:
@@ -581,6 +601,7 @@ class Solver:
         self.paranoid: list[dict[tuple[object, ...], bool]] = [{} for _ in range(board.seats)]
         self.selfishly: dict[tuple[object, ...], Selfish] = {}
         self.core = compiled_search(board.seats, board.scoring.is_points)
+        self.core_selfish = compiled_search(board.seats, board.scoring.is_points, True)
         self.game = next(_GAMES)
 
     def value(self) -> Value:
@@ -601,8 +622,25 @@ class Solver:
     def selfish(self) -> Selfish:
         """What best play gives each seat when every seat plays for itself
         (the max-n search: each seat to move takes the play it likes best,
-        ``preference``), every continuation searched but positions met
-        before. Raises OutOfBudget."""
+        ``preference``): by the compiled search where it was built (classic
+        scoring), the same as here. Raises OutOfBudget."""
+        if self.core_selfish is not None:
+            found = self._asked(0, self.core_selfish)
+            scores = tuple(found >> 3 * seat & 7 for seat in range(self.board.seats))
+            return Selfish(scores, (found >> 12 & 7) - 1)
+        best = self._selfish(None, ())
+        assert best is not None  # not cut short: no seat moved here
+        return best
+
+    def _selfish(self, parent: int | None, liked: tuple[object, ...]) -> Selfish | None:
+        """``selfish``, cut short (None) where the seat that moved here
+        (``parent``) already has an outcome it likes as much as ``liked`` and
+        none this position can still give it, of those its mover would leave
+        it, is liked more (the shallow cut-off of max-n: a deeper one would
+        change a value). At classic scoring (``outcomes``) a play whose
+        every outcome the mover likes no more than the best found is not
+        searched, and a mover that has the best the bounds leave it looks no
+        further. Only values searched to the end are kept."""
         board = self.board
         self.budget.spend()
         if board.over:
@@ -613,16 +651,43 @@ class Solver:
         if known is not None:
             return known
         seat = board.mover
+        left = outcomes(board.seats, seen) if self.plain else []
+        if parent is not None and left and max(preference(o, parent) for o in left) <= liked:
+            return None
+        ceiling = max((preference(o, seat) for o in left), default=None)
+        promising = []
+        for at, play in enumerate(self._ordered(seen, None, selfish=False)):
+            promise: tuple[object, ...] = ()
+            if self.plain:
+                board.play(*play)
+                if board.over:
+                    outcome = scored(board.seats, board.rankings, board.scoring)
+                    promise = preference(Selfish(outcome.scores, outcome.winner), seat)
+                else:
+                    ahead = outcomes(board.seats, survey(board, self.reaches, self.plain))
+                    promise = max(preference(o, seat) for o in ahead)
+                board.undo()
+            promising.append((promise, -at, play))
+        promising.sort(reverse=True)
         best: Selfish | None = None
-        liked: tuple[object, ...] = ()
-        for play in self._ordered(seen, None, selfish=False):
+        likes: tuple[object, ...] = ()
+        for promise, _, play in promising:
+            if best is not None and self.plain and promise <= likes:
+                break
             board.play(*play)
-            found = self.selfish()
+            found = self._selfish(None if best is None else seat, likes)
             board.undo()
-            likes = preference(found, seat)
-            if best is None or likes > liked:
-                best, liked = found, likes
-        assert best is not None  # a seat to move has a play
+            if found is None:
+                continue
+            if best is None or preference(found, seat) > likes:
+                best, likes = found, preference(found, seat)
+            if likes == ceiling:
+                break
+            if parent is not None and left:
+                theirs = [preference(o, parent) for o in left if preference(o, seat) >= likes]
+                if max(theirs) <= liked:
+                    return None
+        assert best is not None  # a seat to move has a play, and the first is searched
         self.selfishly[seen.key] = best
         return best
 
@@ -706,7 +771,7 @@ class Solver:
         """Whether P1 gets at least ``v`` states with best play (two seats):
         by the compiled search where it was built, the same as here."""
         if self.core is not None:
-            return self._asked(v)
+            return bool(self._asked(v))
         board = self.board
         self.budget.spend()
         if board.over:
@@ -739,10 +804,12 @@ class Solver:
                 return self._settle(seen, low, high, v, found, play)
         return self._settle(seen, low, high, v, not maximizing, best)
 
-    def _asked(self, of: int) -> bool:
+    def _asked(self, of: int, core: Callable[..., tuple[int, int]] | None = None) -> int:
         """The compiled search's answer for the board: ``at_least(of)`` at two
-        seats, ``wins(of)`` at more. Raises OutOfBudget."""
-        assert self.core is not None
+        seats, ``wins(of)`` at more (1 or 0); ``core``'s, another compiled
+        question, as it gives it. Raises OutOfBudget."""
+        core = core or self.core
+        assert core is not None
         board, budget = self.board, self.budget
         budget.watched()
         if budget.spent:  # the search would notice only some positions in
@@ -759,7 +826,7 @@ class Solver:
         )
         leaders = tuple(ranking[0] for ranking in board.rankings)
         most = -1 if budget.most is None else max(budget.most - budget.nodes, 0)
-        found, nodes = self.core(
+        found, nodes = core(
             self.game,
             board.cards,
             board.ply,
@@ -777,7 +844,7 @@ class Solver:
         budget.nodes += nodes
         if found < 0:
             raise OutOfBudget
-        return bool(found)
+        return found
 
     def _look(self, v: int) -> tuple[Survey, int, int, Play | None]:
         """The board's survey, and what the table or else the bounds, the
@@ -940,7 +1007,7 @@ class Solver:
         """Whether ``seat`` wins with best play against all the others playing
         together against it (the paranoid value)."""
         if self.core is not None:
-            return self._asked(seat)
+            return bool(self._asked(seat))
         board = self.board
         self.budget.spend()
         if board.over:

@@ -240,7 +240,7 @@ def test_the_outcomes_left_by_the_bounds_hold_every_seat_for_itself() -> None:
             solver = Solver(board)
             while not board.over:
                 found = solver.selfish()
-                left = bestplay.outcomes(seats, bestplay.survey(board, solver.reaches, True))
+                left = solver._outcomes(bestplay.survey(board, solver.reaches, True))
                 assert found in left
                 assert all(sum(outcome.scores) == 5 for outcome in left)
                 board.play(*board.plays()[0])

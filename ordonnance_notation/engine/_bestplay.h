@@ -1259,17 +1259,24 @@ static int bp_liking(int outcome, int seats, int seat) {
 
 /* bestplay.outcomes: every outcome the bounds leave a position (``seen``),
  * each seat's states between those it is sure of and those it can still
- * win, five in all, the win to any seat of the most. */
-static int bp_outcomes(const bp_survey_t *seen, int seats, int out[BP_OUTCOMES]) {
-    int sure[BP_SEATS] = {0}, can[BP_SEATS] = {0}, scores[BP_SEATS] = {0}, n = 0;
+ * win, five in all, the win to any seat of the most; of those, only the
+ * ones a seat likes at least as much as what it can make sure of: a win,
+ * or no fewer states than it is sure of and wins by committing its cards
+ * (bp_commitment, whatever the others play: every seat for itself gives a
+ * seat no less than it can make sure of). */
+static int bp_outcomes(bp_search_t *s, const bp_survey_t *seen, int out[BP_OUTCOMES]) {
+    int seats = s->board.seats, n = 0;
+    int sure[BP_SEATS] = {0}, can[BP_SEATS] = {0}, scores[BP_SEATS] = {0}, least[BP_SEATS];
     for (int i = 0; i < STATES; i++) {
         if (seen->sure[i] >= 0)
             sure[seen->sure[i]]++;
         for (int seat = 0; seat < seats; seat++)
             can[seat] += seen->can[i] >> seat & 1;
     }
-    for (int seat = 0; seat < seats; seat++)
+    for (int seat = 0; seat < seats; seat++) {
         scores[seat] = sure[seat];
+        least[seat] = sure[seat] + (can[seat] > sure[seat] ? bp_commitment(s, seen, seat) : 0);
+    }
     for (;;) {
         int total = 0, top = 0;
         for (int seat = 0; seat < seats; seat++) {
@@ -1277,9 +1284,13 @@ static int bp_outcomes(const bp_survey_t *seen, int seats, int out[BP_OUTCOMES])
             top = scores[seat] > top ? scores[seat] : top;
         }
         if (total == STATES)
-            for (int seat = 0; seat < seats; seat++)
-                if (scores[seat] == top && n < BP_OUTCOMES)
-                    out[n++] = bp_outcome_of(scores, seats, seat);
+            for (int w = 0; w < seats; w++) {
+                int kept = scores[w] == top && n < BP_OUTCOMES;
+                for (int seat = 0; seat < seats && kept; seat++)
+                    kept = seat == w || scores[seat] >= least[seat];
+                if (kept)
+                    out[n++] = bp_outcome_of(scores, seats, w);
+            }
         int seat = 0; /* the next scores, as an odometer */
         while (seat < seats && scores[seat] == can[seat])
             scores[seat] = sure[seat], seat++;
@@ -1324,7 +1335,7 @@ static int bp_selfish(bp_search_t *s, int parent, int liked) {
     uint64_t value;
     if (table_get(&s->paranoid, seen.key, &value))
         return (int)(value & 0xffff);
-    int outcomes[BP_OUTCOMES], mine[BP_OUTCOMES], n = bp_outcomes(&seen, seats, outcomes), ceiling = -1;
+    int outcomes[BP_OUTCOMES], mine[BP_OUTCOMES], n = bp_outcomes(s, &seen, outcomes), ceiling = -1;
     if (parent >= 0 && bp_most_liked(outcomes, NULL, n, seats, parent, 0) <= liked)
         return BP_PRUNED;
     for (int j = 0; j < n; j++) {
@@ -1343,7 +1354,7 @@ static int bp_selfish(bp_search_t *s, int parent, int liked) {
             bp_survey_t child;
             bp_change_t change = {&seen, mover, index, by_card[mask]};
             bp_survey(s, &child, &change);
-            int theirs[BP_OUTCOMES], m = bp_outcomes(&child, seats, theirs);
+            int theirs[BP_OUTCOMES], m = bp_outcomes(s, &child, theirs);
             promise = bp_most_liked(theirs, NULL, m, seats, mover, 0);
         }
         bp_undo(b, mask, index);

@@ -571,18 +571,23 @@ def compiled_search(
     return _analysis.selfish if selfish else _analysis.wins
 
 
-def outcomes(seats: int, seen: Survey) -> list[Selfish]:
+def outcomes(seats: int, seen: Survey, least: Sequence[int]) -> list[Selfish]:
     """Every outcome the bounds leave a position at classic scoring (its
     ``survey``): each seat's states between those it is sure of and those it
     can still win, five in all, the win to any seat of the most (the order
-    of the captures to come breaks their tie)."""
+    of the captures to come breaks their tie); of those, only the ones
+    where each seat wins or gets ``least[seat]`` states at least."""
     sure = [sum(1 for s in seen.sure if s == seat) for seat in range(seats)]
     can = [sum(1 for mask in seen.can if mask >> seat & 1) for seat in range(seats)]
     found: list[Selfish] = []
     for scores in product(*(range(sure[s], can[s] + 1) for s in range(seats))):
         if sum(scores) == _STATES:
             top = max(scores)
-            found.extend(Selfish(scores, w) for w in range(seats) if scores[w] == top)
+            found.extend(
+                Selfish(scores, w)
+                for w in range(seats)
+                if scores[w] == top and all(s == w or scores[s] >= least[s] for s in range(seats))
+            )
     return found
 
 
@@ -651,7 +656,7 @@ class Solver:
         if known is not None:
             return known
         seat = board.mover
-        left = outcomes(board.seats, seen) if self.plain else []
+        left = self._outcomes(seen) if self.plain else []
         if parent is not None and left and max(preference(o, parent) for o in left) <= liked:
             return None
         ceiling = max((preference(o, seat) for o in left), default=None)
@@ -664,7 +669,7 @@ class Solver:
                     outcome = scored(board.seats, board.rankings, board.scoring)
                     promise = preference(Selfish(outcome.scores, outcome.winner), seat)
                 else:
-                    ahead = outcomes(board.seats, survey(board, self.reaches, self.plain))
+                    ahead = self._outcomes(survey(board, self.reaches, self.plain))
                     promise = max(preference(o, seat) for o in ahead)
                 board.undo()
             promising.append((promise, -at, play))
@@ -690,6 +695,23 @@ class Solver:
         assert best is not None  # a seat to move has a play, and the first is searched
         self.selfishly[seen.key] = best
         return best
+
+    def _outcomes(self, seen: Survey) -> list[Selfish]:
+        """The outcomes every seat for itself can still come to from the
+        board (its survey ``seen``): of those its bounds leave (``outcomes``),
+        the ones each seat likes at least as much as what it can make sure
+        of whatever the others play (every seat for itself gives each seat
+        no less): a win, or no fewer states than it is sure of and wins by
+        committing its cards (``committed``)."""
+        seats = self.board.seats
+        least = []
+        for seat in range(seats):
+            sure = sum(1 for s in seen.sure if s == seat)
+            open_to = any(
+                s < 0 and mask >> seat & 1 for s, mask in zip(seen.sure, seen.can, strict=True)
+            )
+            least.append(sure + (self._commitment(seen, seat) if open_to else 0))
+        return outcomes(seats, seen, least)
 
     # -- two seats: the states P1 gets --------------------------------------------
 

@@ -1,5 +1,6 @@
 # The analysis in C (_analysis_module.c); analysis.py is its Python face.
 from collections.abc import Callable
+from typing import Protocol
 
 from .decisions import Found
 
@@ -17,51 +18,29 @@ def analyse(
     points: tuple[int, ...] | None,
     /,
 ) -> Found | None: ...
-def at_least(
-    game: int,
-    cards: tuple[bytes, ...],
-    ply: int,
-    pile: bytes,
-    hands: tuple[bytes, ...],
-    pools: tuple[bytes, ...],
-    armies: tuple[int, ...],
-    markers: tuple[int, ...],
-    leaders: tuple[int, ...],
-    v: int,
-    most: int,
-    seconds: float,
-    watch: Callable[[], object] | None = None,
-    /,
-) -> tuple[int, int]: ...
-def wins(
-    game: int,
-    cards: tuple[bytes, ...],
-    ply: int,
-    pile: bytes,
-    hands: tuple[bytes, ...],
-    pools: tuple[bytes, ...],
-    armies: tuple[int, ...],
-    markers: tuple[int, ...],
-    leaders: tuple[int, ...],
-    seat: int,
-    most: int,
-    seconds: float,
-    watch: Callable[[], object] | None = None,
-    /,
-) -> tuple[int, int]: ...
-def selfish(
-    game: int,
-    cards: tuple[bytes, ...],
-    ply: int,
-    pile: bytes,
-    hands: tuple[bytes, ...],
-    pools: tuple[bytes, ...],
-    armies: tuple[int, ...],
-    markers: tuple[int, ...],
-    leaders: tuple[int, ...],
-    unused: int,
-    most: int,
-    seconds: float,
-    watch: Callable[[], object] | None = None,
-    /,
-) -> tuple[int, int]: ...
+
+class _Search(Protocol):
+    """A question of the compiled search (bestplay.Solver._asked): at_least
+    asks ``of`` = v, wins ``of`` = the seat, selfish ``of`` = 0 (unused)."""
+
+    def __call__(
+        self,
+        game: int,
+        cards: tuple[bytes, ...],
+        ply: int,
+        pile: bytes,
+        hands: tuple[bytes, ...],
+        pools: tuple[bytes, ...],
+        armies: tuple[int, ...],
+        markers: tuple[int, ...],
+        leaders: tuple[int, ...],
+        of: int,
+        most: int,
+        seconds: float,
+        watch: Callable[[], object] | None = None,
+        /,
+    ) -> tuple[int, int]: ...
+
+at_least: _Search
+wins: _Search
+selfish: _Search

@@ -1275,7 +1275,7 @@ static int bp_outcomes(bp_search_t *s, const bp_survey_t *seen, int out[BP_OUTCO
     }
     for (int seat = 0; seat < seats; seat++) {
         scores[seat] = sure[seat];
-        least[seat] = sure[seat] + (can[seat] > sure[seat] ? bp_commitment(s, seen, seat) : 0);
+        least[seat] = sure[seat] + bp_commitment(s, seen, seat);
     }
     for (;;) {
         int total = 0, top = 0;
@@ -1334,7 +1334,7 @@ static int bp_selfish(bp_search_t *s, int parent, int liked) {
     seen.key[2] = (uint64_t)seats;
     uint64_t value;
     if (table_get(&s->paranoid, seen.key, &value))
-        return (int)(value & 0xffff);
+        return (int)value;
     int outcomes[BP_OUTCOMES], mine[BP_OUTCOMES], n = bp_outcomes(s, &seen, outcomes), ceiling = -1;
     if (parent >= 0 && bp_most_liked(outcomes, NULL, n, seats, parent, 0) <= liked)
         return BP_PRUNED;
@@ -1378,7 +1378,7 @@ static int bp_selfish(bp_search_t *s, int parent, int liked) {
             return BP_PRUNED;
     }
     bp_credit(s, mover, best_play >> 3, (best_play & 7) - 1);
-    table_put(&s->paranoid, seen.key, (uint64_t)best | (uint64_t)best_play << 16);
+    table_put(&s->paranoid, seen.key, (uint64_t)best);
     return best;
 }
 

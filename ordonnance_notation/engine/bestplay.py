@@ -571,14 +571,16 @@ def compiled_search(
     return _analysis.selfish if selfish else _analysis.wins
 
 
-def outcomes(seats: int, seen: Survey, least: Sequence[int]) -> list[Selfish]:
+def outcomes(seats: int, seen: Survey, committed: Sequence[int]) -> list[Selfish]:
     """Every outcome the bounds leave a position at classic scoring (its
     ``survey``): each seat's states between those it is sure of and those it
     can still win, five in all, the win to any seat of the most (the order
     of the captures to come breaks their tie); of those, only the ones
-    where each seat wins or gets ``least[seat]`` states at least."""
+    where each seat wins or gets at least the states it is sure of and
+    ``committed[seat]`` more."""
     sure = [sum(1 for s in seen.sure if s == seat) for seat in range(seats)]
     can = [sum(1 for mask in seen.can if mask >> seat & 1) for seat in range(seats)]
+    least = [sure[seat] + committed[seat] for seat in range(seats)]
     found: list[Selfish] = []
     for scores in product(*(range(sure[s], can[s] + 1) for s in range(seats))):
         if sum(scores) == _STATES:
@@ -659,7 +661,8 @@ class Solver:
         left = self._outcomes(seen) if self.plain else []
         if parent is not None and left and max(preference(o, parent) for o in left) <= liked:
             return None
-        ceiling = max((preference(o, seat) for o in left), default=None)
+        mine = [preference(o, seat) for o in left]
+        ceiling = max(mine, default=None)
         promising = []
         for at, play in enumerate(self._ordered(seen, None, selfish=False)):
             promise: tuple[object, ...] = ()
@@ -684,12 +687,15 @@ class Solver:
             board.undo()
             if found is None:
                 continue
-            if best is None or preference(found, seat) > likes:
-                best, likes = found, preference(found, seat)
+            liking = preference(found, seat)
+            if best is None or liking > likes:
+                best, likes = found, liking
             if likes == ceiling:
                 break
             if parent is not None and left:
-                theirs = [preference(o, parent) for o in left if preference(o, seat) >= likes]
+                theirs = [
+                    preference(o, parent) for o, m in zip(left, mine, strict=True) if m >= likes
+                ]
                 if max(theirs) <= liked:
                     return None
         assert best is not None  # a seat to move has a play, and the first is searched
@@ -704,14 +710,7 @@ class Solver:
         no less): a win, or no fewer states than it is sure of and wins by
         committing its cards (``committed``)."""
         seats = self.board.seats
-        least = []
-        for seat in range(seats):
-            sure = sum(1 for s in seen.sure if s == seat)
-            open_to = any(
-                s < 0 and mask >> seat & 1 for s, mask in zip(seen.sure, seen.can, strict=True)
-            )
-            least.append(sure + (self._commitment(seen, seat) if open_to else 0))
-        return outcomes(seats, seen, least)
+        return outcomes(seats, seen, [self._commitment(seen, seat) for seat in range(seats)])
 
     # -- two seats: the states P1 gets --------------------------------------------
 

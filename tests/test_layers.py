@@ -29,6 +29,7 @@ RANKS = {
     "views": 6,
     "querying": 6,
     "editor": 7,
+    "library": 7,
     "cli": 8,
 }
 MODULES = sorted(

@@ -74,3 +74,41 @@ def test_one_card_object_per_mask_and_only_whole_numbers_make_cards():
         with pytest.raises(ValueError):
             Card(wrong)
     assert type(Card(1).mask) is int
+
+
+def test_states_and_seats_print_in_the_games_words_and_paste_back():
+    from ordonnance_notation.engine.cards import Seat
+
+    assert (str(State.J), f"{State.J}", repr(State.J), State.J.full_name) == (
+        "J",
+        "J",
+        "State.J",
+        "Jerusalem",
+    )
+    assert (str(Seat.P2), f"{Seat.P2:>3}", repr(Seat.P2), f"{Seat.P2:d}") == (
+        "P2",
+        " P2",
+        "Seat.P2",
+        "1",
+    )
+    assert eval(repr(State.T)) is State.T and eval(repr(Seat.P4)) is Seat.P4
+    assert Seat.of("P3") is Seat.P3 and Seat.of(0) is Seat.P1 and Seat.P2 == 1 and int(State.J) == 3
+    for wrong in ("P5", "p1", 4, -1):
+        with pytest.raises(ValueError, match="is no seat"):
+            Seat.of(wrong)
+
+
+def test_the_engine_gives_seats_as_seats():
+    from ordonnance_notation import Game
+    from ordonnance_notation.engine.cards import Seat
+
+    game = Game.new(2)
+    assert repr(game.to_move) == "Seat.P1"
+    game, turn = game.play(Card.from_letters("L"), State.A)
+    assert (str(turn.seat), str(game.to_move), str(game.army(State.A, 0).seat)) == (
+        "P1",
+        "P2",
+        "P1",
+    )
+    assert f"{turn.seat} plays {turn.card} to {turn.state}" == "P1 plays L to A"
+    assert isinstance(game.army(State.A, 1).seat, Seat)

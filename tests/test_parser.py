@@ -135,7 +135,7 @@ def test_a_file_splits_into_records_at_headers():
     assert [item.tag("Event") for item in items] == ["one", "two", "three", "four"]
     assert [item.span.line for item in items] == [1, 4, 7, 11]
     assert [c.text for c in items[3].comments] == ["comment right above a header"]
-    assert "not a record" in items[3].tags[0].comments[0].text
+    assert "not a record" in items[3].tag_elements[0].comments[0].text
 
 
 def test_split_keeps_every_line():
@@ -264,3 +264,11 @@ def test_a_lone_tag_line_before_a_declaration_or_the_result_line_stays_in_its_re
     for tail in ("result unfinished\n", "#1 A P1\n", "2. L A\n"):
         assert [first for first, _ in split_records(head + tail)] == [1], tail
     assert [first for first, _ in split_records(head + "1. L A\n")] == [1, 5]
+
+
+def test_a_records_tags_are_a_mapping_and_the_first_of_a_name_counts():
+    text = '[Event "Club night"]\n[Round "2"]\n[Event "again"]\n1. L A\n'
+    [record] = parse_text(text, "t.ord")
+    assert record.tags == {"Event": "Club night", "Round": "2"}
+    assert list(record.tags) == ["Event", "Round"] and record.tag("Event") == "Club night"
+    assert [t.value for t in record.tag_elements] == ["Club night", "2", "again"]

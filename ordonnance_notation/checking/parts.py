@@ -66,7 +66,7 @@ def layout_of(record: Record) -> Layout:
     runs = _runs(elements)
     if runs is None:
         return Layout(
-            record.tags,
+            record.tag_elements,
             [e for e in elements if type(e) is Hand],
             [e for e in elements if type(e) is Pile],
             next((e for e in elements if type(e) is ResultLine), None),

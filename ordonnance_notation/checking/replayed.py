@@ -75,7 +75,7 @@ class Replayed(NamedTuple):
         return cls(
             record.span.line if record.span is not None else 1,
             report.names,
-            tuple((tag.name.text, tag.value) for tag in record.tags),
+            tuple((tag.name.text, tag.value) for tag in record.tag_elements),
             record.text,
             outcome,
             report.scoring or Scoring.classic(),

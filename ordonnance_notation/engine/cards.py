@@ -138,14 +138,30 @@ CARD_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
 record's cards are written by the thousand."""
 
 
+_NUMBERED = tuple("bcdnoxX")  # format(State.J, "d") is its number
+
+
 class State(IntEnum):
-    """The five states, in the order of the territory line (1 to 5)."""
+    """The five states, in the order of the territory line (1 to 5): Antioch,
+    Cyprus, Jerusalem, Edessa, Tripoli. A state prints as its letter
+    (``str(State.J) == "J"``, also in f-strings; ``f"{State.J:d}"`` is 3) and its ``repr`` pastes
+    back (``State.J``); ``full_name`` is ``"Jerusalem"``; ``int(State.J)``
+    is its place on the line, 3."""
 
     A = 1
     C = 2
     J = 3
     E = 4
     T = 5
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return int.__format__(self, spec) if spec[-1:] in _NUMBERED else format(self.name, spec)
+
+    def __repr__(self) -> str:
+        return f"State.{self.name}"
 
     @property
     def full_name(self) -> str:
@@ -192,6 +208,36 @@ def spells_a_play(words: Sequence[str]) -> bool:
     return card_spelt(words[1]) is None and spells_a_card(words[0])
 
 
+class Seat(IntEnum):
+    """A seat at the table: ``Seat.P1`` is the first to play. A seat prints as
+    the notation names it (``str(Seat.P2) == "P2"``, also in f-strings; ``f"{Seat.P2:d}"`` is 1), its
+    ``repr`` pastes back, and it is the engine's number for the seat
+    (``Seat.P2 == 1``): it indexes hands and armies as that number does."""
+
+    P1 = 0
+    P2 = 1
+    P3 = 2
+    P4 = 3
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return int.__format__(self, spec) if spec[-1:] in _NUMBERED else format(self.name, spec)
+
+    def __repr__(self) -> str:
+        return f"Seat.{self.name}"
+
+    @classmethod
+    def of(cls, seat: int | str) -> Seat:
+        """The seat named ``"P2"``, or numbered 1 as the engine counts.
+        Raises ValueError for anything else."""
+        number = seat_number(seat) if isinstance(seat, str) else seat
+        if number is None or not 0 <= number < len(SEATS):
+            raise ValueError(f"{seat!r} is no seat: seats are P1 to P4 (0 to 3)")
+        return SEATS[number]
+
+
 def seat_name(seat: int) -> str:
     """Seats are numbered from 0 inside the engine and named P1, P2, ... outside."""
     return f"P{seat + 1}"
@@ -202,3 +248,7 @@ def seat_number(name: str) -> int | None:
     if len(name) == 2 and name[0] == "P" and name[1] in "123456789":
         return int(name[1]) - 1
     return None
+
+
+SEATS = tuple(Seat)
+"""Every seat by its number: ``SEATS[1] is Seat.P2``, a look-up cheaper than a call."""

@@ -18,7 +18,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from .armies import UNITS_PER_ARMY, Army, Decision, Unit, decide, rank
-from .cards import Card, State, seat_name
+from .cards import SEATS, Card, Seat, State, seat_name
 
 MIN_SEATS, MAX_SEATS = 2, 4
 HAND_SIZE = 5
@@ -146,8 +146,9 @@ class Game:
         return Table(seats, deal).snapshot()
 
     @property
-    def to_move(self) -> int:
-        return self.ply % self.seats
+    def to_move(self) -> Seat:
+        """The seat whose turn it is (after the last ply, the one that would be)."""
+        return SEATS[self.ply % self.seats]
 
     @property
     def over(self) -> bool:
@@ -278,7 +279,7 @@ class Table:
 
     def snapshot(self) -> Game:
         armies = tuple(
-            final or tuple([Army(seat, tuple(units)) for seat, units in enumerate(row)])
+            final or tuple([Army(seat, tuple(units)) for seat, units in zip(SEATS, row)])
             for row, final in zip(self.units, self.final, strict=True)
         )
         hands = None if self.hands is None else tuple(tuple(hand) for hand in self.hands)
@@ -297,7 +298,7 @@ class Table:
         self, card: Card, state: State, *, seat: int | None = None, drawn: Card | None = None
     ) -> Turn:
         """As ``Game.play``, on this table. An illegal play leaves it unchanged."""
-        mover = self.ply % self.seats
+        mover = SEATS[self.ply % self.seats]
         if len(self.resolutions) == _STATE_COUNT:
             raise IllegalPlay(
                 Violation.GAME_OVER,
@@ -361,7 +362,7 @@ class Table:
         self.full[index] += 1
         if self.full[index] < self.seats:
             return _new(Turn, (ply, mover, card, state, draw, None, False))
-        armies = tuple([Army(seat, tuple(units)) for seat, units in enumerate(row)])
+        armies = tuple([Army(seat, tuple(units)) for seat, units in zip(SEATS, row)])
         self.final[index] = armies
         resolution = Resolution(state, len(self.resolutions) + 1, ply, rank(armies))
         self.resolutions.append(resolution)

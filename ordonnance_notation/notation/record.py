@@ -125,7 +125,20 @@ class Record:
     text: str = field(default="", repr=False, compare=False)  # as read, for showing source lines
 
     @property
-    def tags(self) -> tuple[Tag, ...]:
+    def tags(self) -> dict[str, str]:
+        """The tags by name, in the order written: ``record.tags["White"]``.
+        A name written twice (an error the validator reports) keeps its
+        first value here, as ``tag`` reads it; ``tag_elements`` has each as
+        written, with its place and comments."""
+        tags: dict[str, str] = {}
+        for element in self.elements:
+            if type(element) is Tag:
+                tags.setdefault(element.name.text, element.value)
+        return tags
+
+    @property
+    def tag_elements(self) -> tuple[Tag, ...]:
+        """Every tag element, as written."""
         return tuple([e for e in self.elements if type(e) is Tag])
 
     @property

@@ -151,7 +151,7 @@ def plain(record: Record) -> dict[str, Any]:
     out: dict[str, Any] = {}
     if record.comments:
         out["comments"] = _plain_comments(record.comments)
-    tags = sorted(record.tags, key=lambda t: tag_rank(t.name.text))
+    tags = sorted(record.tag_elements, key=lambda t: tag_rank(t.name.text))
     out["tags"] = [_with({"name": t.name.text, "value": t.value}, t.comments) for t in tags]
     deal: list[dict[str, Any]] = []
     body: list[dict[str, Any]] = []

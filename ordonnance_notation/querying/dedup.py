@@ -165,8 +165,8 @@ def seen_block(block: Block) -> SeenBlock:
         elif isinstance(parsed, Unparsed):
             found.append(Seen(UNKEYED, 0, 0, first_line))
         else:
-            weight = annotated(parsed) << 16 | min(len(parsed.tags), 0xFFFF)
-            tags = _tags_key([(t.name.text, t.value) for t in parsed.tags])
+            weight = annotated(parsed) << 16 | min(len(parsed.tag_elements), 0xFFFF)
+            tags = _tags_key([(t.name.text, t.value) for t in parsed.tag_elements])
             key, deal = _keys(*game_parts(parsed))
             found.append(Seen(key, weight, tags, first_line, _short(parsed), deal))
     return SeenBlock(found, _block_digest(block))
@@ -202,7 +202,7 @@ def _short(record: Record) -> bool:
     """Whether ``record`` writes fewer plies than a finished game of its
     seats has (its seats from its hands, else its seat tags, else four)."""
     hands = sum(1 for e in record.elements if type(e) is Hand)
-    seats = hands or sum(1 for t in record.tags if seat_number(t.name.text) is not None) or 4
+    seats = hands or sum(1 for t in record.tag_elements if seat_number(t.name.text) is not None) or 4
     return sum(1 for e in record.elements if type(e) is Play) < PLIES_PER_SEAT * seats
 
 
@@ -446,7 +446,7 @@ class Dedup:
                 if key in first.differing:
                     item = parse_record(text, first_line, block.source, index)
                     if isinstance(item, Record):
-                        group.tags[copy] = {t.name.text: t.value for t in item.tags}
+                        group.tags[copy] = {t.name.text: t.value for t in item.tag_elements}
         if next(blocks, None) is not None:
             raise _changed(source_name(next((p for p in inputs if isinstance(p, str)), STDIN)))
         self.groups = list(groups.values())

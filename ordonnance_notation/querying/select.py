@@ -226,7 +226,7 @@ def _replayed_line(replayed: Replayed) -> Line:
 
 def _tags(record: Record) -> dict[str, str]:
     """The record's tags by name in any case; the first of a name counts, as ``Record.tag``."""
-    return _by_name((tag.name.text, tag.value) for tag in record.tags)
+    return _by_name((tag.name.text, tag.value) for tag in record.tag_elements)
 
 
 def _by_name(tags: Iterable[tuple[str, str]]) -> dict[str, str]:

@@ -805,7 +805,7 @@ class Pages:
                 f"[{marker},{state},{ply},{texts.get(why) or text(why)},["
                 + ",".join(
                     [
-                        f"[{seat},{number[fourth]},{number[points]},"
+                        f"[{seat:d},{number[fourth]},{number[points]},"
                         f"{texts.get(formations) or text(formations)}]"
                         for seat, fourth, points, formations in ranks
                     ]

@@ -28,6 +28,9 @@ class Span(NamedTuple):
 
 
 class Severity(Enum):
+    """How grave a diagnostic is: an error makes a record invalid, a warning
+    or a note does not."""
+
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"

@@ -44,10 +44,10 @@ from ordonnance_notation.notation.writer import format_records
 from ordonnance_notation.views.board import render_compact, render_step
 from ordonnance_notation.views.page import record_view
 from ordonnance_notation.views.picture import step_picture
-from ordonnance_notation.views.replay import replay
 from ordonnance_notation.views.report import diagnostic_text, record_line
 from ordonnance_notation.views.stats import collect
 from ordonnance_notation.views.stats import render_text as stats_text
+from ordonnance_notation.views.steps import steps_of
 from ordonnance_notation.views.summary import render_markdown, summarize
 from ordonnance_notation.views.summary import render_text as summary_text
 
@@ -196,7 +196,7 @@ def check_replay(reports: list, pick: int = 0) -> None:
     with its heading first: first, last and one more step, from every
     seat's view and from none."""
     for report in reports:
-        steps = replay(report)
+        steps = steps_of(report)
         if steps is None:
             continue
         chosen = {0, steps.last, pick % (steps.last + 1)}

@@ -15,7 +15,7 @@ from ordonnance_notation.engine.cards import Icon, State, seat_name
 from ordonnance_notation.views import picture
 from ordonnance_notation.views.board import render_step
 from ordonnance_notation.views.picture import ICON_COLOURS, scene, scenes, step_picture
-from ordonnance_notation.views.replay import replay
+from ordonnance_notation.views.steps import steps_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -31,7 +31,7 @@ CASES = [
 
 def replayed(path: str, record: int):
     items = list(parse_text((ROOT / path).read_text("utf-8"), path))
-    found = replay(validate(items[record - 1], steps=True))
+    found = steps_of(validate(items[record - 1], steps=True))
     assert found is not None
     return found
 
@@ -131,7 +131,7 @@ def test_control_characters_in_a_name_are_shown_as_escapes_and_the_svg_parses():
     text = (ROOT / "samples/classic-2.ord").read_text("utf-8")
     text = text.replace("Anna Petrova", "Anna\x1b[2J <b>&", 1)
     [item] = parse_text(text, "t.ord")
-    steps = replay(validate(item, steps=True))
+    steps = steps_of(validate(item, steps=True))
     assert steps is not None
     svg = step_picture(steps, steps.steps[0]).svg("Anna\x1b")
     ET.fromstring(svg)

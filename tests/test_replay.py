@@ -18,8 +18,8 @@ from ordonnance_notation import parse_text, validate
 from ordonnance_notation.cli.app import app
 from ordonnance_notation.engine.cards import State
 from ordonnance_notation.views.board import heading, render_compact, render_step
-from ordonnance_notation.views.replay import replay
 from ordonnance_notation.views.stepper import HELP, KEYS, Stepper, run, split_keys, terminal_keys
+from ordonnance_notation.views.steps import steps_of
 
 CLEAR = "\x1b[2J\x1b[H"  # what Console.clear sends to a terminal
 
@@ -53,7 +53,7 @@ def test_summaries(ordo, golden, name, path, record, format):
 
 def load(path, record=1):
     items = list(parse_text((ROOT / path).read_text("utf-8"), path))
-    return replay(validate(items[record - 1]))
+    return steps_of(validate(items[record - 1]))
 
 
 def compact(steps, seat=None):

@@ -41,8 +41,8 @@ from ordonnance_notation.runs.workers import Workers
 from ordonnance_notation.views import page as views_page
 from ordonnance_notation.views.page import Pages
 from ordonnance_notation.views.picture import Scene, scenes, seen_by, step_picture
-from ordonnance_notation.views.replay import Replay, replay
 from ordonnance_notation.views.report import diagnostic_text, visible
+from ordonnance_notation.views.steps import Steps, steps_of
 from ordonnance_notation.views.summary import outcome_words, summarize
 
 SAMPLES = [
@@ -79,12 +79,12 @@ def inputs(tmp_path_factory) -> list[str]:
     return [str(ROOT / path) for path in SAMPLES] + [str(odd), str(syntax)]
 
 
-def replays(paths: list[str]) -> list[Replay | None]:
+def replays(paths: list[str]) -> list[Steps | None]:
     """Every record of ``paths`` in page order (record 1 first), replayed."""
     found = []
     for path in paths:
         for item in parse_text(Path(path).read_text("utf-8"), path):
-            found.append(replay(validate(item, steps=True)))
+            found.append(steps_of(validate(item, steps=True)))
     return found
 
 

@@ -12,12 +12,12 @@ from .running import Run
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from ..views.replay import Replay
+    from ..views.steps import Steps
 
 
 def shown(
     run: Run,
-    steps: Replay,
+    steps: Steps,
     viewer: int | None,
     first_step: int,
     start: int,

@@ -23,7 +23,7 @@ from ..notation.parser import ParsedItem
 from ..notation.record import Declared, Element, Hand, Pile, Play, Record, Tag, Unparsed, Word
 from ..notation.writer import TAG_ORDER
 from ..views.board import render_step
-from ..views.replay import Replay
+from ..views.steps import Steps
 from .documents import Document, Piece
 from .places import Lines
 
@@ -115,7 +115,7 @@ def table_after(item: ParsedItem, element: Play | Declared) -> str:
     step = _step_of(report, plays[-1])
     if step is None:
         return _stopped(report.stopped, plays[-1])
-    text = render_step(Replay(report), step).plain.rstrip("\n")
+    text = render_step(Steps(report), step).plain.rstrip("\n")
     return f"```text\n{text}\n```"
 
 

@@ -340,7 +340,8 @@ def explained_counts(packed: int, beaten: int) -> str | None:
 
 
 def decide(winner: Army, loser: Army) -> Decision:
-    """The step at which ``winner`` beats ``loser`` (the caller ranks them first)."""
+    """The step at which ``winner`` beats ``loser`` (the caller ranks them
+    first). Raises nothing."""
     return Decision(winner, loser, deciding_level(winner.formations, loser.formations))
 
 
@@ -359,5 +360,6 @@ def by_count(level: Level | None, winner: Formations, loser: Formations) -> bool
 
 
 def rank(armies: Sequence[Army]) -> tuple[Army, ...]:
-    """All armies in a state, strongest first. Total: fourth-card plies differ."""
+    """All armies in a state, strongest first. Total: fourth-card plies
+    differ. Raises nothing."""
     return tuple(sorted(armies, key=Army.strength, reverse=True))

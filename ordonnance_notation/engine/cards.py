@@ -50,7 +50,10 @@ class CardError(ValueError):
 
 
 class Card:
-    """One unit card. ``mask`` has bit ``icon`` set for each icon it carries.
+    """One unit card: ``Card("HF")`` (its letters, in any order; raises
+    CardError for a letter that is no icon or an icon twice), or
+    ``Card(24)`` (its mask, bit ``icon`` set for each icon it carries; raises
+    ValueError outside 1-31). It prints as its letters, most junior first.
 
     There is one ``Card`` object per mask (``Card(3) is Card(3)``), so cards
     compare and hash by identity, at the speed of the interpreter's own
@@ -59,9 +62,11 @@ class Card:
     __slots__ = ("mask",)
     mask: int
 
-    def __new__(cls, mask: int) -> Card:
+    def __new__(cls, mask: int | str) -> Card:
         card = _BY_MASK.get(mask) if type(mask) is int else None  # not True for 1, nor 1.0
         if card is None:
+            if type(mask) is str:
+                return cls.from_letters(mask)
             if type(mask) is not int or not 0 < mask < 32:
                 raise ValueError(f"a card carries 1 to 5 icons, not mask {mask!r}")
             card = _BY_MASK[mask] = object.__new__(cls)
@@ -123,7 +128,7 @@ class Card:
         return letters
 
     def __repr__(self) -> str:
-        return f"Card.from_letters({str(self)!r})"
+        return f"Card({str(self)!r})"
 
 
 _ICONS_BY_LETTER = {icon.name: icon for icon in Icon}
@@ -210,8 +215,8 @@ def spells_a_play(words: Sequence[str]) -> bool:
 
 class Seat(IntEnum):
     """A seat at the table: ``Seat.P1`` is the first to play. A seat prints as
-    the notation names it (``str(Seat.P2) == "P2"``, also in f-strings; ``f"{Seat.P2:d}"`` is 1), its
-    ``repr`` pastes back, and it is the engine's number for the seat
+    the notation names it (``str(Seat.P2) == "P2"``, also in f-strings;
+    ``f"{Seat.P2:d}"`` is 1), its ``repr`` pastes back, and it is the engine's number for the seat
     (``Seat.P2 == 1``): it indexes hands and armies as that number does."""
 
     P1 = 0
@@ -239,12 +244,14 @@ class Seat(IntEnum):
 
 
 def seat_name(seat: int) -> str:
-    """Seats are numbered from 0 inside the engine and named P1, P2, ... outside."""
+    """``seat_name(1) == "P2"``: the engine's number of a seat as the notation
+    names it (``str(Seat(1))`` says the same). Raises nothing."""
     return f"P{seat + 1}"
 
 
 def seat_number(name: str) -> int | None:
-    """``P2`` -> 1, as the engine counts seats; None for a word that is no seat's name."""
+    """``P2`` -> 1, as the engine counts seats; None for a word that is no
+    seat's name (``Seat.of`` raises ValueError instead). Raises nothing."""
     if len(name) == 2 and name[0] == "P" and name[1] in "123456789":
         return int(name[1]) - 1
     return None

@@ -129,8 +129,19 @@ def plays_from(
     return tuple((card, state) for card in dict.fromkeys(hand) for state in states)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Game:
+    """A position of the game: every army in every state, the hands and the
+    pile when the deal is known, the states resolved so far and how many
+    plies were played. Immutable: ``play`` gives the next position.
+
+    ``Game.new(2, deal)`` starts one; ``legal_plays()`` lists what the seat
+    ``to_move`` may do; ``army(State.J, Seat.P1)`` is one seat's units in
+    one state. Without a deal (``Game.new(2)``) the hands are unknown: plays
+    are taken on trust and ``legal_plays`` raises ValueError.
+    ``Position`` is the same with the names of a record's players and a
+    picture."""
+
     seats: int
     armies: tuple[tuple[Army, ...], ...]  # [state index][seat]
     hands: tuple[tuple[Card, ...], ...] | None = None
@@ -144,6 +155,15 @@ class Game:
         """Raises ValueError for a seat count outside 2-4 or a deal of the wrong shape
         (the validator reports those as diagnostics before getting here)."""
         return Table(seats, deal).snapshot()
+
+    def __repr__(self) -> str:
+        resolved = len(self.resolutions)
+        where = "over" if self.over else f"{seat_name(self.to_move)} to move"
+        deal = "" if self.hands is not None else ", no deal"
+        return (
+            f"<Game of {self.seats} seats: ply {self.ply}, {where}, "
+            f"{resolved} state{'' if resolved == 1 else 's'} resolved{deal}>"
+        )
 
     @property
     def to_move(self) -> Seat:
@@ -159,9 +179,11 @@ class Game:
         return None if self.pile is None else len(self.pile) - self.drawn
 
     def army(self, state: State, seat: int) -> Army:
+        """``seat``'s units in ``state``, in the order they were played."""
         return self.armies[state - 1][seat]
 
     def resolution(self, state: State) -> Resolution | None:
+        """How ``state`` was resolved; None while it is open."""
         return next((r for r in self.resolutions if r.state is state), None)
 
     def standing(self, state: State) -> Decision | None:
@@ -279,7 +301,8 @@ class Table:
 
     def snapshot(self) -> Game:
         armies = tuple(
-            final or tuple([Army(seat, tuple(units)) for seat, units in zip(SEATS, row)])
+            final
+            or tuple([Army(seat, tuple(units)) for seat, units in zip(SEATS, row, strict=False)])
             for row, final in zip(self.units, self.final, strict=True)
         )
         hands = None if self.hands is None else tuple(tuple(hand) for hand in self.hands)
@@ -362,7 +385,7 @@ class Table:
         self.full[index] += 1
         if self.full[index] < self.seats:
             return _new(Turn, (ply, mover, card, state, draw, None, False))
-        armies = tuple([Army(seat, tuple(units)) for seat, units in zip(SEATS, row)])
+        armies = tuple([Army(seat, tuple(units)) for seat, units in zip(SEATS, row, strict=False)])
         self.final[index] = armies
         resolution = Resolution(state, len(self.resolutions) + 1, ply, rank(armies))
         self.resolutions.append(resolution)

@@ -83,7 +83,9 @@ def captured(winners: Sequence[int], seat: int) -> list[int]:
 
 
 def score(seats: int, resolutions: Sequence[Resolution], scoring: Scoring) -> Outcome:
-    """The outcome of a finished game (every state resolved)."""
+    """The outcome of a finished game (every state resolved), under
+    ``scoring``. Raises nothing; an unfinished game's resolutions are scored
+    as they stand."""
     return scored(seats, [tuple(army.seat for army in r.ranking) for r in resolutions], scoring)
 
 

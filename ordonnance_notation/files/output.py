@@ -48,7 +48,7 @@ def json_text(value: Any, indent: int, level: int = 0) -> str:
 
 
 class OutputExists(FileExistsError):
-    pass
+    """The file to write exists, and replacing it was not asked for: it is left as it was."""
 
 
 class NotOwned(PermissionError):

@@ -202,7 +202,9 @@ def _short(record: Record) -> bool:
     """Whether ``record`` writes fewer plies than a finished game of its
     seats has (its seats from its hands, else its seat tags, else four)."""
     hands = sum(1 for e in record.elements if type(e) is Hand)
-    seats = hands or sum(1 for t in record.tag_elements if seat_number(t.name.text) is not None) or 4
+    seats = (
+        hands or sum(1 for t in record.tag_elements if seat_number(t.name.text) is not None) or 4
+    )
     return sum(1 for e in record.elements if type(e) is Play) < PLIES_PER_SEAT * seats
 
 

@@ -25,6 +25,7 @@ from ..runs.blocks import Block
 from ..runs.workers import Pool
 from .bestplay import BestPlayView, scored_record
 from .judgement import JudgementView, Judging, judged_record, spread_over
+from .picture import escape
 from .report import Json, Numbered, Player, laid_block, players_named, players_of
 
 
@@ -211,6 +212,14 @@ class RecordAnalysis:
     decided: WhenDecided | None
     best: BestPlayView | None = None  # with --best-play
     judged: JudgementView | None = None  # with --judge
+
+    def __str__(self) -> str:
+        return render_text(self)
+
+    def _repr_html_(self) -> str:
+        """The words of ``ordo analyse``, and with a judgement its graph."""
+        graph = "" if self.judged is None or self.judged.found is None else self.judged.graph()
+        return f"<pre>{escape(render_text(self))}</pre>{graph}"
 
     def to_json(self) -> dict[str, Json]:
         """``ordo analyse --format json``'s entry for the record."""

@@ -19,8 +19,8 @@ from ..engine.armies import LEVELS, UNITS_PER_ARMY, Army, Decision, Formations
 from ..engine.cards import Card, Icon, State, seat_name
 from ..engine.game import Game
 from ..engine.scoring import Outcome
-from .replay import Replay, Step
 from .report import visible
+from .steps import Step, Steps
 
 SLOTS = "".join(icon.name for icon in Icon)  # LBSHF
 EMPTY_SLOT = "·"
@@ -87,7 +87,7 @@ def _army_line(army: Army, label: str, just_played: int | None) -> Text:
     return line
 
 
-def render_step(replay: Replay, step: Step, seat: int | None = None) -> Text:
+def render_step(replay: Steps, step: Step, seat: int | None = None) -> Text:
     """The whole table at ``step``; ``seat`` hides what that seat could not see."""
     report = replay.report
     game = step.game
@@ -158,14 +158,14 @@ def _markers(game: Game) -> str:
     return f"markers: {placed or 'none yet'}"
 
 
-def heading(replay: Replay, step: Step, seat: int | None = None, *, resolution: bool = True) -> str:
+def heading(replay: Steps, step: Step, seat: int | None = None, *, resolution: bool = True) -> str:
     """The first line of a step: the ply, what it did and the state it
     resolved, if it did (unless ``resolution`` is False): ``ply 31 of 40: P2
     plays LS to Jerusalem, after drawing S — Jerusalem resolved: marker 3 to P2``."""
     return _headings(replay, step, seat, resolution)[0]
 
 
-def heading_pieces(replay: Replay, step: Step) -> tuple[str, str, str, str]:
+def heading_pieces(replay: Steps, step: Step) -> tuple[str, str, str, str]:
     """The heading without the resolution in four pieces: which ply, the
     play, the card drawn before it ("" when none; only the seat that drew
     sees it) and the glyph ("" when none)."""
@@ -179,7 +179,7 @@ def heading_pieces(replay: Replay, step: Step) -> tuple[str, str, str, str]:
 
 
 def _headings(
-    replay: Replay, step: Step, seat: int | None, resolution: bool = True
+    replay: Steps, step: Step, seat: int | None, resolution: bool = True
 ) -> tuple[str, ...]:
     """The heading, then shorter ways to say the same: without the draw, then
     with an arrow for "plays ... to"."""
@@ -202,7 +202,7 @@ def _headings(
     )
 
 
-def end_pieces(replay: Replay, step: Step) -> tuple[str, str] | None:
+def end_pieces(replay: Steps, step: Step) -> tuple[str, str] | None:
     """On the last step: why the replay stops there, or the result; as the
     words and the stopping error's message in brackets ("" for a result):
     the message may name the cards of a hand, so one seat's view leaves it
@@ -225,7 +225,7 @@ def game_over(outcome: Outcome, unit: str) -> str:
     return f"game over: {outcome.describe(unit)}"
 
 
-def _end_note(replay: Replay, step: Step, seat: int | None) -> Text | None:
+def _end_note(replay: Steps, step: Step, seat: int | None) -> Text | None:
     pieces = end_pieces(replay, step)
     if pieces is None:
         return None
@@ -246,7 +246,7 @@ FORMATIONS_AT = CARDS_AT + UNITS_PER_ARMY * (len(SLOTS) + 1) + 1
 
 
 def render_compact(
-    replay: Replay, step: Step, seat: int | None, width: int, height: int
+    replay: Steps, step: Step, seat: int | None, width: int, height: int
 ) -> list[Text]:
     """The table at ``step`` as at most ``height`` lines of at most ``width``
     cells, for a terminal of that size: the heading first, then a row for

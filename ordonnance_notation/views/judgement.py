@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
+from importlib.resources import files
 from typing import TypeVar
 
 from ..checking.report import Report
@@ -26,6 +28,7 @@ from ..making.judging import (
 )
 from ..notation.games import PLAY_WORDS
 from ..runs.workers import Pool, Workers
+from .picture import escape
 from .report import Json
 
 W = TypeVar("W", bound=Pool)
@@ -144,6 +147,56 @@ class JudgementView:
             "graded": [[j.ply, j.seat, j.grade, values(self._graded(j))] for j in found.graded()],
         }
 
+    def graph(self) -> str:
+        """Each seat's win chance over the plies as an SVG document: the
+        graph of ``ordo view --judge``, its graded plays marked, in the
+        page's style (``viewer.css``'s rules for the graph)."""
+        chances = self.chances()
+        steps = max(len(chances) - 1, 1)
+        width, height, pad = 600, 150, 6
+
+        def x(k: int) -> str:
+            return f"{pad + k / steps * (width - 2 * pad):.1f}"
+
+        def y(chance: float) -> str:
+            return f"{pad + (1 - chance) * (height - 2 * pad):.1f}"
+
+        parts = [
+            f'<line x1="{x(0)}" x2="{x(steps)}" y1="{y(c)}" y2="{y(c)}" '
+            f'class="{"v-graph-half" if c == 0.5 else "v-graph-rule"}"/>'
+            for c in (0, 0.5, 1)
+        ]
+        for seat in range(self.seats):
+            held = [
+                (k, chance) for k, row in enumerate(chances) if (chance := row[seat]) is not None
+            ]
+            points = [f"{x(k)},{y(chance)}" for k, chance in held]
+            if points:
+                line = f"v-graph-line v-graph-p{seat + 1}"
+                parts.append(f'<polyline points="{" ".join(points)}" class="{line}"/>')
+        found = self.found
+        for judged in () if found is None else found.graded():
+            chance, grade = chances[judged.ply][judged.seat], judged.grade
+            if chance is not None and grade is not None:
+                parts.append(
+                    f'<circle cx="{x(judged.ply)}" cy="{y(chance)}" r="{_DOT[grade]}" '
+                    f'class="v-graph-dot v-graph-p{judged.seat + 1} v-grade-{grade}">'
+                    f"<title>{escape(self._graded(judged))}</title></circle>"
+                )
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img">'
+            "<title>Each seat's win chance over the plies, as it could know it</title>"
+            f'<style>{graph_style()}</style><rect width="100%" height="100%" fill="#fff"/>'
+            f"{''.join(parts)}</svg>\n"
+        )
+
+    def _repr_svg_(self) -> str:
+        return self.graph()
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
     def chances(self) -> list[list[float | None]]:
         """By ply (0: before the first), each seat's win chance as it saw it
         at its own plays (before each, after each), None where not known."""
@@ -156,6 +209,17 @@ class JudgementView:
             out[judged.ply - 1][judged.seat] = judged.before
             out[judged.ply][judged.seat] = judged.after
         return out
+
+
+_DOT = {"blunder": 6, "mistake": 5, "inaccuracy": 4}
+
+
+@cache
+def graph_style() -> str:
+    """The rules of ``viewer.css`` that draw the graph, for a graph drawn alone."""
+    css = (files(__package__) / "viewer" / "viewer.css").read_text("utf-8")
+    rules = [line for line in css.splitlines() if line.startswith(".v-graph")]
+    return " ".join(rules).replace(".v-graph svg", "svg").replace("var(--ink)", "#222")
 
 
 def _plural(word: str, n: int) -> str:

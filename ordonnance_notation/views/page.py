@@ -45,7 +45,7 @@ page.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from functools import lru_cache, partial
 from importlib.resources import files
@@ -70,7 +70,7 @@ from ..engine.game import MAX_SEATS, STATES, Deal
 from ..engine.scoring import Outcome, Scoring
 from ..files.sources import expand
 from ..notation.parser import parse_record
-from ..runs.blocks import Block, block_chunks, input_blocks
+from ..runs.blocks import Block, Lines, block_chunks, input_blocks
 from ..runs.workers import Workers
 from .analysis import analysis_of
 from .bestplay import BestPlayView, scored_record
@@ -718,7 +718,10 @@ class Pages:
         decided: bool = True,
         budget: float | None = None,
         judging: Judging | None = None,
+        opener: Callable[[str], Lines] | None = None,
     ) -> None:
+        """``opener``, when given, opens each of ``paths`` (a record held in
+        memory, say); otherwise they are files, folders or ``-``."""
         if seat is not None:  # a seat's page has no other seat's chances to show
             judging = None
         workers, judging = spread_over(workers, judging)
@@ -728,6 +731,12 @@ class Pages:
         self.judging = judging  # how each play is judged from its seat's view; None: not
         self.records = self.invalid = 0
         self.problems: list[InputError] = []
+        self.opener = opener
+
+    def _blocks(self) -> Iterator[Block | InputError]:
+        if self.opener is None:
+            return input_blocks(expand(self.paths))
+        return input_blocks(self.paths, opener=self.opener)
 
     def __iter__(self) -> Iterator[str]:
         met: set[str] = set()  # the codes of the cards the page holds, and others
@@ -744,7 +753,7 @@ class Pages:
             budget=self.budget,
             judging=self.judging,
         )
-        for done in self.workers.map(made, input_blocks(expand(self.paths))):
+        for done in self.workers.map(made, self._blocks()):
             if isinstance(done, InputError):
                 self.problems.append(done)
                 continue

@@ -28,8 +28,8 @@ from .board import (
     leader,
     state_status,
 )
-from .replay import Replay, Step
 from .report import visible
+from .steps import Step, Steps
 
 
 def escape(text: str) -> str:
@@ -233,13 +233,13 @@ class Scene:
         return frozenset(shown)
 
 
-def step_picture(replay: Replay, step: Step, seat: int | None = None) -> Picture:
+def step_picture(replay: Steps, step: Step, seat: int | None = None) -> Picture:
     """The table at ``step``; ``seat`` shows only what that seat could see
     (other hands as counts: their cards are not in the picture at all)."""
     return draw(seen_by(scene(replay, step), seat))
 
 
-def scene(replay: Replay, step: Step, before: Scene | None = None) -> Scene:
+def scene(replay: Steps, step: Step, before: Scene | None = None) -> Scene:
     """What the picture of ``step`` shows, every hand in sight. ``before``,
     the scene of the step before, lends the columns of the states this
     step's ply was not played to: a ply changes only its own state."""
@@ -287,7 +287,7 @@ def seat_labels(names: tuple[str, ...], seats: int) -> tuple[tuple[str, ...], tu
     return labels, tuple(f"hand {label}" for label in labels)
 
 
-def scenes(replay: Replay) -> Iterator[Scene]:
+def scenes(replay: Steps) -> Iterator[Scene]:
     """The scene of every step, in order, each lending its columns to the next."""
     before = None
     for step in replay.steps:
@@ -494,6 +494,6 @@ def _hands(scene: Scene, top: float) -> list[str]:
     return lines
 
 
-def _ending(replay: Replay, step: Step) -> tuple[str, str]:
+def _ending(replay: Steps, step: Step) -> tuple[str, str]:
     """The text board's note that ends the replay, else the markers so far."""
     return end_pieces(replay, step) or (_markers(step.game), "")

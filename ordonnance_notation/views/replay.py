@@ -1,48 +1,244 @@
-"""Stepping through a checked record: the position after each ply, what the
-ply did, and what each seat may see.
-
-Step 0 is the table before the first play; step k the table after ply k.
-Only plies the rules accepted are steps: a record with an illegal play stops
-at the last legal position, and ``stopped`` says why. The steps are the
-validator's own replay (``validate(item, steps=True)``): the game is played
-once.
+"""A record replayed, as the library hands it to a user: a sequence of
+positions that print as the terminal board and draw themselves in a
+notebook (``_repr_svg_``; the game's ``_repr_html_`` is the page of
+``ordo view``). The words and pictures are the views' own (``board``,
+``picture``, ``page``); this module only puts them on the values.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import html
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
 
 from ..checking.report import Report, Step
 from ..checking.validator import validate
-from ..diagnostics import Diagnostic
-
-__all__ = ["Replay", "Step", "replay"]
+from ..diagnostics import InvalidRecord, Severity
+from ..engine.armies import Army
+from ..engine.cards import Card, Seat, State, seat_name
+from ..engine.game import Game, Turn
+from ..engine.scoring import Scoring, score
+from ..files.sources import Source
+from ..notation.record import Record, Unparsed
+from ..runs.workers import Workers
+from .board import render_step
+from .page import Pages
+from .picture import step_picture
+from .steps import Steps, steps_of
 
 
 @dataclass(frozen=True, slots=True)
 class Replay:
+    """A record replayed under the rules: ``replay[k]`` is the ``Position``
+    after ply k (``replay[0]`` before the first play, ``replay[-1]`` the
+    last), ``len(replay)`` the number of positions. A record with an
+    illegal play stops at the last legal position; ``stopped`` says why.
+
+    Printed, it is its last position's board; in a notebook its
+    ``_repr_html_`` is the page of ``ordo view`` (every step, keys and a
+    slider), and ``_repr_svg_`` the picture of the last position."""
+
     report: Report
 
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        return self.report.steps
+    @classmethod
+    def of(cls, item: Record | Unparsed | Report) -> Replay:
+        """The replay of a record (or of its report, checked again with its
+        steps when they were not kept). Raises InvalidRecord, carrying the
+        errors, when the rules could not start: the record could not be
+        read, or its header or deal has errors."""
+        report = item if isinstance(item, Report) else validate(item, steps=True)
+        steps = steps_of(report)
+        if steps is None:
+            errors = tuple(d for d in report.diagnostics if d.severity is Severity.ERROR)
+            raise InvalidRecord(errors)
+        return cls(steps.report)
 
     @property
-    def last(self) -> int:
-        return len(self.steps) - 1
+    def _steps(self) -> Steps:
+        return Steps(self.report)
 
     @property
-    def stopped(self) -> Diagnostic | None:
-        """The error that ended the replay early, if any."""
-        return self.report.stopped
+    def names(self) -> tuple[str, ...]:
+        """The players, in seat order (as the tags name them, else ``P1``...)."""
+        return self.report.names or tuple(map(seat_name, range(self.final.game.seats)))
+
+    @property
+    def tags(self) -> Mapping[str, str]:
+        """The record's tags by name (``Record.tags``)."""
+        return {} if self.report.record is None else self.report.record.tags
+
+    @property
+    def valid(self) -> bool:
+        """Whether the record has no error (a warning leaves it valid)."""
+        return self.report.valid
+
+    @property
+    def winner(self) -> Seat | None:
+        """The seat that won, when the game was finished and checked; None
+        while unfinished, or when the win is shared."""
+        outcome = self.report.outcome
+        return None if outcome is None or outcome.winner is None else Seat.of(outcome.winner)
+
+    @property
+    def stopped(self) -> str | None:
+        """Why the replay stops early (the error at the play it could not
+        make, with its code); None when every play was played."""
+        stopped = self.report.stopped
+        return None if stopped is None else f"{stopped.code}: {stopped.message}"
+
+    def __len__(self) -> int:
+        return len(self.report.steps)
+
+    def __getitem__(self, ply: int) -> Position:
+        """The position after ``ply`` (negative counts from the end). Raises IndexError."""
+        number = range(len(self))[ply]
+        return Position(self.report, number)
+
+    def __iter__(self) -> Iterator[Position]:
+        return (Position(self.report, number) for number in range(len(self)))
+
+    @property
+    def final(self) -> Position:
+        """The last position the rules reached."""
+        return self[-1]
+
+    def __str__(self) -> str:
+        return str(self.final)
+
+    def __repr__(self) -> str:
+        where = f"{self.report.source} #{self.report.index}"
+        return f"<Replay of {where}: {len(self) - 1} plies, {self.report.verdict}>"
+
+    def _repr_svg_(self) -> str:
+        return self.final._repr_svg_()
+
+    def _repr_html_(self) -> str:
+        """The page of ``ordo view`` for this record, in a frame of its own
+        (its script and style stay out of the notebook's)."""
+        record = self.report.record
+        if record is None:  # a replay always has its record (``of``)
+            return html.escape(str(self))
+        first = record.span.line if record.span is not None else 1
+        text = "\n" * (first - 1) + record.text  # its lines numbered as in its file
+        source = Source(self.report.source, text)
+        with Workers(1) as workers:
+            page = "".join(Pages([source.name], workers, title=repr(self), opener=lambda _: source))
+        return (
+            f'<iframe srcdoc="{html.escape(page, quote=True)}" '
+            'style="width:100%;height:640px;border:0" title="ordo view"></iframe>'
+        )
 
 
-def replay(report: Report) -> Replay | None:
-    """Every step of a report's game; None when the rules never started (the
-    record could not be read, or its header or deal has errors). A report made
-    without its steps is checked again, with them."""
-    if report.record is None or report.game is None:
-        return None
-    if not report.steps:
-        report = validate(report.record, steps=True)
-    return Replay(report)
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The table after one ply of a replay: the engine's ``game`` with the
+    players' names and what the ply did. Printed, it is the board of ``ordo
+    replay``; in a notebook it draws itself (``_repr_svg_``, the picture of
+    ``ordo view``). ``play`` tries a play from here: the position after it,
+    off the record."""
+
+    report: Report
+    number: int
+
+    @property
+    def _step(self) -> Step:
+        return self.report.steps[self.number]
+
+    @property
+    def ply(self) -> int:
+        """Plies played to reach this position (0 before the first)."""
+        return self.number
+
+    @property
+    def game(self) -> Game:
+        """The engine's position: every army, hand and resolution."""
+        return self._step.game
+
+    @property
+    def turn(self) -> Turn | None:
+        """What the last ply did (who played what where, what it drew and
+        resolved); None before the first play."""
+        return self._step.turn
+
+    @property
+    def to_move(self) -> Seat:
+        """The seat whose turn it is."""
+        return self.game.to_move
+
+    @property
+    def over(self) -> bool:
+        """Whether every state is resolved."""
+        return self.game.over
+
+    def legal_plays(self) -> tuple[tuple[Card, State], ...]:
+        """Every play the seat to move may make, as ``(card, state)``. Raises
+        ValueError when the record has no deal (the hands are unknown) or the
+        game is over."""
+        return self.game.legal_plays()
+
+    def army(self, state: State | str, seat: Seat | int | str) -> Army:
+        """One seat's units in one state: ``army("J", "P1")``. Raises
+        ValueError for a word that is no state or no seat of this game."""
+        return self.game.army(_state(state), self._seat(seat))
+
+    def hand(self, seat: Seat | int | str) -> tuple[Card, ...] | None:
+        """The cards ``seat`` holds here; None when the record has no deal."""
+        hands = self.game.hands
+        return None if hands is None else hands[self._seat(seat)]
+
+    def play(self, card: Card | str, state: State | str) -> Position:
+        """The position after the seat to move plays ``card`` to ``state``
+        (``play("HF", "J")``), off the record: the record's later plies are
+        not in it. Raises IllegalPlay (a card not in hand, a full state, the
+        game over), CardError or ValueError for words that are no card or
+        state."""
+        chosen = card if isinstance(card, Card) else Card.from_letters(card)
+        game, turn = self.game.play(chosen, _state(state))
+        report = self.report
+        outcome = None
+        if game.over:
+            outcome = score(game.seats, game.resolutions, report.scoring or Scoring.classic())
+        steps = (*report.steps[: self.number + 1], Step(self.number + 1, game, turn, None))
+        variation = replace(
+            report,
+            diagnostics=(),
+            game=game,
+            turns=(*report.turns[: self.number], turn),
+            outcome=outcome,
+            stopped=None,
+            steps=steps,
+        )
+        return Position(variation, self.number + 1)
+
+    def picture(self, seat: Seat | int | str | None = None) -> str:
+        """The position as an SVG document; with ``seat``, as that seat saw
+        it: the other hands as counts, their cards not in the picture at all."""
+        seen = None if seat is None else self._seat(seat)
+        title = f"{self.report.source} #{self.report.index}, ply {self.number}"
+        return step_picture(Steps(self.report), self._step, seen).svg(title)
+
+    def _seat(self, seat: Seat | int | str) -> Seat:
+        found = Seat.of(seat)
+        if found >= self.game.seats:
+            raise ValueError(f"{found} is no seat of this game of {self.game.seats} seats")
+        return found
+
+    def __str__(self) -> str:
+        return render_step(Steps(self.report), self._step).plain
+
+    def __repr__(self) -> str:
+        where = "game over" if self.over else f"{self.to_move} to move"
+        of = f"{self.report.source} #{self.report.index}"
+        return f"<Position of {of} after ply {self.number}: {where}>"
+
+    def _repr_svg_(self) -> str:
+        return self.picture()
+
+
+def _state(state: State | str) -> State:
+    if isinstance(state, State):
+        return state
+    found = State.lookup(state)
+    if found is None:
+        raise ValueError(f"{state!r} is no state: A C J E T, or Antioch ... Tripoli")
+    return found

@@ -20,8 +20,8 @@ from ..engine.game import Game, Turn
 from ..making.players import AtTable, Seating
 from ..notation.parser import parse_text
 from .board import render_compact
-from .replay import replay
 from .report import visible
+from .steps import steps_of
 
 RecordSoFar = Callable[[Sequence[Turn]], str]
 """The record of the game after the given plays, declared unfinished."""
@@ -116,7 +116,7 @@ class TerminalSeat(AtTable):
 def table(record: str, seat: int | None, width: int, height: int) -> list[Text]:
     """The table at the end of ``record`` (a valid one), as ``replay --step``
     draws it in ``width`` by ``height``; from ``seat``'s side, if given."""
-    steps = replay(validate(next(iter(parse_text(record, "<table>")))))
+    steps = steps_of(validate(next(iter(parse_text(record, "<table>")))))
     assert steps is not None  # the table wrote the record: it is valid
     return render_compact(steps, steps.steps[-1], seat, width, height)
 

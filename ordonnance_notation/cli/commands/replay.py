@@ -18,7 +18,7 @@ from ..streams import chosen
 
 if TYPE_CHECKING:
     from ...notation.record import Record, Unparsed
-    from ...views.replay import Replay
+    from ...views.steps import Steps
 
 NAME = "replay"
 SHORT = "Show the table at a step, step through a game, or draw it."
@@ -72,9 +72,9 @@ def command(
     if record is not None and len(paths) != 1:
         raise typer.BadParameter("--record picks a record of one file", param_hint="--record")
     report = validate(_one(run, paths, record), steps=True)
-    from ...views.replay import replay
+    from ...views.steps import steps_of
 
-    steps = replay(report)
+    steps = steps_of(report)
     if steps is None:
         for diagnostic in report.diagnostics:
             run.err.print(diagnostic_text(diagnostic, None))
@@ -128,7 +128,7 @@ def _one(run: Run, paths: list[str], record: int | None) -> Record | Unparsed:
     raise run.exit()
 
 
-def _viewer(steps: Replay, seat: str | None) -> int | None:
+def _viewer(steps: Steps, seat: str | None) -> int | None:
     if seat is None:
         return None
     viewer = next((s for s in range(steps.steps[0].game.seats) if seat_name(s) == seat), None)

@@ -1,0 +1,76 @@
+"""Records written back: as canonical text, as files and archives, as tables."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from os import PathLike, fspath
+from pathlib import Path
+
+from ..archives.conversion import archive_pieces, kind_of
+from ..files.output import write_atomic
+from ..notation.record import Record
+from ..notation.writer import format_record
+from ..runs.workers import Workers
+from ..views.tables import Export, Totals
+
+
+def record_text(record: Record) -> str:
+    """The canonical text of a record (``ordo fmt``'s), every comment kept,
+    ending with a newline. Raises nothing."""
+    return format_record(record)
+
+
+def write_records(
+    records: Iterable[Record], path: str | PathLike[str], *, overwrite: bool = False
+) -> int:
+    """Write ``records`` to ``path``: .ord text, or a YAML or JSON archive by
+    its extension (``.yaml``, ``.yml``, ``.json``), a record at a time, each
+    archived record read back and compared before it is written. The file
+    appears whole when every record is written, and not at all otherwise.
+    Returns how many records were written. Raises OutputExists when the
+    file exists and ``overwrite`` is false, RecordErrors for a record that
+    cannot be archived (nothing is written), OSError when the file cannot
+    be written."""
+    name = fspath(path)
+    kind = kind_of(name) or "ord"
+    count = 0
+
+    def texts() -> Iterator[str]:
+        nonlocal count
+        for record in records:
+            count += 1
+            yield format_record(record)
+
+    if kind == "ord":
+        pieces: Iterable[str] = _separated(texts())
+    else:
+        pieces = archive_pieces(((1, text) for text in texts()), name, kind)
+    write_atomic(name, pieces, overwrite)
+    return count
+
+
+def _separated(texts: Iterator[str]) -> Iterator[str]:
+    for number, text in enumerate(texts):
+        yield text if number == 0 else "\n" + text
+
+
+def export_tables(
+    paths: Sequence[str | PathLike[str]],
+    directory: str | PathLike[str],
+    format: str = "csv",
+    *,
+    overwrite: bool = False,
+) -> Totals:
+    """``ordo export``: the ``records``, ``plays`` and ``states`` tables of
+    every record of ``paths`` (files, folders) written into ``directory`` as
+    ``.csv`` or ``.parquet`` files (``format``; Parquet needs pyarrow, the
+    ``parquet`` extra). Returns the rows written by table. Raises the first
+    InputError of an input that cannot be read (then no table file
+    appears), MissingExtra, OutputExists when a table file exists and
+    ``overwrite`` is false, ValueError for an unknown format, OSError."""
+    with Workers(1) as workers:
+        export = Export([fspath(p) for p in paths], Path(directory), format, workers, overwrite)
+        for done in export:
+            if not isinstance(done, int):
+                raise done
+    return export.totals

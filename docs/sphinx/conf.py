@@ -16,7 +16,6 @@ source tree, with or without the compiled core (the docstrings are the same).
 
 from __future__ import annotations
 
-import glob
 import os
 import sys
 
@@ -79,16 +78,38 @@ nitpick_ignore = [
     ("py:class", "ordonnance_notation.notation.record.ResultLine"),
     ("py:class", "ordonnance_notation.notation.record.Tag"),
 ]
-# A link from a page to a Markdown file of the repository outside docs/
-# ([bench/README.md](../bench/README.md#bots)) works on GitHub and in the
-# checkout; the site has no such page, and the link reads as its text there.
-# A link to a file that does not exist is still an error.
-nitpick_ignore += [
-    ("myst", os.path.join(_REPOSITORY, page.removesuffix(".md")))
-    for pattern in ("*.md", "*/*.md", "*/*/*.md")
-    for page in glob.glob(pattern, root_dir=_REPOSITORY)
-    if not page.startswith("docs" + os.sep)
-]
+
+
+def _outside_docs(repository: str) -> list[tuple[str, str]]:
+    """The links from a page to the repository outside docs/ that must not fail.
+
+    A link to a Markdown file ([bench/README.md](../bench/README.md#bots)) or
+    to a folder ([engine/](../ordonnance_notation/engine/)) works on GitHub and
+    in the checkout; the site has no such page, and the link reads as its text
+    there. (A link to any other file is copied into the site, a download.) A
+    link to a file or folder that does not exist is still an error."""
+    ignored = []  # docs/ itself is left out below: its pages are the site's
+    for top, folders, files in os.walk(repository):
+        folders[:] = [
+            name
+            for name in folders
+            if not name.startswith(".")
+            and name not in ("build", "node_modules", "__pycache__")
+            and not name.endswith(".egg-info")
+            and not (top == repository and name == "docs")
+        ]
+        for name in folders:
+            link = "../" + os.path.relpath(os.path.join(top, name), repository).replace(os.sep, "/")
+            ignored += [("myst", link), ("myst", link + "/")]
+        ignored += [
+            ("myst", os.path.join(top, name.removesuffix(".md")))  # myst's name for it
+            for name in files
+            if name.endswith(".md")
+        ]
+    return ignored
+
+
+nitpick_ignore += _outside_docs(_REPOSITORY)
 
 
 def _ord_blocks_as_written(app: Sphinx, doctree: nodes.document) -> None:

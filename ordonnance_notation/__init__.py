@@ -51,15 +51,21 @@ if TYPE_CHECKING:
     from .library.writing import export_tables, record_text, write_records
     from .notation.parser import parse_text
     from .notation.record import Record, Unparsed
-    from .views.analysis import RecordAnalysis
+    from .views.analysis import RecordAnalysis, WhenDecided
+    from .views.bestplay import BestPlayView
+    from .views.judgement import JudgementView
     from .views.replay import Position, Replay
-    from .views.tables import MissingExtra
+    from .views.tables import MissingExtra, Totals
 
 __version__ = "0.1.0"
 
 # Each public name and the module that defines it, imported when first asked
 # for (PEP 562): ``ordo``'s start-up imports only what its command needs.
 _WHERE = {
+    "Totals": ".views.tables",
+    "WhenDecided": ".views.analysis",
+    "JudgementView": ".views.judgement",
+    "BestPlayView": ".views.bestplay",
     "RecordErrors": ".archives.conversion",
     "Report": ".checking.report",
     "validate": ".checking.validator",
@@ -126,6 +132,7 @@ __all__ = [
     "CODES",
     "ArchiveError",
     "Army",
+    "BestPlayView",
     "Budget",
     "Card",
     "CardError",
@@ -140,6 +147,7 @@ __all__ = [
     "IllegalPlay",
     "InputError",
     "InvalidRecord",
+    "JudgementView",
     "Level",
     "MissingExtra",
     "OrdoError",
@@ -158,10 +166,12 @@ __all__ = [
     "SourceError",
     "State",
     "TieBreak",
+    "Totals",
     "Turn",
     "Unparsed",
     "UnreadableSource",
     "Violation",
+    "WhenDecided",
     "analyse",
     "deal",
     "decide",

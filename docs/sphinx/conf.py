@@ -77,6 +77,11 @@ nitpick_ignore = [
     ("py:class", "ordonnance_notation.notation.record.Play"),
     ("py:class", "ordonnance_notation.notation.record.ResultLine"),
     ("py:class", "ordonnance_notation.notation.record.Tag"),
+    ("py:class", "ordonnance_notation.views.report.Player"),
+    ("py:class", "ordonnance_notation.engine.bestplay.BestPlay"),
+    ("py:class", "ordonnance_notation.making.judging.RecordJudgement"),
+    ("py:class", "ordonnance_notation.engine.decisions.Analysis"),
+    ("py:class", "Json"),  # views.report's alias: a value json.dumps writes
 ]
 
 

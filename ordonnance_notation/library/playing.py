@@ -14,8 +14,7 @@ from ..making.selfplay import game_text, play_game
 from ..notation.parser import parse_text
 from ..views.replay import Replay
 
-BOT_NAMES = tuple(BOTS)
-"""The built-in bots, by the names ``play_bots`` and ``ordo match`` take."""
+BOT_NAMES = tuple(BOTS)  # what play_bots takes: docs/api.md says it to users
 
 
 def deal(seats: int, seed: str, deck: str | Path | None = None) -> Deal:

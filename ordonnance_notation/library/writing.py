@@ -62,7 +62,7 @@ def export_tables(
     overwrite: bool = False,
 ) -> Totals:
     """``ordo export``: the ``records``, ``plays`` and ``states`` tables of
-    every record of ``paths`` (files, folders) written into ``directory`` as
+    every record of ``paths`` (.ord files, folders of them, ``-``) written into ``directory`` as
     ``.csv`` or ``.parquet`` files (``format``; Parquet needs pyarrow, the
     ``parquet`` extra). Returns the rows written by table. Raises the first
     InputError of an input that cannot be read (then no table file

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import sys
 import tempfile
 import time
 import traceback
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -189,3 +191,27 @@ def run_isolated():
     if not hasattr(os, "fork"):
         pytest.skip("needs os.fork to run apart")
     return _run_isolated
+
+
+# tests/test_viewer.py and tests/test_notebook.py look at pages in a real browser: Debian's Chromium
+CHROMIUM = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    if CHROMIUM is None:
+        pytest.skip("no Chromium: apt-get install chromium (.ci/run does)")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -53,16 +51,6 @@ SAMPLES = [
     "samples/invalid/rules.ord",  # 5 to 9: each stops at an illegal play
 ]
 SCRIPT_END = "</script><script>document.title='broken'</script><!--"
-CHROMIUM = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 @pytest.fixture(scope="module")
@@ -342,17 +330,6 @@ def test_the_page_holds_each_card_face_once(page_file):
 
 
 # ---- the page in a browser ----
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    if CHROMIUM is None:
-        pytest.skip("no Chromium: apt-get install chromium (.ci/run does)")
-    with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

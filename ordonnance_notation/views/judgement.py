@@ -185,7 +185,7 @@ class JudgementView:
                 )
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" role="img">'
+            f'viewBox="0 0 {width} {height}" role="img" class="v-graph-alone">'
             "<title>Each seat's win chance over the plies, as it could know it</title>"
             f'<style>{graph_style()}</style><rect width="100%" height="100%" fill="#fff"/>'
             f"{''.join(parts)}</svg>\n"
@@ -216,10 +216,13 @@ _DOT = {"blunder": 6, "mistake": 5, "inaccuracy": 4}
 
 @cache
 def graph_style() -> str:
-    """The rules of ``viewer.css`` that draw the graph, for a graph drawn alone."""
+    """The rules of ``viewer.css`` that draw the graph, for a graph drawn
+    alone: in a notebook its style is the whole page's, so every rule names
+    the graph's own classes."""
     css = (files(__package__) / "viewer" / "viewer.css").read_text("utf-8")
     rules = [line for line in css.splitlines() if line.startswith(".v-graph")]
-    return " ".join(rules).replace(".v-graph svg", "svg").replace("var(--ink)", "#222")
+    style = " ".join(rules).replace(".v-graph svg", "svg.v-graph-alone")
+    return style.replace("var(--ink)", "#222")
 
 
 def _plural(word: str, n: int) -> str:

@@ -664,7 +664,8 @@
       }
     }
     const hash = `#r${number}/p${state.step}`;
-    if (location.hash !== hash) history.replaceState(null, "", hash);
+    // a page with no address of its own (a notebook's frame, about:srcdoc) has no link to keep
+    if (location.hash !== hash && location.protocol !== "about:") history.replaceState(null, "", hash);
   }
 
   function fromHash() {

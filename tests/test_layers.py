@@ -90,7 +90,8 @@ def test_the_engine_knows_no_text() -> None:
         assert {_layer(t) for t in _imports(path)} <= {"engine"}, path.name
 
 
-def test_the_readme_names_every_folder() -> None:
+def test_the_layout_page_names_every_folder() -> None:
+    """docs/layout.md, which the README links, names every tracked folder."""
     import subprocess
 
     from strategies import ROOT
@@ -102,9 +103,10 @@ def test_the_readme_names_every_folder() -> None:
     folders = {f for f in folders if f.count("/") < 3 and "__pycache__" not in f}
     wanted = {f for f in folders if not f.startswith(("tests/", "docs/diagnostics/cases"))}
     wanted |= {f for f in folders if f.count("/") == 1 and f.startswith("tests/")}
-    readme = (ROOT / "README.md").read_text("utf-8")
-    named = {f for f in wanted if f"`{f}/" in readme or f"`{f.split('/', 1)[-1]}/`" in readme}
+    layout = (ROOT / "docs" / "layout.md").read_text("utf-8")
+    named = {f for f in wanted if f"`{f}/" in layout or f"`{f.split('/', 1)[-1]}/`" in layout}
     assert sorted(wanted - named) == []
+    assert "](docs/layout.md)" in (ROOT / "README.md").read_text("utf-8")
 
 
 def _module(path: Path) -> str:

@@ -1,15 +1,25 @@
 """The README's examples, run as newcomers and CI run them: its first two
-commands, its records, its Python API and its `ordo select` lines."""
+commands, its records, each `ordo` line of its tour and its Python example."""
 
+from __future__ import annotations
+
+import os
 import re
 import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 from strategies import ROOT
 
+README = ROOT / "README.md"
+
 
 def readme_commands():
-    text = (ROOT / "README.md").read_text("utf-8")
+    text = README.read_text("utf-8")
     block = re.search(r"```sh\n(.*?)```", text, re.DOTALL).group(1)
     return [line for line in block.splitlines() if line.strip()]
 
@@ -18,7 +28,7 @@ def test_the_readme_opens_with_two_commands():
     run_samples, run_tests = readme_commands()
     assert "ordo validate samples/*.ord" in run_samples
     assert "pytest" in run_tests
-    assert (ROOT / "README.md").read_text("utf-8").index("```sh") < 40
+    assert README.read_text("utf-8").index("```sh") < 40
 
 
 def test_ci_runs_the_readmes_test_command():
@@ -28,7 +38,7 @@ def test_ci_runs_the_readmes_test_command():
 
 def ord_blocks():
     # diagnostics.md shows broken records on purpose; tests/test_docs.py checks it
-    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+    for path in [README, *sorted((ROOT / "docs").glob("*.md"))]:
         if path.name == "diagnostics.md":
             continue
         for block in re.findall(r"```ord\n(.*?)```", path.read_text("utf-8"), re.DOTALL):
@@ -50,11 +60,166 @@ def test_every_complete_ord_example_in_the_docs_parses():
     assert checked >= 5
 
 
-def test_the_python_api_example_runs_and_prints_what_its_comments_say(monkeypatch, capsys):
-    text = (ROOT / "README.md").read_text("utf-8")
-    code = re.search(r"## Python API\n\n```python\n(.*?)```", text, re.DOTALL).group(1)
+# The tour: one section a command, each with an example, what it gives and a page.
+
+TOUR = ("validate", "fix", "replay", "view", "analyse", "match", "play")
+"""The commands the tour shows, one section each."""
+
+
+class Example(NamedTuple):
+    section: str  # the section's title
+    command: str  # as pasted, without its comment
+    status: int  # the exit status its comment gives ("exit status 1"), else 0
+    shown: str | None  # the output shown under it (a ```text block), if any
+
+    @property
+    def verb(self) -> str:
+        return shlex.split(self.command)[1]
+
+
+def tour_sections() -> dict[str, str]:
+    """The tour's sections (``### ...`` under ``## A tour``), by title."""
+    text = README.read_text("utf-8")
+    tour = re.search(r"^## A tour\n(.*?)(?=^## )", text, re.DOTALL | re.MULTILINE).group(1)
+    parts = re.split(r"^### ", tour, flags=re.MULTILINE)[1:]
+    return {part.split("\n", 1)[0]: part for part in parts}
+
+
+def tour_examples() -> list[Example]:
+    examples = []
+    for title, part in tour_sections().items():
+        for block, shown in re.findall(
+            r"```sh\n(.*?)```(?:\n\n```text\n(.*?)```)?", part, re.DOTALL
+        ):
+            for line in block.splitlines():
+                if not line.strip():
+                    continue
+                command, _, comment = line.partition("  #")
+                status = re.search(r"exit status (\d+)", comment)
+                examples.append(
+                    Example(title, command.strip(), int(status[1]) if status else 0, shown or None)
+                )
+    return examples
+
+
+def test_the_tour_shows_each_command_once_and_links_its_page():
+    examples = tour_examples()
+    assert all(shlex.split(e.command)[0] == "ordo" for e in examples)
+    assert sorted(e.verb for e in examples) == sorted(TOUR)
+    sections = tour_sections()
+    for example in examples:
+        pages = re.findall(r"\]\((docs/[\w-]+\.md)", sections[example.section])
+        assert pages, f"the section of ordo {example.verb} links no page of docs/"
+        for page in pages:
+            assert (ROOT / page).is_file(), page
+
+
+def test_the_readme_links_the_layout_the_archives_and_the_tutorial():
+    text = README.read_text("utf-8")
+    for page in ("docs/layout.md", "docs/archive.md", "docs/tutorial.md", "docs/limits.md"):
+        assert f"]({page})" in text, page
+    assert "ordo --help" in text
+
+
+HUMAN = "LF J\nquit\n"
+"""What a person types at `ordo play --human P1 --seed 7`: the tour's play
+(`LF J`, a card of P1's first hand), then `quit`."""
+
+
+def _lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def _validates(folder: Path, name: str, env: dict[str, str]) -> bool:
+    result = subprocess.run(
+        ["ordo", "validate", name], cwd=folder, env=env, capture_output=True, check=False
+    )
+    return result.returncode == 0
+
+
+@pytest.mark.parametrize("example", tour_examples(), ids=lambda e: e.verb)
+def test_each_tour_example_runs_as_pasted_and_gives_what_the_readme_says(
+    tmp_path: Path, example: Example
+):
+    """Each line run by the shell with the installed `ordo`, in a folder that
+    holds a copy of `samples/` and `examples/` (so that what it writes,
+    games.html or game-7.ord, is left in no checkout): the exit status its
+    comment gives, every line of the output shown under it, and what its
+    section says it gives."""
+    ordo = Path(sys.executable).with_name("ordo")
+    if not ordo.exists():
+        pytest.skip("no ordo script beside this Python: the package is not installed here")
+    for folder in ("samples", "examples"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    env = {**os.environ, "PATH": f"{ordo.parent}{os.pathsep}{os.environ['PATH']}"}
+    result = subprocess.run(
+        ["bash", "-c", example.command],
+        cwd=tmp_path,
+        env=env,
+        input=HUMAN if "--human" in example.command else "",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == example.status, output
+    printed = _lines(output)
+    for line in _lines(example.shown or ""):
+        if line and line != "...":
+            assert line in printed, (
+                f"the README shows {line!r}; ordo {example.verb} printed:\n{output}"
+            )
+
+    if example.verb == "validate":
+        assert output.count("error[E3") == 5  # one rule broken in each record of rules.ord
+    elif example.verb == "fix":
+        assert "+#1 J P2" in printed and '+[Result "P2"]' in printed
+        after = (tmp_path / "samples/invalid/results.ord").read_bytes()
+        assert after == (ROOT / "samples/invalid/results.ord").read_bytes()  # shown, not made
+    elif example.verb == "replay":
+        assert printed[0] == "ply 20 of 40: P2 plays LS to Jerusalem, after drawing BF"
+        assert "hand P1 Anna Petrova  5 cards, hidden" in printed  # as P2 saw it
+        assert "hand P2 Boris Lind    SH LH LH B BF" in printed
+    elif example.verb == "view":
+        page = (tmp_path / "games.html").read_text("utf-8")
+        assert page.startswith("<!doctype html>") and "Anna Petrova" in page
+        assert "9 records (0 invalid) written to games.html" in printed
+    elif example.verb == "analyse":
+        assert any(
+            line.strip().startswith("The game was decided at ply 39 of 40: P2 wins")
+            for line in printed
+        )
+        assert sum("was decided" in line for line in printed) == 6  # five states and the game
+    elif example.verb == "match":
+        assert printed[0] == "100 games, 2 seats, each deal played in 2 seatings"
+    elif example.verb == "play":
+        record = (tmp_path / "game-7.ord").read_text("utf-8")
+        assert "\n1. LF J\n" in record and "\n2. " in record  # the careful bot answered
+        assert '[Result "unfinished"]' in record
+        assert _validates(tmp_path, "game-7.ord", env)
+    else:
+        pytest.fail(f"no check for ordo {example.verb}: add one")
+
+
+def test_the_python_example_runs_and_prints_what_its_comment_says(monkeypatch, capsys):
+    text = README.read_text("utf-8")
+    code = re.search(r"^## Python\n\n```python\n(.*?)```", text, re.DOTALL | re.MULTILINE)[1]
+    said = re.search(r"# first: (.*)$", code, re.MULTILINE)[1]
     monkeypatch.chdir(ROOT)
     exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == said
+    assert printed[1:] == ["2 True P3 {'P1': 1, 'P2': 1, 'P3': 2, 'P4': 1}", "3 True None None"]
+
+
+def test_the_library_example_of_docs_layout_runs_and_prints_what_its_comments_say(
+    monkeypatch, capsys
+):
+    text = (ROOT / "docs" / "layout.md").read_text("utf-8")
+    code = re.search(r"```python\n(.*?)```", text, re.DOTALL)[1]
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, "docs/layout.md", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
     assert "winner P2 scores {'P1': 2, 'P2': 3}" in printed  # as its comment says
     assert printed[-1] == "1 P1 None P2"
@@ -69,57 +234,3 @@ def test_seats_by_name_and_the_engines_numbers_agree():
     assert [seat_number(seat_name(s)) for s in range(4)] == [0, 1, 2, 3]
     assert seat_number("P0") is None and seat_number("p2") is None and seat_number("P") is None
     assert report.to_json()["winner"] == report.winner
-
-
-def readme_select_examples():
-    """The README's `ordo select` lines, as the shell would split them (globs
-    expanded from the checkout), without their comments."""
-    text = (ROOT / "README.md").read_text("utf-8")
-    block = re.search(r"## Choosing games.*?```sh\n(.*?)```", text, re.DOTALL).group(1)
-    examples = []
-    for line in block.splitlines():
-        words = shlex.split(line, comments=True)
-        if words[:2] == ["ordo", "select"]:
-            expanded = [
-                sorted(str(p.relative_to(ROOT)) for p in ROOT.glob(w)) or [w] for w in words
-            ]
-            examples.append([word for words in expanded[1:] for word in words])
-    return examples
-
-
-def test_the_readme_has_select_examples():
-    assert len(readme_select_examples()) >= 2
-
-
-def _selected(ordo, args):
-    from ordonnance_notation import parse_text
-
-    result = ordo(*args)
-    assert result.exit_code == 0, result.output
-    if "-c" in args:
-        return int(result.output)
-    return sum(1 for _ in parse_text(result.output, "selected.ord"))
-
-
-EDITS = {"--strip-comments", "--strip-glyphs", "--renumber", "--set-tag", "--drop-tag"}
-"""Options that change the records written, and choose none."""
-
-
-@pytest.mark.parametrize(
-    "args", readme_select_examples(), ids=lambda args: " ".join(a for a in args if ".ord" not in a)
-)
-def test_each_select_example_of_the_readme_runs_and_each_of_its_tests_filters(ordo, args):
-    """Each test of an example (``--won 'anna*:Jerusalem'``) leaves out
-    records that the example without it selects: ``--won Jerusalem`` after
-    ``--player 'anna*'`` (anyone won it) would teach a test that tests nothing."""
-    selected = _selected(ordo, args)
-    assert selected > 0, args
-    tests = [
-        i
-        for i, a in enumerate(args)
-        if a.startswith("--") and i + 1 < len(args) and a not in EDITS and args[i + 1] not in EDITS
-    ]
-    assert tests, args
-    for i in tests:
-        without = _selected(ordo, args[:i] + args[i + 2 :])
-        assert selected < without, f"{args[i]} {args[i + 1]} leaves out no record"

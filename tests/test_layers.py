@@ -1,4 +1,4 @@
-"""The layers the README's table names: each subpackage imports only from
+"""The layers docs/layout.md's table names: each subpackage imports only from
 the layers above it (or from itself), so data flows one way."""
 
 from __future__ import annotations

@@ -205,24 +205,11 @@ def test_each_tour_example_runs_as_pasted_and_gives_what_the_readme_says(
 def test_the_python_example_runs_and_prints_what_its_comment_says(monkeypatch, capsys):
     text = README.read_text("utf-8")
     code = re.search(r"^## Python\n\n```python\n(.*?)```", text, re.DOTALL | re.MULTILINE)[1]
-    said = re.search(r"# first: (.*)$", code, re.MULTILINE)[1]
+    said = re.search(r"# prints: (.*)$", code, re.MULTILINE)[1]
     monkeypatch.chdir(ROOT)
     exec(compile(code, "README.md", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
-    assert printed[0] == said
-    assert printed[1:] == ["2 True P3 {'P1': 1, 'P2': 1, 'P3': 2, 'P4': 1}", "3 True None None"]
-
-
-def test_the_library_example_of_docs_layout_runs_and_prints_what_its_comments_say(
-    monkeypatch, capsys
-):
-    text = (ROOT / "docs" / "layout.md").read_text("utf-8")
-    code = re.search(r"```python\n(.*?)```", text, re.DOTALL)[1]
-    monkeypatch.chdir(ROOT)
-    exec(compile(code, "docs/layout.md", "exec"), {})
-    printed = capsys.readouterr().out.splitlines()
-    assert "winner P2 scores {'P1': 2, 'P2': 3}" in printed  # as its comment says
-    assert printed[-1] == "1 P1 None P2"
+    assert printed == said.split(" | ")
 
 
 def test_seats_by_name_and_the_engines_numbers_agree():

@@ -133,9 +133,14 @@ def _ord_blocks_as_written(app: Sphinx, doctree: nodes.document) -> None:
 def _no_bare_object(
     app: Sphinx, name: str, obj: object, options: object, bases: list[type]
 ) -> None:
-    """``Bases: object`` says nothing: a class with no other base shows none."""
+    """``Bases: object`` says nothing: a class with no other base shows none.
+    A private base (``cards._Named``) shows as its own bases: it is how the
+    class is written, not what it is."""
     if bases == [object]:
         bases.clear()
+    for index, base in reversed(list(enumerate(bases))):
+        if base.__name__.startswith("_"):
+            bases[index : index + 1] = [b for b in base.__bases__ if b not in bases]
 
 
 def setup(app: Sphinx) -> None:

@@ -143,21 +143,10 @@ CARD_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
 record's cards are written by the thousand."""
 
 
-_NUMBERED = tuple("bcdnoxX")  # format(State.J, "d") is its number
-
-
-class State(IntEnum):
-    """The five states, in the order of the territory line (1 to 5): Antioch,
-    Cyprus, Jerusalem, Edessa, Tripoli. A state prints as its letter
-    (``str(State.J) == "J"``, also in f-strings; ``f"{State.J:d}"`` is 3) and its ``repr`` pastes
-    back (``State.J``); ``full_name`` is ``"Jerusalem"``; ``int(State.J)``
-    is its place on the line, 3."""
-
-    A = 1
-    C = 2
-    J = 3
-    E = 4
-    T = 5
+class _Named(IntEnum):
+    """A number of the game that prints as its name (``State.J``: ``J``), in
+    f-strings too but for a number's format (``f"{State.J:d}"``: ``3``), and
+    whose ``repr`` pastes back."""
 
     def __str__(self) -> str:
         return self.name
@@ -166,7 +155,24 @@ class State(IntEnum):
         return int.__format__(self, spec) if spec[-1:] in _NUMBERED else format(self.name, spec)
 
     def __repr__(self) -> str:
-        return f"State.{self.name}"
+        return f"{type(self).__name__}.{self.name}"
+
+
+_NUMBERED = tuple("bcdnoxX")  # the formats of a number
+
+
+class State(_Named):
+    """The five states, in the order of the territory line (1 to 5): Antioch,
+    Cyprus, Jerusalem, Edessa, Tripoli. A state prints as its letter
+    (``str(State.J) == "J"``, also in f-strings; ``f"{State.J:d}"`` is 3) and
+    its ``repr`` pastes back (``State.J``); ``full_name`` is ``"Jerusalem"``; ``int(State.J)``
+    is its place on the line, 3."""
+
+    A = 1
+    C = 2
+    J = 3
+    E = 4
+    T = 5
 
     @property
     def full_name(self) -> str:
@@ -213,7 +219,7 @@ def spells_a_play(words: Sequence[str]) -> bool:
     return card_spelt(words[1]) is None and spells_a_card(words[0])
 
 
-class Seat(IntEnum):
+class Seat(_Named):
     """A seat at the table: ``Seat.P1`` is the first to play. A seat prints as
     the notation names it (``str(Seat.P2) == "P2"``, also in f-strings;
     ``f"{Seat.P2:d}"`` is 1), its ``repr`` pastes back, and it is the engine's number for the seat
@@ -223,15 +229,6 @@ class Seat(IntEnum):
     P2 = 1
     P3 = 2
     P4 = 3
-
-    def __str__(self) -> str:
-        return self.name
-
-    def __format__(self, spec: str) -> str:
-        return int.__format__(self, spec) if spec[-1:] in _NUMBERED else format(self.name, spec)
-
-    def __repr__(self) -> str:
-        return f"Seat.{self.name}"
 
     @classmethod
     def of(cls, seat: int | str) -> Seat:

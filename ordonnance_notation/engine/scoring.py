@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import seat_name
+from .cards import SEATS, seat_name
 from .game import Resolution
 
 DEFAULT_POINTS = (3, 2, 1, 0)
@@ -102,7 +102,7 @@ def scored(seats: int, rankings: Sequence[Sequence[int]], scoring: Scoring) -> O
             for seat in range(seats)
         )
     best = max(scores)
-    leaders = [seat for seat in range(seats) if scores[seat] == best]
+    leaders = [seat for seat in SEATS[:seats] if scores[seat] == best]
     if len(leaders) == 1:
         return Outcome(leaders[0], scores, states, None, ())
     tie_break = None

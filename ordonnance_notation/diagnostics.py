@@ -235,10 +235,12 @@ def _beyond(source: str, line: int, message: str, help: str) -> Diagnostic:
 
 
 class OrdoError(Exception):
-    """Base of every error this library raises on purpose: it carries the
-    diagnostics that say where and why (``diagnostic`` is the first), and
-    ``shown``, the source line to quote under it when the input could not be
-    kept as text (a line holding a byte that is not UTF-8)."""
+    """Base of every error this library raises about its input (a record, a
+    file, an archive, a deck): it carries the diagnostics that say where and
+    why (``diagnostic`` is the first), and ``shown``, the source line to
+    quote under it when the input could not be kept as text (a line holding
+    a byte that is not UTF-8). The engine's own errors are ``IllegalPlay``
+    and ``CardError``; a file that cannot be written raises ``OSError``."""
 
     def __init__(
         self, diagnostics: Diagnostic | Sequence[Diagnostic], shown: str | None = None

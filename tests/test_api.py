@@ -236,7 +236,8 @@ def test_reading_bad_input_raises_with_its_diagnostics(tmp_path):
 
 def test_an_illegal_play_in_a_record_stops_its_replay_there():
     game = ordo.replay(ROOT / "samples" / "invalid" / "rules.ord")
-    assert not game.valid and game.stopped is not None and game.stopped.startswith("E")
+    assert not game.valid and game.stopped is not None and game.stopped.code.startswith("E3")
+    assert game.stopped.location.startswith(str(ROOT / "samples" / "invalid" / "rules.ord") + ":")
     assert len(game) - 1 < 40
 
 
@@ -286,3 +287,51 @@ def test_export_writes_the_three_tables(tmp_path):
     assert len(rows) == 3 and rows[0]["event"] == "Lyon club night"
     with pytest.raises(ordo.OutputExists):
         ordo.export_tables([SAMPLE], tmp_path / "tables")
+
+
+def test_the_calls_take_what_the_library_gives_and_refuse_the_rest_in_words(tmp_path):
+    game = ordo.replay(SAMPLE)
+    assert repr(ordo.replay(game.report)) == repr(game) and game.record.tags["Site"] == "Lyon"
+    assert [p.ply for p in game[10:13]] == [10, 11, 12] and len(game[::10]) == 5
+    with pytest.raises(IndexError, match="no ply 41: this replay has positions 0 to 40"):
+        game[41]
+    position = game[12]
+    assert position.play(position.legal_plays()[0]).turn.card is ordo.Card("BSF")
+    assert position.army(3, "P1") is position.army("Jerusalem", ordo.Seat.P1)
+    assert position.game.play("BSF", "A")[1].state is ordo.State.A
+    assert game.final.game.resolution("J").winner is ordo.Seat.P2
+    with pytest.raises(TypeError, match="validate takes a Record, not str: read_record reads one"):
+        ordo.validate(str(SAMPLE))
+    broken = list(ordo.read_records(ROOT / "samples" / "invalid" / "syntax.ord"))
+    with pytest.raises(ordo.InvalidRecord) as unread:
+        ordo.write_records(broken, tmp_path / "broken.yaml")
+    assert unread.value.diagnostic.code.startswith("E1")
+    assert not (tmp_path / "broken.yaml").exists()
+    with pytest.raises(ValueError, match=r"x\.yaml is an archive"):
+        ordo.export_tables([tmp_path / "x.yaml"], tmp_path / "tables")
+    totals = ordo.export_tables(str(SAMPLE), tmp_path / "one")  # one path, not its letters
+    assert totals.rows["records"] == 1
+    with pytest.raises(ValueError, match="at least one play-out"):
+        ordo.analyse(game, judge=True, playouts=0)
+    with pytest.raises(ValueError, match="0 seconds or more"):
+        ordo.analyse(game, best_play=-1)
+    assert ordo.play_bots(["random", "random"], 42).final.over  # a seed may be a number
+
+
+def test_every_value_prints_short_and_in_the_games_words():
+    game = ordo.replay(SAMPLE)
+    found = ordo.analyse(game, best_play=0)
+    assert repr(game.record) == f"<Record of {SAMPLE} #1, line 1: 9 tags, 40 plays>"
+    assert repr(game.report) == f"<Report of {SAMPLE} #1: valid, P2 wins (states: P1 1, P2 4)>"
+    assert repr(found) == f"<RecordAnalysis of {SAMPLE} #1: when decided, best play>"
+    assert repr(found.best) == "<BestPlayView of 40 plies: print it for its words>"
+    assert str(found.best).startswith("Best play is exact from ply")
+    assert str(ordo.Icon.H) == "H" and repr(ordo.Card("HF").icons) == "(Icon.H, Icon.F)"
+    assert repr(game.report.outcome.winner) == "Seat.P2"
+    assert ordo.State.of("jerusalem") is ordo.State.J and ordo.State.of(5) is ordo.State.T
+    with pytest.raises(ValueError, match="is no state"):
+        ordo.State.of(6)
+    illegal = ordo.IllegalPlay(ordo.Violation.STATE_FULL, "P1 already has four units there")
+    assert repr(illegal) == (
+        "IllegalPlay(<Violation.STATE_FULL: 'state full'>, 'P1 already has four units there')"
+    )

@@ -25,7 +25,7 @@ class Step(NamedTuple):
     play: Play | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Report:
     """The verdict on one record. ``game`` is the last position the rules reached
     (None when the header or deal could not be read); ``outcome`` is set only for
@@ -45,6 +45,9 @@ class Report:
     deal: Deal | None = None
     stopped: Diagnostic | None = None
     steps: tuple[Step, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"<Report of {self.source} #{self.index}: {self.verdict}>"
 
     @property
     def valid(self) -> bool:

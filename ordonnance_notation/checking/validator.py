@@ -22,14 +22,19 @@ from .results import check_result, check_tag_against_line
 
 def validate(item: Record | Unparsed, steps: bool = False) -> Report:
     """Every diagnostic for one record, and how far the rules got; with
-    ``steps``, the table after every ply too. Never raises for bad input."""
+    ``steps``, the table after every ply too. Never raises for bad input;
+    raises TypeError for what is no record (``read_record`` reads one)."""
     if isinstance(item, Unparsed):
         if item.partial is None:
             return Report(item.source, item.index, item.diagnostics + obeyed(item))
         content = content_of(item.partial, tuple(zip(item.gaps, item.diagnostics, strict=True)))
         content.diagnostics.extend(item.diagnostics)
-    else:
+    elif isinstance(item, Record):
         content = content_of(item)
+    else:
+        raise TypeError(
+            f"validate takes a Record, not {type(item).__name__}: read_record reads one"
+        )
     content.diagnostics.extend(obeyed(item))
     replayed = replay(content, steps)
     outcome = None

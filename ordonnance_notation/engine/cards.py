@@ -10,8 +10,27 @@ from collections.abc import Sequence
 from enum import IntEnum
 
 
-class Icon(IntEnum):
-    """The five troop icons, from most junior to most senior."""
+class _Named(IntEnum):
+    """A number of the game that prints as its name (``State.J``: ``J``), in
+    f-strings too but for a number's format (``f"{State.J:d}"``: ``3``), and
+    whose ``repr`` pastes back."""
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return int.__format__(self, spec) if spec[-1:] in _NUMBERED else format(self.name, spec)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+_NUMBERED = tuple("bcdnoxX")  # the formats of a number
+
+
+class Icon(_Named):
+    """The five troop icons, from most junior to most senior. An icon prints
+    as its letter (``str(Icon.H) == "H"``); ``word`` is ``"helmet"``."""
 
     L = 0  # lance: militia
     B = 1  # bow: archers
@@ -143,24 +162,6 @@ CARD_WORDS = {card: str(card) for card in map(Card, range(1, 32))}
 record's cards are written by the thousand."""
 
 
-class _Named(IntEnum):
-    """A number of the game that prints as its name (``State.J``: ``J``), in
-    f-strings too but for a number's format (``f"{State.J:d}"``: ``3``), and
-    whose ``repr`` pastes back."""
-
-    def __str__(self) -> str:
-        return self.name
-
-    def __format__(self, spec: str) -> str:
-        return int.__format__(self, spec) if spec[-1:] in _NUMBERED else format(self.name, spec)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}.{self.name}"
-
-
-_NUMBERED = tuple("bcdnoxX")  # the formats of a number
-
-
 class State(_Named):
     """The five states, in the order of the territory line (1 to 5): Antioch,
     Cyprus, Jerusalem, Edessa, Tripoli. A state prints as its letter
@@ -177,6 +178,17 @@ class State(_Named):
     @property
     def full_name(self) -> str:
         return _STATE_NAMES[self]
+
+    @classmethod
+    def of(cls, state: State | int | str) -> State:
+        """The state written ``"J"`` or ``"Jerusalem"`` (any case), or placed
+        3rd on the line. Raises ValueError for anything else."""
+        found = cls.lookup(state) if isinstance(state, str) else None
+        if found is None and not isinstance(state, str) and state in _STATE_NAMES:
+            found = cls(state)
+        if found is None:
+            raise ValueError(f"{state!r} is no state: A C J E T, or Antioch ... Tripoli")
+        return found
 
     @classmethod
     def lookup(cls, word: str) -> State | None:

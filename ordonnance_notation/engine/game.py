@@ -107,6 +107,9 @@ class IllegalPlay(Exception):
     def __str__(self) -> str:
         return self.message
 
+    def __repr__(self) -> str:
+        return f"IllegalPlay({self.violation!r}, {self.message!r})"
+
 
 class Turn(NamedTuple):
     """What one ply did: who drew what, what was played where, what it caused.
@@ -182,9 +185,11 @@ class Game:
         """``seat``'s units in ``state``, in the order they were played."""
         return self.armies[state - 1][seat]
 
-    def resolution(self, state: State) -> Resolution | None:
-        """How ``state`` was resolved; None while it is open."""
-        return next((r for r in self.resolutions if r.state is state), None)
+    def resolution(self, state: State | str) -> Resolution | None:
+        """How ``state`` was resolved; None while it is open. Raises
+        ValueError for a word that is no state."""
+        found = State.of(state) if type(state) is str else state
+        return next((r for r in self.resolutions if r.state is found), None)
 
     def standing(self, state: State) -> Decision | None:
         """How ``state`` stands: the comparison that decided it once resolved,
@@ -239,14 +244,23 @@ class Game:
         return tuple(state for state in STATES if not self.army(state, seat).full)
 
     def play(
-        self, card: Card, state: State, *, seat: int | None = None, drawn: Card | None = None
+        self,
+        card: Card | str,
+        state: State | str,
+        *,
+        seat: int | None = None,
+        drawn: Card | None = None,
     ) -> tuple[Game, Turn]:
-        """The seat to move draws, then plays ``card`` to ``state``: the next game
-        and what the ply did. ``seat`` and ``drawn``, when given, are what the
-        record claims; they are checked against the turn order and the pile.
-        Raises IllegalPlay."""
+        """The seat to move draws, then plays ``card`` to ``state`` (the
+        values, or their words: ``play("HF", "J")``): the next game and what
+        the ply did. ``seat`` and ``drawn``, when given, are what the record
+        claims; they are checked against the turn order and the pile.
+        Raises IllegalPlay, and CardError or ValueError for words that are
+        no card or no state."""
+        chosen = Card(card) if isinstance(card, str) else card
+        where = State.of(state) if isinstance(state, str) else state
         table = Table.from_game(self)
-        turn = table.play(card, state, seat=seat, drawn=drawn)
+        turn = table.play(chosen, where, seat=seat, drawn=drawn)
         return table.snapshot(), turn
 
 

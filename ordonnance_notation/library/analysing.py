@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from os import PathLike
 
+from ..checking.report import Report
 from ..checking.validator import validate
 from ..making.judging import PLAYOUTS
 from ..notation.record import Record, Unparsed
@@ -14,7 +15,7 @@ from .reading import read_record
 
 
 def analyse(
-    item: Record | Unparsed | Replay | str | PathLike[str],
+    item: Record | Unparsed | Report | Replay | str | PathLike[str],
     *,
     best_play: float | None = None,
     judge: bool = False,
@@ -30,9 +31,16 @@ def analyse(
     a ply, from ``seed``), the win-chance graph with it. It prints as
     ``ordo analyse`` words it and draws in a notebook. A record whose header
     or deal has errors is analysed as far as that goes (``decided`` is
-    None). Raises what ``read_record`` raises, given a path."""
+    None). Raises ValueError for a negative budget or fewer than one
+    play-out, and what ``read_record`` raises, given a path."""
+    if best_play is not None and not best_play >= 0:
+        raise ValueError(f"best play needs a budget of 0 seconds or more, not {best_play}")
+    if judge and playouts < 1:
+        raise ValueError(f"judging needs at least one play-out a ply, not {playouts}")
     if isinstance(item, Replay):
         report = item.report
+    elif isinstance(item, Report):
+        report = item
     else:
         record = item if isinstance(item, (Record, Unparsed)) else read_record(item)
         report = validate(record)

@@ -63,13 +63,13 @@ def read_record(path: str | PathLike[str]) -> Record:
     raise InputError(no_record(fspath(path)))
 
 
-def replay(item: Record | Unparsed | str | PathLike[str]) -> Replay:
+def replay(item: Record | Unparsed | Report | str | PathLike[str]) -> Replay:
     """A record replayed under the rules, a ``Position`` after each ply
     (``replay(record)[12]``); given a path, its first record's. Raises
     InvalidRecord, carrying the errors, when the rules cannot start (the
     record cannot be read, or its header or deal has errors); a record with
     an illegal play is replayed up to it (``Replay.stopped`` says why)."""
-    if isinstance(item, (Record, Unparsed)):
+    if isinstance(item, (Record, Unparsed, Report)):
         return Replay.of(item)
     return Replay.of(read_record(item))
 

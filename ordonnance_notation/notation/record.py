@@ -109,7 +109,7 @@ class ResultLine(NamedTuple):
 Element = Tag | Hand | Pile | Play | Declared | ResultLine
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Record:
     """One record of a file: its elements in source order.
 
@@ -123,6 +123,13 @@ class Record:
     comments: tuple[Comment, ...] = ()
     span: Span | None = None
     text: str = field(default="", repr=False, compare=False)  # as read, for showing source lines
+
+    def __repr__(self) -> str:
+        line = "" if self.span is None else f", line {self.span.line}"
+        plays = sum(1 for e in self.elements if type(e) is Play)
+        return (
+            f"<Record of {self.source} #{self.index}{line}: {len(self.tags)} tags, {plays} plays>"
+        )
 
     @property
     def tags(self) -> dict[str, str]:

@@ -200,7 +200,7 @@ def when_decided(report: Report) -> WhenDecided | None:
     return WhenDecided.of(analysis, [(turn.card, turn.state) for turn in report.turns])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class RecordAnalysis:
     """A record's analysis (None: the header or the deal has errors), its
     place and players: what ``ordo analyse`` says of it."""
@@ -215,6 +215,11 @@ class RecordAnalysis:
 
     def __str__(self) -> str:
         return render_text(self)
+
+    def __repr__(self) -> str:
+        asked = ["when decided"] + ["best play"] * (self.best is not None)
+        asked += ["judgement"] * (self.judged is not None)
+        return f"<RecordAnalysis of {self.file} #{self.record}: {', '.join(asked)}>"
 
     def _repr_html_(self) -> str:
         """The words of ``ordo analyse``, and with a judgement its graph."""

@@ -19,7 +19,7 @@ from .report import Json
 _SHOWN = 3  # the plays named that kept the value; the rest counted
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class BestPlayView:
     """A record's best-play scoring (``found``; None where best play is not
     defined, ``why`` says why), its plays as written and its budget (CPU
@@ -30,6 +30,12 @@ class BestPlayView:
     seats: int
     budget: float
     why: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<BestPlayView of {len(self.plays)} plies: print it for its words>"
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
 
     def lines(self) -> list[str]:
         """The scoring in sentences: where the values are exact, the value

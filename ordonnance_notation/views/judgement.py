@@ -35,7 +35,7 @@ W = TypeVar("W", bound=Pool)
 _ORDER = [word for _, word in GRADES]  # blunder, mistake, inaccuracy
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class JudgementView:
     """A record's judgement (``found``; None where it cannot be judged,
     ``why`` says why) and its plays as written."""
@@ -44,6 +44,9 @@ class JudgementView:
     plays: tuple[str, ...]
     seats: int
     why: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<JudgementView of {len(self.plays)} plies: print it for its words>"
 
     def lines(self) -> list[str]:
         """The judgement in sentences: what it is, each seat's accuracy and

@@ -10,10 +10,11 @@ from __future__ import annotations
 import html
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
+from typing import overload
 
 from ..checking.report import Report, Step
 from ..checking.validator import validate
-from ..diagnostics import InvalidRecord, Severity
+from ..diagnostics import Diagnostic, InvalidRecord, Severity
 from ..engine.armies import Army
 from ..engine.cards import Card, Seat, State, seat_name
 from ..engine.game import Game, Turn
@@ -80,19 +81,35 @@ class Replay:
         return None if outcome is None or outcome.winner is None else Seat.of(outcome.winner)
 
     @property
-    def stopped(self) -> str | None:
-        """Why the replay stops early (the error at the play it could not
-        make, with its code); None when every play was played."""
-        stopped = self.report.stopped
-        return None if stopped is None else f"{stopped.code}: {stopped.message}"
+    def stopped(self) -> Diagnostic | None:
+        """Why the replay stops early: the error at the play it could not
+        make, with its place, code and hint; None when every play was played."""
+        return self.report.stopped
+
+    @property
+    def record(self) -> Record:
+        """The record replayed."""
+        assert self.report.record is not None  # a replay has its record (``of``)
+        return self.report.record
 
     def __len__(self) -> int:
         return len(self.report.steps)
 
-    def __getitem__(self, ply: int) -> Position:
-        """The position after ``ply`` (negative counts from the end). Raises IndexError."""
-        number = range(len(self))[ply]
-        return Position(self.report, number)
+    @overload
+    def __getitem__(self, ply: int) -> Position: ...
+
+    @overload
+    def __getitem__(self, ply: slice) -> list[Position]: ...
+
+    def __getitem__(self, ply: int | slice) -> Position | list[Position]:
+        """The position after ``ply`` (negative counts from the end), or a
+        list of them for a slice (``replay[10:13]``). Raises IndexError."""
+        numbers = range(len(self))
+        if isinstance(ply, slice):
+            return [Position(self.report, number) for number in numbers[ply]]
+        if not -len(numbers) <= ply < len(numbers):
+            raise IndexError(f"no ply {ply}: this replay has positions 0 to {len(numbers) - 1}")
+        return Position(self.report, numbers[ply])
 
     def __iter__(self) -> Iterator[Position]:
         return (Position(self.report, number) for number in range(len(self)))
@@ -176,24 +193,33 @@ class Position:
         game is over."""
         return self.game.legal_plays()
 
-    def army(self, state: State | str, seat: Seat | int | str) -> Army:
+    def army(self, state: State | int | str, seat: Seat | int | str) -> Army:
         """One seat's units in one state: ``army("J", "P1")``. Raises
         ValueError for a word that is no state or no seat of this game."""
-        return self.game.army(_state(state), self._seat(seat))
+        return self.game.army(State.of(state), self._seat(seat))
 
     def hand(self, seat: Seat | int | str) -> tuple[Card, ...] | None:
-        """The cards ``seat`` holds here; None when the record has no deal."""
+        """The cards ``seat`` holds here, before the turn's draw (the seat to
+        move draws ``game.next_draw()`` first: ``legal_plays`` counts it);
+        None when the record has no deal. Raises ValueError for a word that
+        is no seat of this game."""
         hands = self.game.hands
         return None if hands is None else hands[self._seat(seat)]
 
-    def play(self, card: Card | str, state: State | str) -> Position:
+    def play(
+        self, card: Card | str | tuple[Card, State], state: State | str | None = None
+    ) -> Position:
         """The position after the seat to move plays ``card`` to ``state``
-        (``play("HF", "J")``), off the record: the record's later plies are
-        not in it. Raises IllegalPlay (a card not in hand, a full state, the
-        game over), CardError or ValueError for words that are no card or
-        state."""
+        (``play("HF", "J")``, or a play as ``legal_plays`` gives it), off the
+        record: the record's later plies are not in it. Raises IllegalPlay (a
+        card not in hand, a full state, the game over), CardError or
+        ValueError for words that are no card or state."""
+        if isinstance(card, tuple):
+            card, state = card
+        if state is None:
+            raise ValueError("a play is a card and a state: play('HF', 'J')")
         chosen = card if isinstance(card, Card) else Card.from_letters(card)
-        game, turn = self.game.play(chosen, _state(state))
+        game, turn = self.game.play(chosen, State.of(state))
         report = self.report
         outcome = None
         if game.over:
@@ -233,12 +259,3 @@ class Position:
 
     def _repr_svg_(self) -> str:
         return self.picture()
-
-
-def _state(state: State | str) -> State:
-    if isinstance(state, State):
-        return state
-    found = State.lookup(state)
-    if found is None:
-        raise ValueError(f"{state!r} is no state: A C J E T, or Antioch ... Tripoli")
-    return found

@@ -5,6 +5,7 @@ playing bots and writing, each a call that says what it raises."""
 
 from __future__ import annotations
 
+import ast
 import csv
 import inspect
 import subprocess
@@ -92,6 +93,22 @@ def test_the_public_names_are_these_and_each_is_there():
         assert name in dir(ordo)
     with pytest.raises(AttributeError, match="no attribute 'Board'"):
         _ = ordo.Board
+
+
+def test_the_names_for_the_type_checker_are_the_names_imported_when_asked():
+    """The package's ``TYPE_CHECKING`` imports (what mypy and editors see)
+    name each public name from the module ``_WHERE`` imports it from."""
+    tree = ast.parse(inspect.getsource(ordo))
+    [block] = [
+        n for n in tree.body if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.unparse(n.test)
+    ]
+    seen = {
+        alias.name: "." * node.level + (node.module or "")
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert seen == ordo._WHERE
 
 
 def test_importing_the_package_imports_none_of_its_layers():

@@ -6,10 +6,13 @@ as tests/test_viewer.py looks at the page of ``ordo view``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from strategies import ROOT
 
 import ordonnance_notation as ordo
+from ordonnance_notation.views import judgement
 
 SAMPLE = ROOT / "samples" / "classic-2.ord"
 
@@ -96,3 +99,16 @@ def test_a_replay_is_the_page_of_ordo_view_and_steps_in_its_frame(page):
     frame.locator("#v-slider").focus()
     page.keyboard.press("Home")
     assert heading.text_content() == "ply 0 of 40: before the first play"
+
+
+def test_the_graph_drawn_alone_has_the_pages_size_and_dots():
+    script = (ROOT / "ordonnance_notation" / "views" / "viewer" / "viewer.js").read_text("utf-8")
+    size = re.search(r"const GRAPH = \{ width: (\d+), height: (\d+), pad: (\d+) \};", script)
+    assert size is not None and tuple(map(int, size.groups())) == judgement.GRAPH
+    radii = re.search(
+        r'r: grade === "blunder" \? (\d+) : grade === "mistake" \? (\d+) : (\d+)', script
+    )
+    assert radii is not None
+    assert dict(
+        zip(("blunder", "mistake", "inaccuracy"), map(int, radii.groups()), strict=True)
+    ) == (judgement._DOT)

@@ -166,8 +166,8 @@ class State(_Named):
     """The five states, in the order of the territory line (1 to 5): Antioch,
     Cyprus, Jerusalem, Edessa, Tripoli. A state prints as its letter
     (``str(State.J) == "J"``, also in f-strings; ``f"{State.J:d}"`` is 3) and
-    its ``repr`` pastes back (``State.J``); ``full_name`` is ``"Jerusalem"``; ``int(State.J)``
-    is its place on the line, 3."""
+    its ``repr`` pastes back (``State.J``); ``full_name`` is ``"Jerusalem"``;
+    ``int(State.J)`` is its place on the line, 3."""
 
     A = 1
     C = 2
@@ -183,9 +183,10 @@ class State(_Named):
     def of(cls, state: State | int | str) -> State:
         """The state written ``"J"`` or ``"Jerusalem"`` (any case), or placed
         3rd on the line. Raises ValueError for anything else."""
-        found = cls.lookup(state) if isinstance(state, str) else None
-        if found is None and not isinstance(state, str) and state in _STATE_NAMES:
-            found = cls(state)
+        if isinstance(state, str):
+            found = cls.lookup(state)
+        else:
+            found = cls(state) if state in _STATE_NAMES else None
         if found is None:
             raise ValueError(f"{state!r} is no state: A C J E T, or Antioch ... Tripoli")
         return found
@@ -234,8 +235,9 @@ def spells_a_play(words: Sequence[str]) -> bool:
 class Seat(_Named):
     """A seat at the table: ``Seat.P1`` is the first to play. A seat prints as
     the notation names it (``str(Seat.P2) == "P2"``, also in f-strings;
-    ``f"{Seat.P2:d}"`` is 1), its ``repr`` pastes back, and it is the engine's number for the seat
-    (``Seat.P2 == 1``): it indexes hands and armies as that number does."""
+    ``f"{Seat.P2:d}"`` is 1), its ``repr`` pastes back, and it is the
+    engine's number for the seat (``Seat.P2 == 1``): it indexes hands and
+    armies as that number does."""
 
     P1 = 0
     P2 = 1

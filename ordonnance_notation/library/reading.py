@@ -10,7 +10,7 @@ from ..checking.report import Report
 from ..checking.validator import validate
 from ..diagnostics import InputError, InvalidRecord, no_record
 from ..files.sources import MAX_RECORD, open_source, read_source
-from ..notation.parser import parse_lines, parse_record, parse_text
+from ..notation.parser import parse_chunks, parse_lines, parse_text
 from ..notation.record import Record, Unparsed
 from ..views.replay import Replay
 
@@ -44,12 +44,7 @@ def _archived(name: str, kind: str) -> Iterator[Record | Unparsed]:
         with source.stream:
             yield from source.lines()
 
-    index = 0
-    for piece in from_archive(lines, name, kind, "ord"):
-        item = parse_record(piece, 1, name, index + 1)
-        if item is not None:
-            index += 1
-            yield item
+    yield from parse_chunks(((1, piece) for piece in from_archive(lines, name, kind, "ord")), name)
 
 
 def read_record(path: str | PathLike[str]) -> Record:

@@ -10,7 +10,7 @@ from ..archives.conversion import archive_pieces, kind_of
 from ..diagnostics import InvalidRecord
 from ..files.output import write_atomic
 from ..notation.record import Record, Unparsed
-from ..notation.writer import format_record
+from ..notation.writer import format_record, formatted_pieces
 from ..runs.workers import Workers
 from ..views.tables import Export, Totals
 
@@ -41,23 +41,20 @@ def write_records(
     kind = kind_of(name) or "ord"
     count = 0
 
-    def texts() -> Iterator[str]:
+    def read() -> Iterator[Record]:
         nonlocal count
         for record in records:
+            if isinstance(record, Unparsed):
+                raise InvalidRecord(record.diagnostics)
             count += 1
-            yield record_text(record)
+            yield record
 
     if kind == "ord":
-        pieces: Iterable[str] = _separated(texts())
+        pieces: Iterable[str] = formatted_pieces(read())
     else:
-        pieces = archive_pieces(((1, text) for text in texts()), name, kind)
+        pieces = archive_pieces(((1, format_record(r)) for r in read()), name, kind)
     write_atomic(name, pieces, overwrite)
     return count
-
-
-def _separated(texts: Iterator[str]) -> Iterator[str]:
-    for number, text in enumerate(texts):
-        yield text if number == 0 else "\n" + text
 
 
 def export_tables(

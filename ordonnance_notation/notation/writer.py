@@ -8,7 +8,7 @@ stay after the element they follow.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..engine.cards import Card, CardError, State, spells_a_play
@@ -279,4 +279,11 @@ def format_record(record: Record) -> str:
 
 def format_records(records: Iterable[Record]) -> str:
     """Records separated by one blank line."""
-    return "\n".join(format_record(r) for r in records)
+    return "".join(formatted_pieces(records))
+
+
+def formatted_pieces(records: Iterable[Record]) -> Iterator[str]:
+    """``format_records``, a record at a time."""
+    for number, record in enumerate(records):
+        text = format_record(record)
+        yield text if number == 0 else "\n" + text

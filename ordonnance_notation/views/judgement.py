@@ -156,7 +156,7 @@ class JudgementView:
         page's style (``viewer.css``'s rules for the graph)."""
         chances = self.chances()
         steps = max(len(chances) - 1, 1)
-        width, height, pad = 600, 150, 6
+        width, height, pad = GRAPH
 
         def x(k: int) -> str:
             return f"{pad + k / steps * (width - 2 * pad):.1f}"
@@ -214,6 +214,10 @@ class JudgementView:
         return out
 
 
+# The graph's size and margin, and the dot of each grade: viewer.js draws the
+# same graph on the page (its GRAPH and radii; tests/test_notebook.py holds
+# the two together).
+GRAPH = (600, 150, 6)
 _DOT = {"blunder": 6, "mistake": 5, "inaccuracy": 4}
 
 

@@ -55,10 +55,6 @@ class Replay:
         return cls(steps.report)
 
     @property
-    def _steps(self) -> Steps:
-        return Steps(self.report)
-
-    @property
     def names(self) -> tuple[str, ...]:
         """The players, in seat order (as the tags name them, else ``P1``...)."""
         return self.report.names or tuple(map(seat_name, range(self.final.game.seats)))
@@ -132,9 +128,7 @@ class Replay:
     def _repr_html_(self) -> str:
         """The page of ``ordo view`` for this record, in a frame of its own
         (its script and style stay out of the notebook's)."""
-        record = self.report.record
-        if record is None:  # a replay always has its record (``of``)
-            return html.escape(str(self))
+        record = self.record
         first = record.span.line if record.span is not None else 1
         text = "\n" * (first - 1) + record.text  # its lines numbered as in its file
         source = Source(self.report.source, text)
@@ -160,6 +154,10 @@ class Position:
     @property
     def _step(self) -> Step:
         return self.report.steps[self.number]
+
+    @property
+    def _steps(self) -> Steps:
+        return Steps(self.report)
 
     @property
     def ply(self) -> int:
@@ -218,8 +216,7 @@ class Position:
             card, state = card
         if state is None:
             raise ValueError("a play is a card and a state: play('HF', 'J')")
-        chosen = card if isinstance(card, Card) else Card.from_letters(card)
-        game, turn = self.game.play(chosen, State.of(state))
+        game, turn = self.game.play(card, state)
         report = self.report
         outcome = None
         if game.over:
@@ -241,7 +238,7 @@ class Position:
         it: the other hands as counts, their cards not in the picture at all."""
         seen = None if seat is None else self._seat(seat)
         title = f"{self.report.source} #{self.report.index}, ply {self.number}"
-        return step_picture(Steps(self.report), self._step, seen).svg(title)
+        return step_picture(self._steps, self._step, seen).svg(title)
 
     def _seat(self, seat: Seat | int | str) -> Seat:
         found = Seat.of(seat)
@@ -250,7 +247,7 @@ class Position:
         return found
 
     def __str__(self) -> str:
-        return render_step(Steps(self.report), self._step).plain
+        return render_step(self._steps, self._step).plain
 
     def __repr__(self) -> str:
         where = "game over" if self.over else f"{self.to_move} to move"
